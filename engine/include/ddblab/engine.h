@@ -1,0 +1,102 @@
+// Engine: DynamoDB's data plane on SQLite. One method per DynamoDB operation, each taking the
+// operation's request struct and returning its response (with ConsumedCapacity and a Trace) or
+// DynamoDB's error. Calls are serialized by an internal mutex, so one Engine may be shared by
+// threads (the server does). The engine never prints.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ddblab/error.h"
+#include "ddblab/requests.h"
+
+namespace ddblab {
+
+struct EngineOptions {
+  // ":memory:" (default) for a transient database, or a file path (opened in WAL mode, created
+  // when missing). A file restores every table, index and item written to it.
+  std::string path = ":memory:";
+  // Seconds since the epoch for CreationDateTime and similar; tests fix it for stable output.
+  // Default: the system clock.
+  std::function<double()> clock;
+  // Region and account used to build ARNs.
+  std::string region = "ddblab";
+  std::string account_id = "000000000000";
+};
+
+// What EXPLAIN shows: the DynamoDB call a statement or read becomes, computed without running it
+// and without consuming capacity.
+struct Plan {
+  std::string operation;  // "GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem"
+  std::string table;
+  std::string index;          // empty: the base table
+  std::string key_condition;  // e.g. "PK = 'CUSTOMER#c1' AND begins_with(SK, 'ORDER#')"
+  std::string filter;         // what is evaluated after reading, if anything
+  std::string reason;         // why this operation, e.g. "no equality on the partition key PK"
+  bool full_scan = false;
+};
+
+// The simulated physical layout of one table or index (a ddblab extension).
+struct PartitionInfo {
+  int partition = 0;
+  int64_t item_count = 0;
+  int64_t size_bytes = 0;
+  int64_t item_collections = 0;  // distinct partition-key values
+  std::vector<std::string> sample_partition_keys;  // up to 5, rendered as text
+};
+struct PartitionMap {
+  std::string table;
+  std::string index;
+  int partition_count = 0;
+  bool overridden = false;  // set by SetPartitionCount rather than derived
+  std::string model;        // one line: how the count was derived
+  std::vector<PartitionInfo> partitions;
+};
+
+class Engine {
+ public:
+  // Opens (or creates) the database described by `options`.
+  static Result<std::unique_ptr<Engine>> Open(const EngineOptions& options = {});
+  virtual ~Engine() = default;
+
+  virtual Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) = 0;
+  virtual Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) = 0;
+  virtual Result<ListTablesResponse> ListTables(const ListTablesRequest& r) = 0;
+  virtual Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) = 0;
+  virtual Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) = 0;
+
+  virtual Result<GetItemResponse> GetItem(const GetItemRequest& r) = 0;
+  virtual Result<PutItemResponse> PutItem(const PutItemRequest& r) = 0;
+  virtual Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) = 0;
+  virtual Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) = 0;
+  virtual Result<QueryResponse> Query(const QueryRequest& r) = 0;
+  virtual Result<ScanResponse> Scan(const ScanRequest& r) = 0;
+
+  virtual Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) = 0;
+  virtual Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) = 0;
+  virtual Result<TransactGetItemsResponse> TransactGetItems(const TransactGetItemsRequest& r) = 0;
+  virtual Result<TransactWriteItemsResponse> TransactWriteItems(
+      const TransactWriteItemsRequest& r) = 0;
+
+  virtual Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) = 0;
+  virtual Result<BatchExecuteStatementResponse> BatchExecuteStatement(
+      const BatchExecuteStatementRequest& r) = 0;
+  virtual Result<ExecuteTransactionResponse> ExecuteTransaction(
+      const ExecuteTransactionRequest& r) = 0;
+
+  // EXPLAIN: the plan a PartiQL statement, a Query or a Scan would run, without running it.
+  virtual Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) = 0;
+  virtual Result<Plan> ExplainQuery(const QueryRequest& r) = 0;
+  virtual Result<Plan> ExplainScan(const ScanRequest& r) = 0;
+
+  // The simulated partition layout of a table (index empty) or one of its indexes.
+  virtual Result<PartitionMap> DescribePartitions(const std::string& table,
+                                                  const std::string& index = "") = 0;
+  // Teaching override of a table's partition count (and its indexes'); 0 restores the derived
+  // count. Persisted with the table.
+  virtual Status SetPartitionCount(const std::string& table, int count) = 0;
+};
+
+}  // namespace ddblab

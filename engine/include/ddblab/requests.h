@@ -1,0 +1,362 @@
+// One request and one response struct per DynamoDB operation, with DynamoDB's field names in
+// snake_case. Enum-valued fields are kept as DynamoDB's strings (std::optional when the field is
+// optional) so the engine validates them and answers with DynamoDB's own messages, whatever front
+// end built the request.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ddblab/capacity.h"
+#include "ddblab/value.h"
+
+namespace ddblab {
+
+using ExpressionAttributeNames = std::map<std::string, std::string>;
+using ExpressionAttributeValues = std::map<std::string, AttributeValue>;
+using Key = Item;
+
+// ---------------------------------------------------------------- control plane
+
+struct AttributeDefinition {
+  std::string attribute_name;
+  std::string attribute_type;  // "S", "N" or "B"
+};
+struct KeySchemaElement {
+  std::string attribute_name;
+  std::string key_type;  // "HASH" or "RANGE"
+};
+struct Projection {
+  std::optional<std::string> projection_type;  // "ALL", "KEYS_ONLY", "INCLUDE"
+  std::optional<std::vector<std::string>> non_key_attributes;
+};
+struct ProvisionedThroughput {
+  int64_t read_capacity_units = 0;
+  int64_t write_capacity_units = 0;
+};
+struct SecondaryIndexSpec {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::optional<ProvisionedThroughput> provisioned_throughput;  // GSIs only
+};
+
+struct CreateTableRequest {
+  std::string table_name;
+  std::vector<AttributeDefinition> attribute_definitions;
+  std::vector<KeySchemaElement> key_schema;
+  std::optional<std::vector<SecondaryIndexSpec>> global_secondary_indexes;
+  std::optional<std::vector<SecondaryIndexSpec>> local_secondary_indexes;
+  std::optional<std::string> billing_mode;  // "PROVISIONED" (default) or "PAY_PER_REQUEST"
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+};
+
+struct IndexDescription {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::string index_status = "ACTIVE";
+  std::optional<ProvisionedThroughput> provisioned_throughput;  // GSIs on provisioned tables
+  int64_t index_size_bytes = 0;
+  int64_t item_count = 0;
+};
+
+struct TableDescription {
+  std::string table_name;
+  std::string table_status = "ACTIVE";
+  std::string table_arn;
+  std::string table_id;
+  double creation_date_time = 0;  // seconds since the epoch
+  std::vector<AttributeDefinition> attribute_definitions;
+  std::vector<KeySchemaElement> key_schema;
+  std::vector<IndexDescription> global_secondary_indexes;
+  std::vector<IndexDescription> local_secondary_indexes;
+  std::string billing_mode = "PROVISIONED";
+  ProvisionedThroughput provisioned_throughput;  // zeros for PAY_PER_REQUEST
+  int64_t item_count = 0;
+  int64_t table_size_bytes = 0;
+  int partition_count = 0;  // ddblab extension: simulated physical partitions
+};
+
+struct CreateTableResponse {
+  TableDescription table_description;
+};
+struct DescribeTableRequest {
+  std::string table_name;
+};
+struct DescribeTableResponse {
+  TableDescription table;
+};
+struct ListTablesRequest {
+  std::optional<std::string> exclusive_start_table_name;
+  std::optional<int64_t> limit;  // 1..100
+};
+struct ListTablesResponse {
+  std::vector<std::string> table_names;
+  std::optional<std::string> last_evaluated_table_name;
+};
+struct DeleteTableRequest {
+  std::string table_name;
+};
+struct DeleteTableResponse {
+  TableDescription table_description;
+};
+
+struct GlobalSecondaryIndexUpdate {
+  std::optional<SecondaryIndexSpec> create;
+  std::optional<std::string> delete_index_name;
+  std::optional<SecondaryIndexSpec> update;  // provisioned throughput only
+};
+struct UpdateTableRequest {
+  std::string table_name;
+  std::optional<std::vector<AttributeDefinition>> attribute_definitions;
+  std::optional<std::string> billing_mode;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<std::vector<GlobalSecondaryIndexUpdate>> global_secondary_index_updates;
+};
+struct UpdateTableResponse {
+  TableDescription table_description;
+};
+
+// ---------------------------------------------------------------- items
+
+struct GetItemRequest {
+  std::string table_name;
+  Key key;
+  std::optional<bool> consistent_read;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<std::string> return_consumed_capacity;  // "NONE", "TOTAL", "INDEXES"
+};
+struct GetItemResponse {
+  std::optional<Item> item;
+  ConsumedCapacity consumed_capacity;
+  Trace trace;
+};
+
+struct PutItemRequest {
+  std::string table_name;
+  Item item;
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
+  std::optional<std::string> return_values_on_condition_check_failure;  // "NONE", "ALL_OLD"
+  std::optional<std::string> return_consumed_capacity;
+};
+struct PutItemResponse {
+  std::optional<Item> attributes;
+  ConsumedCapacity consumed_capacity;
+  Trace trace;
+};
+
+struct UpdateItemRequest {
+  std::string table_name;
+  Key key;
+  std::optional<std::string> update_expression;
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  std::optional<std::string> return_values;  // NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW
+  std::optional<std::string> return_values_on_condition_check_failure;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct UpdateItemResponse {
+  std::optional<Item> attributes;
+  ConsumedCapacity consumed_capacity;
+  Trace trace;
+};
+
+struct DeleteItemRequest {
+  std::string table_name;
+  Key key;
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
+  std::optional<std::string> return_values_on_condition_check_failure;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct DeleteItemResponse {
+  std::optional<Item> attributes;
+  ConsumedCapacity consumed_capacity;
+  Trace trace;
+};
+
+// ---------------------------------------------------------------- query and scan
+
+struct QueryRequest {
+  std::string table_name;
+  std::optional<std::string> index_name;
+  std::optional<std::string> key_condition_expression;
+  std::optional<std::string> filter_expression;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  std::optional<std::string> select;  // ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, SPECIFIC_ATTRIBUTES, COUNT
+  std::optional<int64_t> limit;
+  std::optional<bool> consistent_read;
+  std::optional<bool> scan_index_forward;
+  std::optional<Key> exclusive_start_key;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct QueryResponse {
+  std::vector<Item> items;
+  bool count_only = false;  // Select=COUNT: render no Items
+  int64_t count = 0;
+  int64_t scanned_count = 0;
+  std::optional<Key> last_evaluated_key;
+  ConsumedCapacity consumed_capacity;
+  Trace trace;
+};
+
+struct ScanRequest {
+  std::string table_name;
+  std::optional<std::string> index_name;
+  std::optional<std::string> filter_expression;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  std::optional<std::string> select;
+  std::optional<int64_t> limit;
+  std::optional<bool> consistent_read;
+  std::optional<Key> exclusive_start_key;
+  std::optional<int64_t> segment;
+  std::optional<int64_t> total_segments;
+  std::optional<std::string> return_consumed_capacity;
+};
+using ScanResponse = QueryResponse;
+
+// ---------------------------------------------------------------- batches
+
+struct KeysAndAttributes {
+  std::vector<Key> keys;
+  std::optional<bool> consistent_read;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+};
+struct BatchGetItemRequest {
+  std::map<std::string, KeysAndAttributes> request_items;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct BatchGetItemResponse {
+  std::map<std::string, std::vector<Item>> responses;
+  std::map<std::string, KeysAndAttributes> unprocessed_keys;
+  std::vector<ConsumedCapacity> consumed_capacity;  // one per table
+  Trace trace;
+};
+
+struct WriteRequest {
+  std::optional<Item> put_request_item;    // PutRequest.Item
+  std::optional<Key> delete_request_key;   // DeleteRequest.Key
+};
+struct BatchWriteItemRequest {
+  std::map<std::string, std::vector<WriteRequest>> request_items;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct BatchWriteItemResponse {
+  std::map<std::string, std::vector<WriteRequest>> unprocessed_items;
+  std::vector<ConsumedCapacity> consumed_capacity;
+  Trace trace;
+};
+
+// ---------------------------------------------------------------- transactions
+
+struct TransactGet {
+  std::string table_name;
+  Key key;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+};
+struct TransactGetItemsRequest {
+  std::vector<TransactGet> transact_items;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct TransactGetItemsResponse {
+  std::vector<std::optional<Item>> responses;  // aligned with the request; nullopt = missing
+  std::vector<ConsumedCapacity> consumed_capacity;
+  Trace trace;
+};
+
+// One of Put / Update / Delete / ConditionCheck, named by `action`.
+struct TransactWriteItem {
+  std::string action;  // "Put", "Update", "Delete", "ConditionCheck"
+  std::string table_name;
+  std::optional<Item> item;  // Put
+  std::optional<Key> key;    // Update, Delete, ConditionCheck
+  std::optional<std::string> update_expression;
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  std::optional<std::string> return_values_on_condition_check_failure;
+};
+struct TransactWriteItemsRequest {
+  std::vector<TransactWriteItem> transact_items;
+  std::optional<std::string> client_request_token;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct TransactWriteItemsResponse {
+  std::vector<ConsumedCapacity> consumed_capacity;
+  Trace trace;
+};
+
+// ---------------------------------------------------------------- PartiQL
+
+struct ExecuteStatementRequest {
+  std::string statement;
+  std::optional<std::vector<AttributeValue>> parameters;
+  std::optional<bool> consistent_read;
+  std::optional<std::string> next_token;
+  std::optional<int64_t> limit;
+  std::optional<std::string> return_consumed_capacity;
+  std::optional<std::string> return_values_on_condition_check_failure;
+};
+struct ExecuteStatementResponse {
+  std::vector<Item> items;  // SELECT results; empty for writes
+  std::optional<std::string> next_token;
+  std::optional<Key> last_evaluated_key;
+  ConsumedCapacity consumed_capacity;
+  Trace trace;
+};
+
+struct BatchStatementRequest {
+  std::string statement;
+  std::optional<std::vector<AttributeValue>> parameters;
+  std::optional<bool> consistent_read;
+  std::optional<std::string> return_values_on_condition_check_failure;
+};
+struct BatchStatementResponse {
+  std::optional<Error> error;  // rendered as {Code, Message, Item}
+  std::string table_name;
+  std::optional<Item> item;
+};
+struct BatchExecuteStatementRequest {
+  std::vector<BatchStatementRequest> statements;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct BatchExecuteStatementResponse {
+  std::vector<BatchStatementResponse> responses;
+  std::vector<ConsumedCapacity> consumed_capacity;
+  Trace trace;
+};
+
+struct ParameterizedStatement {
+  std::string statement;
+  std::optional<std::vector<AttributeValue>> parameters;
+  std::optional<std::string> return_values_on_condition_check_failure;
+};
+struct ExecuteTransactionRequest {
+  std::vector<ParameterizedStatement> transact_statements;
+  std::optional<std::string> client_request_token;
+  std::optional<std::string> return_consumed_capacity;
+};
+struct ExecuteTransactionResponse {
+  std::vector<std::optional<Item>> responses;  // read transactions only
+  std::vector<ConsumedCapacity> consumed_capacity;
+  Trace trace;
+};
+
+}  // namespace ddblab

@@ -1,0 +1,57 @@
+// The DynamoDB JSON (1.0) document model: converts DynamoDB request bodies into the engine's
+// request structs and responses back into DynamoDB's response bodies. The shell, the server and
+// the Lua runtime all go through ExecuteJson, so every front end speaks exactly DynamoDB's JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "ddblab/engine.h"
+
+namespace ddblab::wire {
+
+using Json = nlohmann::ordered_json;
+
+// AttributeValue <-> DynamoDB JSON ({"S": "x"}, {"N": "1"}, {"B": "<base64>"}, ...).
+// JSON-shape problems are SerializationException; value rules (empty sets, NULL false, bad
+// numbers) are ValidationException with DynamoDB's messages.
+Result<AttributeValue> ValueFromJson(const Json& j);
+Json ValueToJson(const AttributeValue& v);
+Result<Item> ItemFromJson(const Json& j);
+Json ItemToJson(const Item& item);
+
+// Renders a ConsumedCapacity as DynamoDB does for the given ReturnConsumedCapacity value
+// ("TOTAL" or "INDEXES"; "NONE" or empty gives null).
+Json CapacityToJson(const ConsumedCapacity& c, std::string_view return_consumed_capacity);
+
+// Renders a Trace (ddblab extension) as {"operation", "table", "index", "items_read",
+// "items_returned", "bytes_read", "bytes_written", "partitions_hit", "partitions_total", ...}.
+Json TraceToJson(const Trace& t);
+
+// DynamoDB's error body: {"__type": "<namespace>#<Type>", "message": ...} plus
+// CancellationReasons / Item where present (TransactionCanceledException uses "Message").
+Json ErrorToJson(const Error& e);
+
+// Outcome of one JSON call.
+struct JsonResult {
+  bool ok = false;
+  Json body;         // the response body, or the error body when !ok
+  Error error;       // when !ok
+  int http_status = 200;
+  Trace trace;       // empty when the request did not reach the engine
+  std::vector<ConsumedCapacity> capacity;  // always computed, whatever ReturnConsumedCapacity says
+};
+
+// Runs `operation` ("PutItem", "Query", ... as in X-Amz-Target "DynamoDB_20120810.<op>") with a
+// parsed request body. An unknown operation is UnknownOperationException; a body whose members
+// have the wrong JSON types is SerializationException.
+JsonResult ExecuteJson(Engine& engine, std::string_view operation, const Json& request);
+
+// Same, from the raw body text (malformed JSON is SerializationException).
+JsonResult ExecuteJsonText(Engine& engine, std::string_view operation, std::string_view body);
+
+// The operation names ExecuteJson accepts, in DynamoDB's spelling.
+const std::vector<std::string>& SupportedOperations();
+
+}  // namespace ddblab::wire

@@ -1,0 +1,69 @@
+// The resolved shape of a table and its indexes, as the engine uses it after validation.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ddblab/requests.h"
+#include "ddblab/value.h"
+
+namespace ddblab {
+
+struct KeyDef {
+  std::string name;
+  AttrType type = AttrType::kS;  // kS, kN or kB
+};
+
+struct IndexSchema {
+  std::string name;
+  bool global = true;  // GSI; false for LSI
+  KeyDef hash;
+  std::optional<KeyDef> range;
+  std::string projection_type = "ALL";  // ALL, KEYS_ONLY, INCLUDE
+  std::vector<std::string> non_key_attributes;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  int64_t storage_id = 0;  // names the SQLite table holding the index
+
+  // Whether a non-key attribute `name` is stored in the index (keys of the index and of the
+  // base table always are; pass the table so its keys count).
+  bool Projects(const std::string& name, const struct TableSchema& table) const;
+};
+
+struct TableSchema {
+  std::string name;
+  int64_t storage_id = 0;  // names the SQLite table holding the items
+  KeyDef hash;
+  std::optional<KeyDef> range;
+  std::vector<AttributeDefinition> attribute_definitions;
+  std::vector<IndexSchema> global_secondary_indexes;
+  std::vector<IndexSchema> local_secondary_indexes;
+  std::string billing_mode = "PROVISIONED";
+  ProvisionedThroughput provisioned_throughput;
+  double creation_date_time = 0;
+  int partition_override = 0;  // 0: derived from throughput and size
+
+  const IndexSchema* FindIndex(const std::string& index_name) const;
+  bool IsKeyAttribute(const std::string& name) const {
+    return name == hash.name || (range && name == range->name);
+  }
+};
+
+// Validates a CreateTable request with DynamoDB's messages and returns the schema it describes
+// (storage ids and creation time unset).
+Result<TableSchema> ValidateCreateTable(const CreateTableRequest& r);
+
+// Validates one UpdateTable request against the current schema and returns the new schema
+// (a created GSI has storage_id 0; the caller assigns one and backfills it).
+Result<TableSchema> ValidateUpdateTable(const TableSchema& current, const UpdateTableRequest& r);
+
+// DescribeTable's view of a schema (counts and sizes left for the caller to fill in).
+TableDescription DescribeSchema(const TableSchema& s, const std::string& region,
+                                const std::string& account_id);
+
+// DynamoDB's table/index name rule: 3..255 characters of [a-zA-Z0-9_.-]. Returns the
+// ValidationException DynamoDB gives, naming `field` ("tableName", "indexName").
+Status ValidateTableName(const std::string& name, const std::string& field = "tableName");
+
+}  // namespace ddblab

@@ -1,0 +1,79 @@
+// The Engine implementation. Each family of operations lives in its own file under exec/:
+// tables.cc (control plane), items.cc (Get/Put/Update/Delete), query_scan.cc, batch.cc,
+// transact.cc, partiql_ops.cc (ExecuteStatement, BatchExecuteStatement, ExecuteTransaction,
+// ExplainStatement), partitions_ops.cc.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "catalog/schema.h"
+#include "ddblab/engine.h"
+#include "storage/storage.h"
+
+namespace ddblab {
+
+class EngineImpl final : public Engine {
+ public:
+  EngineImpl(EngineOptions options, std::unique_ptr<Storage> storage);
+
+  // Loads the catalog from storage.
+  Status Init();
+
+  Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) override;
+  Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) override;
+  Result<ListTablesResponse> ListTables(const ListTablesRequest& r) override;
+  Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override;
+  Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override;
+
+  Result<GetItemResponse> GetItem(const GetItemRequest& r) override;
+  Result<PutItemResponse> PutItem(const PutItemRequest& r) override;
+  Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override;
+  Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override;
+  Result<QueryResponse> Query(const QueryRequest& r) override;
+  Result<ScanResponse> Scan(const ScanRequest& r) override;
+
+  Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) override;
+  Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) override;
+  Result<TransactGetItemsResponse> TransactGetItems(const TransactGetItemsRequest& r) override;
+  Result<TransactWriteItemsResponse> TransactWriteItems(
+      const TransactWriteItemsRequest& r) override;
+
+  Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) override;
+  Result<BatchExecuteStatementResponse> BatchExecuteStatement(
+      const BatchExecuteStatementRequest& r) override;
+  Result<ExecuteTransactionResponse> ExecuteTransaction(
+      const ExecuteTransactionRequest& r) override;
+
+  Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) override;
+  Result<Plan> ExplainQuery(const QueryRequest& r) override;
+  Result<Plan> ExplainScan(const ScanRequest& r) override;
+
+  Result<PartitionMap> DescribePartitions(const std::string& table,
+                                          const std::string& index) override;
+  Status SetPartitionCount(const std::string& table, int count) override;
+
+  // ---- shared by the operation files (callers hold mutex_) ----
+
+  // The table's schema, or ResourceNotFoundException "Requested resource not found".
+  Result<const TableSchema*> FindTable(const std::string& name) const;
+  // Simulated partition count of a table (indexes use their table's count).
+  int PartitionCount(const TableSchema& t) const;
+  double Now() const;
+
+  const EngineOptions& options() const { return options_; }
+  Storage& storage() { return *storage_; }
+
+  // Recursive: PartiQL and transactions call other public operations while holding it.
+  mutable std::recursive_mutex mutex_;
+
+ private:
+  EngineOptions options_;
+  std::unique_ptr<Storage> storage_;
+  std::map<std::string, TableSchema, std::less<>> tables_;
+  int64_t next_storage_id_ = 1;
+};
+
+}  // namespace ddblab
