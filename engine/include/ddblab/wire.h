@@ -54,4 +54,29 @@ JsonResult ExecuteJsonText(Engine& engine, std::string_view operation, std::stri
 // The operation names ExecuteJson accepts, in DynamoDB's spelling.
 const std::vector<std::string>& SupportedOperations();
 
+// EXPLAIN as JSON: `operation` is "ExecuteStatement", "Query" or "Scan" with that operation's
+// request body; the body of the result is PlanToJson of the plan (nothing runs, nothing is
+// consumed).
+JsonResult ExplainJson(Engine& engine, std::string_view operation, const Json& request);
+Json PlanToJson(const Plan& plan);
+Json PartitionMapToJson(const PartitionMap& map);
+
+// A connection to a DynamoDB-compatible backend that speaks DynamoDB JSON: the embedded engine,
+// or a remote endpoint (the shell's --endpoint). The shell, the Lua lab runtime and the graders
+// talk only to a Client.
+class Client {
+ public:
+  virtual ~Client() = default;
+  virtual JsonResult Call(std::string_view operation, const Json& request) = 0;
+  // The embedded engine, or nullptr for a remote endpoint (EXPLAIN and partition maps need it).
+  virtual Engine* engine() = 0;
+  // One line for banners and prompts: "transient in-memory database", "file lab.db",
+  // "endpoint http://127.0.0.1:8000".
+  virtual std::string Describe() const = 0;
+};
+
+// A Client over an embedded engine.
+std::unique_ptr<Client> MakeEmbeddedClient(std::shared_ptr<Engine> engine,
+                                           std::string description);
+
 }  // namespace ddblab::wire
