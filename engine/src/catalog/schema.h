@@ -62,6 +62,15 @@ Result<TableSchema> ValidateUpdateTable(const TableSchema& current, const Update
 TableDescription DescribeSchema(const TableSchema& s, const std::string& region,
                                 const std::string& account_id);
 
+// "arn:aws:dynamodb:<region>:<account>:table/<name>", as DescribeTable shows TableArn.
+std::string TableArn(const std::string& region, const std::string& account_id,
+                     const std::string& table_name);
+// "<table arn>/index/<index>", as DescribeTable shows IndexArn.
+std::string IndexArn(const std::string& table_arn, const std::string& index_name);
+// A stable UUID-shaped TableId derived from the table's name and creation time, so a table
+// recreated under the same name gets a different id.
+std::string DeriveTableId(const std::string& table_name, double creation_date_time);
+
 // DynamoDB's table/index name rule: 3..255 characters of [a-zA-Z0-9_.-]. Returns the
 // ValidationException DynamoDB gives, naming `field` ("tableName", "indexName").
 Status ValidateTableName(const std::string& name, const std::string& field = "tableName");

@@ -74,6 +74,12 @@ class EngineImpl final : public Engine {
   std::unique_ptr<Storage> storage_;
   std::map<std::string, TableSchema, std::less<>> tables_;
   int64_t next_storage_id_ = 1;
+  // ClientRequestToken -> what it was used for, for TransactWriteItems idempotency.
+  struct TokenUse {
+    std::string fingerprint;
+    double time = 0;
+  };
+  std::map<std::string, TokenUse> tokens_;
 };
 
 }  // namespace ddblab

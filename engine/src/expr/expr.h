@@ -133,6 +133,9 @@ class Update {
     Item new_item;
     Item updated_old;  // UPDATED_OLD: touched attributes with their old values
     Item updated_new;  // UPDATED_NEW: written attributes with their new values
+    // False when the update leaves no item: only REMOVE actions on an item that does not exist
+    // (DynamoDB does not create it). new_item is then empty.
+    bool exists = true;
   };
   // Applies the update to `old_item` (null: the item does not exist; `key` seeds the new
   // item). Errors: "The document path provided in the update expression is invalid for update",

@@ -1,0 +1,97 @@
+#include "catalog/constraint_errors.h"
+
+#include <cstddef>
+
+namespace ddblab::catalog {
+
+namespace {
+
+// DynamoDB: the envelope lists at most 10 violations.
+constexpr size_t kMaxListedViolations = 10;
+
+bool IsNameChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '-';
+}
+
+}  // namespace
+
+void ConstraintErrors::Add(std::string value, std::string path, std::string rule) {
+  messages_.push_back("Value " + std::move(value) + " at '" + std::move(path) +
+                      "' failed to satisfy constraint: " + std::move(rule));
+}
+
+void ConstraintErrors::NotNull(const std::string& path) {
+  Add("null", path, "Member must not be null");
+}
+
+void ConstraintErrors::Enum(const std::string& value, const std::string& path,
+                            const std::string& allowed) {
+  Add(Quote(value), path, "Member must satisfy enum value set: " + allowed);
+}
+
+void ConstraintErrors::MinValue(int64_t value, const std::string& path, int64_t min) {
+  Add(Quote(std::to_string(value)), path,
+      "Member must have value greater than or equal to " + std::to_string(min));
+}
+
+void ConstraintErrors::MinLength(std::string value, const std::string& path, int64_t min) {
+  Add(std::move(value), path,
+      "Member must have length greater than or equal to " + std::to_string(min));
+}
+
+void ConstraintErrors::MaxLength(std::string value, const std::string& path, int64_t max) {
+  Add(std::move(value), path,
+      "Member must have length less than or equal to " + std::to_string(max));
+}
+
+void ConstraintErrors::Pattern(const std::string& value, const std::string& path,
+                               const std::string& pattern) {
+  Add(Quote(value), path, "Member must satisfy regular expression pattern: " + pattern);
+}
+
+Error ConstraintErrors::ToError() const {
+  std::string message =
+      std::to_string(messages_.size()) +
+      (messages_.size() == 1 ? " validation error detected: " : " validation errors detected: ");
+  for (size_t i = 0; i < messages_.size() && i < kMaxListedViolations; ++i) {
+    if (i > 0) message += "; ";
+    message += messages_[i];
+  }
+  return ValidationError(std::move(message));
+}
+
+std::string Quote(const std::string& value) { return "'" + value + "'"; }
+
+std::string RenderKeySchema(const std::vector<KeySchemaElement>& key_schema) {
+  std::string out = "[";
+  for (size_t i = 0; i < key_schema.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += "KeySchemaElement(attributeName=" + key_schema[i].attribute_name +
+           ", keyType=" + key_schema[i].key_type + ")";
+  }
+  return out + "]";
+}
+
+std::string RenderNameList(const std::vector<std::string>& names) {
+  std::string out = "[";
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += names[i];
+  }
+  return out + "]";
+}
+
+void CheckResourceName(const std::string& name, const std::string& path, ConstraintErrors* errors) {
+  // DynamoDB: TableName and IndexName are 3..255 characters of [a-zA-Z0-9_.-]; the pattern
+  // violation is listed before the length one.
+  bool pattern_ok = !name.empty();
+  for (char c : name) {
+    if (!IsNameChar(c)) pattern_ok = false;
+  }
+  if (!pattern_ok) errors->Pattern(name, path, "[a-zA-Z0-9_.-]+");
+  if (name.size() < 3) errors->MinLength(Quote(name), path, 3);
+  if (name.size() > 255) errors->MaxLength(Quote(name), path, 255);
+}
+
+}  // namespace ddblab::catalog

@@ -1,0 +1,52 @@
+// DynamoDB's constraint-violation envelope: the messages its request model produces before any
+// semantic check runs ("1 validation error detected: Value 'x' at 'path' failed to satisfy
+// constraint: ..."). Shared by the control-plane validators in this folder.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ddblab/error.h"
+#include "ddblab/requests.h"
+
+namespace ddblab::catalog {
+
+// Collects constraint violations in the order they are found and renders them as one
+// ValidationException.
+class ConstraintErrors {
+ public:
+  // `value` is already rendered: Quote("x"), "null", or a list rendering.
+  void Add(std::string value, std::string path, std::string rule);
+
+  // DynamoDB's rule texts.
+  void NotNull(const std::string& path);
+  void Enum(const std::string& value, const std::string& path, const std::string& allowed);
+  void MinValue(int64_t value, const std::string& path, int64_t min);
+  void MinLength(std::string value, const std::string& path, int64_t min);
+  void MaxLength(std::string value, const std::string& path, int64_t max);
+  void Pattern(const std::string& value, const std::string& path, const std::string& pattern);
+
+  bool empty() const { return messages_.empty(); }
+
+  // "N validation error(s) detected: " followed by the violations joined by "; ".
+  // DynamoDB: at most 10 violations are listed (the count still says how many there were).
+  Error ToError() const;
+
+ private:
+  std::vector<std::string> messages_;
+};
+
+// 'value' in single quotes, as the envelope shows a present value.
+std::string Quote(const std::string& value);
+
+// How the envelope shows a KeySchema list: [KeySchemaElement(attributeName=pk, keyType=HASH)].
+std::string RenderKeySchema(const std::vector<KeySchemaElement>& key_schema);
+
+// How DynamoDB shows a list of names inside its messages: "[a, b]".
+std::string RenderNameList(const std::vector<std::string>& names);
+
+// Appends the table/index name rule violations (pattern, then length) for `name` at `path`.
+void CheckResourceName(const std::string& name, const std::string& path, ConstraintErrors* errors);
+
+}  // namespace ddblab::catalog

@@ -1,0 +1,103 @@
+// DescribeSchema: the TableDescription DescribeTable shows for a schema, plus the ARN and
+// TableId helpers it uses.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+
+#include "catalog/partition_model.h"
+#include "catalog/schema.h"
+
+namespace ddblab {
+
+namespace {
+
+uint64_t Fnv1a(const std::string& data, uint64_t basis) {
+  uint64_t h = basis;
+  for (unsigned char c : data) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+std::vector<KeySchemaElement> KeySchemaOf(const KeyDef& hash, const std::optional<KeyDef>& range) {
+  // DynamoDB always lists the partition key first.
+  std::vector<KeySchemaElement> out{{hash.name, "HASH"}};
+  if (range) out.push_back({range->name, "RANGE"});
+  return out;
+}
+
+IndexDescription DescribeIndex(const IndexSchema& index, const TableSchema& table) {
+  IndexDescription d;
+  d.index_name = index.name;
+  d.key_schema = KeySchemaOf(index.hash, index.range);
+  d.projection.projection_type = index.projection_type;
+  if (index.projection_type == "INCLUDE") {
+    // DynamoDB returns NonKeyAttributes sorted by name, whatever order they were given in.
+    std::vector<std::string> names = index.non_key_attributes;
+    std::sort(names.begin(), names.end());
+    d.projection.non_key_attributes = std::move(names);
+  }
+  if (index.global) {
+    // DynamoDB: a GSI of an on-demand table shows zero provisioned units.
+    d.provisioned_throughput = table.billing_mode == "PROVISIONED"
+                                   ? index.provisioned_throughput.value_or(ProvisionedThroughput{})
+                                   : ProvisionedThroughput{};
+  }
+  return d;
+}
+
+}  // namespace
+
+std::string TableArn(const std::string& region, const std::string& account_id,
+                     const std::string& table_name) {
+  return "arn:aws:dynamodb:" + region + ":" + account_id + ":table/" + table_name;
+}
+
+std::string IndexArn(const std::string& table_arn, const std::string& index_name) {
+  return table_arn + "/index/" + index_name;
+}
+
+std::string DeriveTableId(const std::string& table_name, double creation_date_time) {
+  char when[64];
+  std::snprintf(when, sizeof when, "%.3f", creation_date_time);
+  const std::string seed = table_name + '\x1f' + when;
+  const uint64_t hi = Fnv1a(seed, 14695981039346656037ULL);
+  const uint64_t lo = Fnv1a(seed, hi ^ 0x9e3779b97f4a7c15ULL);
+  char out[37];
+  // Shaped like a version-4 UUID, which is what DynamoDB's TableIds look like.
+  std::snprintf(out, sizeof out, "%08x-%04x-4%03x-%04x-%012llx", static_cast<unsigned>(hi >> 32),
+                static_cast<unsigned>((hi >> 16) & 0xffff), static_cast<unsigned>(hi & 0x0fff),
+                static_cast<unsigned>(0x8000 | ((lo >> 48) & 0x3fff)),
+                static_cast<unsigned long long>(lo & 0xffffffffffffULL));
+  return out;
+}
+
+TableDescription DescribeSchema(const TableSchema& s, const std::string& region,
+                                const std::string& account_id) {
+  TableDescription d;
+  d.table_name = s.name;
+  d.table_arn = TableArn(region, account_id, s.name);
+  d.table_id = DeriveTableId(s.name, s.creation_date_time);
+  d.creation_date_time = s.creation_date_time;
+  // DynamoDB returns AttributeDefinitions sorted by name.
+  d.attribute_definitions = s.attribute_definitions;
+  std::sort(d.attribute_definitions.begin(), d.attribute_definitions.end(),
+            [](const AttributeDefinition& a, const AttributeDefinition& b) {
+              return a.attribute_name < b.attribute_name;
+            });
+  d.key_schema = KeySchemaOf(s.hash, s.range);
+  for (const IndexSchema& i : s.global_secondary_indexes) {
+    d.global_secondary_indexes.push_back(DescribeIndex(i, s));
+  }
+  for (const IndexSchema& i : s.local_secondary_indexes) {
+    d.local_secondary_indexes.push_back(DescribeIndex(i, s));
+  }
+  d.billing_mode = s.billing_mode;
+  d.provisioned_throughput =
+      s.billing_mode == "PROVISIONED" ? s.provisioned_throughput : ProvisionedThroughput{};
+  d.partition_count = DerivedPartitionCount(s, 0, nullptr);
+  return d;
+}
+
+}  // namespace ddblab

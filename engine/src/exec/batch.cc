@@ -1,0 +1,164 @@
+// BatchGetItem and BatchWriteItem.
+#include <set>
+
+#include "account/capacity_math.h"
+#include "exec/capacity_by_table.h"
+#include "exec/engine_impl.h"
+#include "exec/op_common.h"
+#include "exec/request_checks.h"
+#include "exec/write_actions.h"
+
+namespace ddblab {
+namespace {
+
+const std::optional<ExpressionAttributeValues> kNoValues;
+constexpr char kDuplicateKeys[] = "Provided list of item keys contains duplicates";
+
+}  // namespace
+
+Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest& r) {
+  std::lock_guard lock(mutex_);
+  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
+  if (r.request_items.empty()) {
+    return ValidationError("The requestItems parameter is required for BatchGetItem");
+  }
+  size_t total = 0;
+  for (const auto& [name, ka] : r.request_items) total += ka.keys.size();
+  // DynamoDB: at most 100 keys per BatchGetItem call.
+  if (total > 100) return ValidationError("Too many items requested for the BatchGetItem call");
+
+  struct TablePlan {
+    const TableSchema* t;
+    std::vector<KeyBytes> keys;
+    std::optional<expr::ProjectionExpr> projection;
+    bool strong;
+  };
+  std::vector<TablePlan> plans;
+  for (const auto& [name, ka] : r.request_items) {
+    DDB_TRY(ValidateTableName(name));
+    DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(name));
+    if (ka.keys.empty()) {
+      return ValidationError("1 validation error detected: Value '[]' at 'requestItems." + name +
+                             ".member.keys' failed to satisfy constraint: Member must have length "
+                             "greater than or equal to 1");
+    }
+    TablePlan p{t, {}, std::nullopt, ka.consistent_read.value_or(false)};
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const Key& k : ka.keys) {
+      DDB_ASSIGN_OR_RETURN(KeyBytes kb, KeyFromKeyMap(*t, k));
+      if (!seen.emplace(kb.pk, kb.sk).second) return ValidationError(kDuplicateKeys);
+      p.keys.push_back(std::move(kb));
+    }
+    expr::Context ctx(ka.expression_attribute_names, kNoValues);
+    DDB_TRY(ctx.CheckMaps(ka.projection_expression.has_value(), ""));
+    if (ka.projection_expression) {
+      DDB_ASSIGN_OR_RETURN(p.projection, expr::ParseProjection(*ka.projection_expression, ctx));
+    }
+    DDB_TRY(ctx.CheckAllUsed());
+    plans.push_back(std::move(p));
+  }
+
+  BatchGetItemResponse resp;
+  CapacityByTable caps;
+  resp.trace.operation = "BatchGetItem";
+  for (const TablePlan& p : plans) {
+    auto& items = resp.responses[p.t->name];
+    ConsumedCapacity& cc = caps.For(p.t->name, true);
+    Trace step;
+    step.operation = "BatchGetItem";
+    step.table = p.t->name;
+    step.consistent_read = p.strong;
+    step.partitions_total = PartitionCount(*p.t);
+    for (const KeyBytes& kb : p.keys) {
+      DDB_ASSIGN_OR_RETURN(auto stored, ReadItem(*storage_, *p.t, kb));
+      // DynamoDB rounds each item of a batch separately; a missing key costs the minimum.
+      int64_t units = ReadHalfUnits(stored ? stored->size : 0, p.strong);
+      cc.table.half_units += units;
+      cc.total.half_units += units;
+      ++step.items_read;
+      AddPartitionHit(&step, PartitionOf(kb.h, step.partitions_total));
+      if (!stored) continue;
+      step.bytes_read += stored->size;
+      ++step.items_returned;
+      items.push_back(p.projection ? expr::Project(*p.projection, stored->item) : stored->item);
+    }
+    resp.trace.items_read += step.items_read;
+    resp.trace.items_returned += step.items_returned;
+    resp.trace.bytes_read += step.bytes_read;
+    resp.trace.steps.push_back(std::move(step));
+  }
+  resp.consumed_capacity = caps.Take(false);
+  return resp;
+}
+
+Result<BatchWriteItemResponse> EngineImpl::BatchWriteItem(const BatchWriteItemRequest& r) {
+  std::lock_guard lock(mutex_);
+  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
+  if (r.request_items.empty()) {
+    return ValidationError("The requestItems parameter is required for BatchWriteItem");
+  }
+  size_t total = 0;
+  for (const auto& [name, list] : r.request_items) {
+    total += list.size();
+    if (list.empty() || list.size() > 25) {
+      return ValidationError(
+          "1 validation error detected: Value '{" + name + "=[...]}' at 'requestItems' failed "
+          "to satisfy constraint: Map value must satisfy constraint: [Member must have length "
+          "less than or equal to 25, Member must have length greater than or equal to 1]");
+    }
+  }
+  // DynamoDB: at most 25 put or delete requests per call, across all tables.
+  if (total > 25) {
+    return ValidationError(
+        "1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Map "
+        "value must satisfy constraint: [Member must have length less than or equal to 25, "
+        "Member must have length greater than or equal to 1]");
+  }
+  // Validate everything first: one bad request rejects the whole batch, nothing written.
+  std::vector<WriteAction> actions;
+  for (const auto& [name, list] : r.request_items) {
+    DDB_TRY(ValidateTableName(name));
+    DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(name));
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const WriteRequest& w : list) {
+      if (w.put_request_item.has_value() == w.delete_request_key.has_value()) {
+        return ValidationError(
+            "Supplied AttributeValue has more than one datatypes set, must contain exactly one of "
+            "the supported datatypes");
+      }
+      ExpressionInputs none;
+      Result<WriteAction> a = w.put_request_item ? MakePutAction(*t, *w.put_request_item, none)
+                                                 : MakeDeleteAction(*t, *w.delete_request_key, none);
+      if (!a.ok()) return a.error();
+      if (!seen.emplace(a->key.pk, a->key.sk).second) return ValidationError(kDuplicateKeys);
+      actions.push_back(std::move(*a));
+    }
+  }
+  BatchWriteItemResponse resp;
+  resp.trace.operation = "BatchWriteItem";
+  CapacityByTable caps;
+  DDB_TRY(storage_->Begin());
+  auto run = [&]() -> Status {
+    for (const WriteAction& a : actions) {
+      DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
+      Trace step;
+      step.operation = a.kind == WriteAction::Kind::kPut ? "PutItem" : "DeleteItem";
+      step.table = a.table->name;
+      step.partitions_total = PartitionCount(*a.table);
+      DDB_TRY(ApplyWrite(*storage_, *a.table, *e.write, e.old, 1, &caps.For(a.table->name, false),
+                         &step, step.partitions_total));
+      resp.trace.bytes_written += step.bytes_written;
+      resp.trace.steps.push_back(std::move(step));
+    }
+    return OkStatus();
+  };
+  if (Status st = run(); !st.ok()) {
+    (void)storage_->Rollback();
+    return st.error();
+  }
+  DDB_TRY(storage_->Commit());
+  resp.consumed_capacity = caps.Take(false);
+  return resp;
+}
+
+}  // namespace ddblab

@@ -1,0 +1,107 @@
+#include "exec/catalog_store.h"
+
+#include <nlohmann/json.hpp>
+
+namespace ddblab {
+namespace {
+
+using nlohmann::json;
+
+json KeyToJson(const KeyDef& k) { return {{"name", k.name}, {"type", AttrTypeName(k.type)}}; }
+
+bool KeyFromJson(const json& j, KeyDef* k) {
+  k->name = j.at("name").get<std::string>();
+  return ParseAttrType(j.at("type").get<std::string>(), &k->type);
+}
+
+json IndexToJson(const IndexSchema& ix) {
+  json j = {{"name", ix.name},
+            {"global", ix.global},
+            {"hash", KeyToJson(ix.hash)},
+            {"projection_type", ix.projection_type},
+            {"non_key_attributes", ix.non_key_attributes},
+            {"storage_id", ix.storage_id}};
+  if (ix.range) j["range"] = KeyToJson(*ix.range);
+  if (ix.provisioned_throughput) {
+    j["rcu"] = ix.provisioned_throughput->read_capacity_units;
+    j["wcu"] = ix.provisioned_throughput->write_capacity_units;
+  }
+  return j;
+}
+
+IndexSchema IndexFromJson(const json& j) {
+  IndexSchema ix;
+  ix.name = j.at("name").get<std::string>();
+  ix.global = j.at("global").get<bool>();
+  KeyFromJson(j.at("hash"), &ix.hash);
+  if (j.contains("range")) {
+    KeyDef r;
+    KeyFromJson(j.at("range"), &r);
+    ix.range = r;
+  }
+  ix.projection_type = j.at("projection_type").get<std::string>();
+  ix.non_key_attributes = j.at("non_key_attributes").get<std::vector<std::string>>();
+  ix.storage_id = j.at("storage_id").get<int64_t>();
+  if (j.contains("rcu")) {
+    ix.provisioned_throughput =
+        ProvisionedThroughput{j.at("rcu").get<int64_t>(), j.at("wcu").get<int64_t>()};
+  }
+  return ix;
+}
+
+}  // namespace
+
+std::string SchemaToText(const TableSchema& s) {
+  json defs = json::array();
+  for (const auto& d : s.attribute_definitions)
+    defs.push_back({{"name", d.attribute_name}, {"type", d.attribute_type}});
+  json gsis = json::array(), lsis = json::array();
+  for (const auto& ix : s.global_secondary_indexes) gsis.push_back(IndexToJson(ix));
+  for (const auto& ix : s.local_secondary_indexes) lsis.push_back(IndexToJson(ix));
+  json j = {{"name", s.name},
+            {"storage_id", s.storage_id},
+            {"hash", KeyToJson(s.hash)},
+            {"attribute_definitions", defs},
+            {"gsis", gsis},
+            {"lsis", lsis},
+            {"billing_mode", s.billing_mode},
+            {"rcu", s.provisioned_throughput.read_capacity_units},
+            {"wcu", s.provisioned_throughput.write_capacity_units},
+            {"creation_date_time", s.creation_date_time},
+            {"partition_override", s.partition_override}};
+  if (s.range) j["range"] = KeyToJson(*s.range);
+  return j.dump();
+}
+
+Result<TableSchema> SchemaFromText(const std::string& text) {
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    return MakeError(ErrorType::kInternalServerError, "Internal server error: corrupt catalog");
+  }
+  try {
+    TableSchema s;
+    s.name = j.at("name").get<std::string>();
+    s.storage_id = j.at("storage_id").get<int64_t>();
+    KeyFromJson(j.at("hash"), &s.hash);
+    if (j.contains("range")) {
+      KeyDef r;
+      KeyFromJson(j.at("range"), &r);
+      s.range = r;
+    }
+    for (const auto& d : j.at("attribute_definitions"))
+      s.attribute_definitions.push_back(
+          {d.at("name").get<std::string>(), d.at("type").get<std::string>()});
+    for (const auto& g : j.at("gsis")) s.global_secondary_indexes.push_back(IndexFromJson(g));
+    for (const auto& l : j.at("lsis")) s.local_secondary_indexes.push_back(IndexFromJson(l));
+    s.billing_mode = j.at("billing_mode").get<std::string>();
+    s.provisioned_throughput = {j.at("rcu").get<int64_t>(), j.at("wcu").get<int64_t>()};
+    s.creation_date_time = j.at("creation_date_time").get<double>();
+    s.partition_override = j.at("partition_override").get<int>();
+    return s;
+  } catch (const json::exception& e) {
+    return MakeError(ErrorType::kInternalServerError,
+                     std::string("Internal server error: corrupt catalog: ") + e.what());
+  }
+}
+
+}  // namespace ddblab

@@ -1,0 +1,56 @@
+#include "exec/engine_impl.h"
+
+#include <chrono>
+
+#include "catalog/partition_model.h"
+#include "exec/catalog_store.h"
+
+namespace ddblab {
+
+Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options) {
+  DDB_ASSIGN_OR_RETURN(std::unique_ptr<Storage> storage,
+                       Storage::Open(options.path.empty() ? ":memory:" : options.path));
+  auto engine = std::make_unique<EngineImpl>(options, std::move(storage));
+  DDB_TRY(engine->Init());
+  return std::unique_ptr<Engine>(std::move(engine));
+}
+
+EngineImpl::EngineImpl(EngineOptions options, std::unique_ptr<Storage> storage)
+    : options_(std::move(options)), storage_(std::move(storage)) {}
+
+Status EngineImpl::Init() {
+  DDB_ASSIGN_OR_RETURN(auto entries, storage_->LoadCatalog());
+  for (auto& [name, text] : entries) {
+    DDB_ASSIGN_OR_RETURN(TableSchema s, SchemaFromText(text));
+    next_storage_id_ = std::max(next_storage_id_, s.storage_id + 1);
+    for (const auto& ix : s.global_secondary_indexes)
+      next_storage_id_ = std::max(next_storage_id_, ix.storage_id + 1);
+    for (const auto& ix : s.local_secondary_indexes)
+      next_storage_id_ = std::max(next_storage_id_, ix.storage_id + 1);
+    tables_.emplace(name, std::move(s));
+  }
+  return OkStatus();
+}
+
+Result<const TableSchema*> EngineImpl::FindTable(const std::string& name) const {
+  auto it = tables_.find(name);
+  if (it == tables_.end()) {
+    return MakeError(ErrorType::kResourceNotFoundException, "Requested resource not found");
+  }
+  return &it->second;
+}
+
+int EngineImpl::PartitionCount(const TableSchema& t) const {
+  if (t.partition_override > 0) return t.partition_override;
+  return DerivedPartitionCount(t, 0, nullptr);
+}
+
+double EngineImpl::Now() const {
+  if (options_.clock) return options_.clock();
+  using namespace std::chrono;
+  return static_cast<double>(duration_cast<milliseconds>(system_clock::now().time_since_epoch())
+                                 .count()) /
+         1000.0;
+}
+
+}  // namespace ddblab

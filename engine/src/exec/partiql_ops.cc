@@ -1,0 +1,513 @@
+// ExecuteStatement, BatchExecuteStatement, ExecuteTransaction and ExplainStatement: PartiQL is a
+// front door onto the engine's own operations. Each statement is parsed and planned into one
+// typed request (partiql/planner.h), which runs through the same public operation a DynamoDB
+// API call would, so capacity, traces, conditions and errors are the engine's own.
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "exec/engine_impl.h"
+#include "partiql/parser.h"
+#include "partiql/planner.h"
+
+namespace ddblab {
+
+namespace {
+
+using partiql::PlannedStatement;
+using partiql::PlanOptions;
+using partiql::Statement;
+using partiql::StatementKind;
+
+constexpr size_t kMaxStatementLength = 8192;
+constexpr size_t kMaxBatchStatements = 25;
+constexpr size_t kMaxTransactStatements = 100;
+
+// ---------------------------------------------------------------- NextToken
+
+// NextToken is opaque to clients. It carries the LastEvaluatedKey (the engine's compact item
+// serialization, base64url) behind a hash of the statement text, so a token handed to a
+// different statement is refused rather than silently resuming somewhere meaningless.
+constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+std::string Base64UrlEncode(std::string_view in) {
+  std::string out;
+  size_t i = 0;
+  for (; i + 2 < in.size(); i += 3) {
+    uint32_t n = (static_cast<uint8_t>(in[i]) << 16) | (static_cast<uint8_t>(in[i + 1]) << 8) |
+                 static_cast<uint8_t>(in[i + 2]);
+    out += kBase64[(n >> 18) & 63];
+    out += kBase64[(n >> 12) & 63];
+    out += kBase64[(n >> 6) & 63];
+    out += kBase64[n & 63];
+  }
+  if (i + 1 == in.size()) {
+    uint32_t n = static_cast<uint8_t>(in[i]) << 16;
+    out += kBase64[(n >> 18) & 63];
+    out += kBase64[(n >> 12) & 63];
+  } else if (i + 2 == in.size()) {
+    uint32_t n = (static_cast<uint8_t>(in[i]) << 16) | (static_cast<uint8_t>(in[i + 1]) << 8);
+    out += kBase64[(n >> 18) & 63];
+    out += kBase64[(n >> 12) & 63];
+    out += kBase64[(n >> 6) & 63];
+  }
+  return out;
+}
+
+std::optional<std::string> Base64UrlDecode(std::string_view in) {
+  std::string out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (char c : in) {
+    const char* p = std::char_traits<char>::find(kBase64, 64, c);
+    if (p == nullptr) return std::nullopt;
+    acc = (acc << 6) | static_cast<uint32_t>(p - kBase64);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((acc >> bits) & 0xFF);
+    }
+  }
+  return out;
+}
+
+std::string StatementHash(std::string_view statement) {
+  uint64_t h = 14695981039346656037ull;  // FNV-1a
+  for (char c : statement) {
+    h ^= static_cast<uint8_t>(c);
+    h *= 1099511628211ull;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (int shift = 60; shift >= 0; shift -= 4) out += kHex[(h >> shift) & 15];
+  return out;
+}
+
+std::string EncodeNextToken(const std::string& statement, const Key& key) {
+  return StatementHash(statement) + "." + Base64UrlEncode(SerializeItem(key));
+}
+
+Result<Key> DecodeNextToken(const std::string& statement, const std::string& token) {
+  size_t dot = token.find('.');
+  Error invalid = ValidationError("Invalid NextToken");
+  if (dot == std::string::npos) return invalid;
+  if (token.substr(0, dot) != StatementHash(statement)) {
+    return ValidationError("NextToken does not match request");
+  }
+  std::optional<std::string> bytes = Base64UrlDecode(std::string_view(token).substr(dot + 1));
+  if (!bytes) return invalid;
+  Result<Item> key = DeserializeItem(*bytes);
+  if (!key.ok() || key->empty()) return invalid;
+  return *key;
+}
+
+// ---------------------------------------------------------------- helpers
+
+Status CheckStatementLength(const std::string& statement) {
+  if (statement.size() > kMaxStatementLength) {
+    return ValidationError("1 validation error detected: Value '" + statement +
+                           "' at 'statement' failed to satisfy constraint: Member must have "
+                           "length less than or equal to 8192");
+  }
+  return OkStatus();
+}
+
+Error DuplicateItem() {
+  // DynamoDB: INSERT of an existing key (developer guide, "PartiQL insert statements").
+  return MakeError(ErrorType::kDuplicateItemException, "Duplicate primary key exists in table");
+}
+
+Trace StatementTrace(Trace t, const std::string& operation) {
+  t.operation = operation;
+  t.steps.clear();
+  return t;
+}
+
+void AddCapacity(std::map<std::string, ConsumedCapacity>& by_table, const ConsumedCapacity& c) {
+  auto [it, inserted] = by_table.emplace(c.table_name, c);
+  if (inserted) return;
+  ConsumedCapacity& into = it->second;
+  into.total.Add(c.total);
+  into.table.Add(c.table);
+  for (const auto& [name, cap] : c.global_secondary_indexes) {
+    into.global_secondary_indexes[name].Add(cap);
+  }
+  for (const auto& [name, cap] : c.local_secondary_indexes) {
+    into.local_secondary_indexes[name].Add(cap);
+  }
+}
+
+std::vector<ConsumedCapacity> CapacityList(const std::map<std::string, ConsumedCapacity>& m) {
+  std::vector<ConsumedCapacity> out;
+  for (const auto& [name, c] : m) out.push_back(c);
+  return out;
+}
+
+// What one executed statement produced.
+struct StatementOutcome {
+  std::vector<Item> items;
+  std::optional<Key> last_evaluated_key;
+  ConsumedCapacity consumed_capacity;
+  Trace trace;
+};
+
+TransactWriteItem ToTransactWrite(PlannedStatement& p) {
+  TransactWriteItem w;
+  if (auto* put = std::get_if<PutItemRequest>(&p.request)) {
+    w.action = "Put";
+    w.table_name = put->table_name;
+    w.item = std::move(put->item);
+    w.condition_expression = std::move(put->condition_expression);
+    w.expression_attribute_names = std::move(put->expression_attribute_names);
+    w.expression_attribute_values = std::move(put->expression_attribute_values);
+    w.return_values_on_condition_check_failure =
+        std::move(put->return_values_on_condition_check_failure);
+  } else if (auto* update = std::get_if<UpdateItemRequest>(&p.request)) {
+    w.action = "Update";
+    w.table_name = update->table_name;
+    w.key = std::move(update->key);
+    w.update_expression = std::move(update->update_expression);
+    w.condition_expression = std::move(update->condition_expression);
+    w.expression_attribute_names = std::move(update->expression_attribute_names);
+    w.expression_attribute_values = std::move(update->expression_attribute_values);
+    w.return_values_on_condition_check_failure =
+        std::move(update->return_values_on_condition_check_failure);
+  } else if (auto* del = std::get_if<DeleteItemRequest>(&p.request)) {
+    w.action = "Delete";
+    w.table_name = del->table_name;
+    w.key = std::move(del->key);
+    w.condition_expression = std::move(del->condition_expression);
+    w.expression_attribute_names = std::move(del->expression_attribute_names);
+    w.expression_attribute_values = std::move(del->expression_attribute_values);
+    w.return_values_on_condition_check_failure =
+        std::move(del->return_values_on_condition_check_failure);
+  } else if (auto* check = std::get_if<TransactWriteItem>(&p.request)) {
+    w = std::move(*check);
+  }
+  return w;
+}
+
+std::string CancellationMessage(const std::vector<CancellationReason>& reasons) {
+  std::string codes;
+  for (size_t i = 0; i < reasons.size(); ++i) {
+    if (i > 0) codes += ", ";
+    codes += reasons[i].code;
+  }
+  return "Transaction cancelled, please refer cancellation reasons for specific reasons [" + codes +
+         "]";
+}
+
+Error InTransaction(size_t i, const std::string& message) {
+  return ValidationError("Validation failed in TransactStatements[" + std::to_string(i) +
+                         "]: " + message);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- ExecuteStatement
+
+namespace {
+
+// Runs one planned statement through the engine's typed operation.
+Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
+  StatementOutcome out;
+  if (auto* get = std::get_if<GetItemRequest>(&p.request)) {
+    DDB_ASSIGN_OR_RETURN(GetItemResponse r, engine.GetItem(*get));
+    if (r.item) out.items.push_back(std::move(*r.item));
+    out.consumed_capacity = std::move(r.consumed_capacity);
+    out.trace = StatementTrace(std::move(r.trace), "GetItem");
+  } else if (auto* query = std::get_if<QueryRequest>(&p.request)) {
+    DDB_ASSIGN_OR_RETURN(QueryResponse r, engine.Query(*query));
+    out.items = std::move(r.items);
+    out.last_evaluated_key = std::move(r.last_evaluated_key);
+    out.consumed_capacity = std::move(r.consumed_capacity);
+    out.trace = StatementTrace(std::move(r.trace), "Query");
+  } else if (auto* scan = std::get_if<ScanRequest>(&p.request)) {
+    DDB_ASSIGN_OR_RETURN(ScanResponse r, engine.Scan(*scan));
+    out.items = std::move(r.items);
+    out.last_evaluated_key = std::move(r.last_evaluated_key);
+    out.consumed_capacity = std::move(r.consumed_capacity);
+    out.trace = StatementTrace(std::move(r.trace), "Scan");
+  } else if (auto* put = std::get_if<PutItemRequest>(&p.request)) {
+    Result<PutItemResponse> r = engine.PutItem(*put);
+    if (!r.ok()) {
+      if (r.error().type == ErrorType::kConditionalCheckFailedException) {
+        Error e = DuplicateItem();
+        e.item = r.error().item;
+        return e;
+      }
+      return r.error();
+    }
+    out.consumed_capacity = std::move(r->consumed_capacity);
+    out.trace = StatementTrace(std::move(r->trace), "PutItem");
+  } else if (auto* update = std::get_if<UpdateItemRequest>(&p.request)) {
+    DDB_ASSIGN_OR_RETURN(UpdateItemResponse r, engine.UpdateItem(*update));
+    if (update->return_values && r.attributes) out.items.push_back(std::move(*r.attributes));
+    out.consumed_capacity = std::move(r.consumed_capacity);
+    out.trace = StatementTrace(std::move(r.trace), "UpdateItem");
+  } else if (auto* del = std::get_if<DeleteItemRequest>(&p.request)) {
+    DDB_ASSIGN_OR_RETURN(DeleteItemResponse r, engine.DeleteItem(*del));
+    if (del->return_values && r.attributes) out.items.push_back(std::move(*r.attributes));
+    out.consumed_capacity = std::move(r.consumed_capacity);
+    out.trace = StatementTrace(std::move(r.trace), "DeleteItem");
+  } else {
+    return ValidationError("EXISTS can only be used in ExecuteTransaction write requests.");
+  }
+  return out;
+}
+
+Status CheckLimit(const std::optional<int64_t>& limit) {
+  if (limit && *limit < 1) {
+    return ValidationError("1 validation error detected: Value '" + std::to_string(*limit) +
+                           "' at 'limit' failed to satisfy constraint: Member must have value "
+                           "greater than or equal to 1");
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteStatementRequest& r) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  DDB_TRY(CheckStatementLength(r.statement));
+  DDB_TRY(CheckLimit(r.limit));
+  DDB_ASSIGN_OR_RETURN(Statement st, partiql::Parse(r.statement));
+  if (st.kind == StatementKind::kExists) {
+    return ValidationError("EXISTS can only be used in ExecuteTransaction write requests.");
+  }
+  const std::vector<AttributeValue>* params = r.parameters ? &*r.parameters : nullptr;
+  DDB_TRY(partiql::CheckParameterCount(st, params));
+  DDB_ASSIGN_OR_RETURN(const TableSchema* table, FindTable(st.table));
+  PlanOptions o;
+  o.parameters = params;
+  o.consistent_read = r.consistent_read;
+  o.limit = r.limit;
+  o.return_consumed_capacity = r.return_consumed_capacity;
+  o.return_values_on_condition_check_failure = r.return_values_on_condition_check_failure;
+  if (r.next_token) {
+    DDB_ASSIGN_OR_RETURN(Key start, DecodeNextToken(r.statement, *r.next_token));
+    o.exclusive_start_key = std::move(start);
+  }
+  DDB_ASSIGN_OR_RETURN(PlannedStatement plan, partiql::PlanStatement(st, *table, o));
+  DDB_ASSIGN_OR_RETURN(StatementOutcome outcome, RunPlanned(*this, plan));
+  ExecuteStatementResponse resp;
+  resp.items = std::move(outcome.items);
+  if (outcome.last_evaluated_key) {
+    resp.next_token = EncodeNextToken(r.statement, *outcome.last_evaluated_key);
+    resp.last_evaluated_key = std::move(outcome.last_evaluated_key);
+  }
+  resp.consumed_capacity = std::move(outcome.consumed_capacity);
+  resp.trace = std::move(outcome.trace);
+  return resp;
+}
+
+// ---------------------------------------------------------------- BatchExecuteStatement
+
+Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
+    const BatchExecuteStatementRequest& r) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (r.statements.empty() || r.statements.size() > kMaxBatchStatements) {
+    return ValidationError(
+        "1 validation error detected: Value at 'statements' failed to satisfy constraint: "
+        "Member must have length " +
+        std::string(r.statements.empty() ? "greater than or equal to 1"
+                                         : "less than or equal to 25"));
+  }
+  std::vector<std::optional<Statement>> parsed(r.statements.size());
+  std::vector<std::optional<Error>> errors(r.statements.size());
+  bool any_read = false;
+  bool any_write = false;
+  for (size_t i = 0; i < r.statements.size(); ++i) {
+    const BatchStatementRequest& s = r.statements[i];
+    Status length = CheckStatementLength(s.statement);
+    if (!length.ok()) return length.error();
+    Result<Statement> st = partiql::Parse(s.statement);
+    if (!st.ok()) {
+      // A malformed member fails alone; its siblings still run.
+      errors[i] = st.error();
+      continue;
+    }
+    (st->is_read() ? any_read : any_write) = true;
+    parsed[i] = std::move(*st);
+  }
+  // DynamoDB: a batch is all reads or all writes (developer guide, "Running batch operations
+  // with PartiQL").
+  if (any_read && any_write) {
+    return ValidationError(
+        "Unsupported operation: Mixing of read and write statements in a batch is not supported");
+  }
+
+  BatchExecuteStatementResponse resp;
+  resp.trace.operation = "BatchExecuteStatement";
+  std::map<std::string, ConsumedCapacity> capacity;
+  for (size_t i = 0; i < r.statements.size(); ++i) {
+    const BatchStatementRequest& s = r.statements[i];
+    BatchStatementResponse out;
+    auto run = [&]() -> Status {
+      if (errors[i]) return *errors[i];
+      const Statement& st = *parsed[i];
+      out.table_name = st.table;
+      if (st.kind == StatementKind::kExists) {
+        return ValidationError("EXISTS can only be used in ExecuteTransaction write requests.");
+      }
+      const std::vector<AttributeValue>* params = s.parameters ? &*s.parameters : nullptr;
+      DDB_TRY(partiql::CheckParameterCount(st, params));
+      DDB_ASSIGN_OR_RETURN(const TableSchema* table, FindTable(st.table));
+      PlanOptions o;
+      o.parameters = params;
+      o.consistent_read = s.consistent_read;
+      o.return_consumed_capacity = r.return_consumed_capacity;
+      o.return_values_on_condition_check_failure = s.return_values_on_condition_check_failure;
+      DDB_ASSIGN_OR_RETURN(PlannedStatement plan, partiql::PlanStatement(st, *table, o));
+      if (plan.read && !std::holds_alternative<GetItemRequest>(plan.request)) {
+        // DynamoDB: batch reads are single-item reads by full primary key, nothing more.
+        return ValidationError(
+            "Select statements within BatchExecuteStatement must specify the primary key in the "
+            "where clause.");
+      }
+      DDB_ASSIGN_OR_RETURN(StatementOutcome outcome, RunPlanned(*this, plan));
+      if (plan.read && !outcome.items.empty()) out.item = std::move(outcome.items.front());
+      AddCapacity(capacity, outcome.consumed_capacity);
+      resp.trace.steps.push_back(std::move(outcome.trace));
+      return OkStatus();
+    };
+    Status status = run();
+    if (!status.ok()) out.error = status.error();
+    resp.responses.push_back(std::move(out));
+  }
+  resp.consumed_capacity = CapacityList(capacity);
+  return resp;
+}
+
+// ---------------------------------------------------------------- ExecuteTransaction
+
+Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
+    const ExecuteTransactionRequest& r) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  const auto& statements = r.transact_statements;
+  if (statements.empty() || statements.size() > kMaxTransactStatements) {
+    return ValidationError(
+        "1 validation error detected: Value at 'transactStatements' failed to satisfy "
+        "constraint: Member must have length " +
+        std::string(statements.empty() ? "greater than or equal to 1"
+                                       : "less than or equal to 100"));
+  }
+  std::vector<Statement> parsed;
+  bool any_read = false;
+  bool any_write = false;
+  for (size_t i = 0; i < statements.size(); ++i) {
+    DDB_TRY(CheckStatementLength(statements[i].statement));
+    DDB_ASSIGN_OR_RETURN(Statement st, partiql::Parse(statements[i].statement));
+    if (!st.returning.empty()) {
+      return InTransaction(i, "RETURNING is not supported in transactions");
+    }
+    (st.is_read() ? any_read : any_write) = true;
+    parsed.push_back(std::move(st));
+  }
+  // DynamoDB: a transaction is all reads or all writes; EXISTS counts as a write (a
+  // ConditionCheck) (developer guide, "Performing transactions with PartiQL").
+  if (any_read && any_write) return ValidationError("Unsupported operation in transaction.");
+
+  std::vector<PlannedStatement> plans;
+  for (size_t i = 0; i < parsed.size(); ++i) {
+    const Statement& st = parsed[i];
+    const ParameterizedStatement& s = statements[i];
+    const std::vector<AttributeValue>* params = s.parameters ? &*s.parameters : nullptr;
+    DDB_TRY(partiql::CheckParameterCount(st, params));
+    DDB_ASSIGN_OR_RETURN(const TableSchema* table, FindTable(st.table));
+    if (!st.index.empty()) {
+      return InTransaction(i, st.is_read()
+                                  ? "Reads on indices are not supported within transactions."
+                                  : "Operations on indices are not supported in transactions");
+    }
+    PlanOptions o;
+    o.parameters = params;
+    o.return_values_on_condition_check_failure = s.return_values_on_condition_check_failure;
+    Result<PlannedStatement> plan = partiql::PlanStatement(st, *table, o);
+    if (!plan.ok()) {
+      const std::string& m = plan.error().message;
+      if (m.rfind("EXISTS()", 0) == 0 || m.rfind("Where clause", 0) == 0) {
+        return InTransaction(i, m);
+      }
+      return plan.error();
+    }
+    if (plan->read && !std::holds_alternative<GetItemRequest>(plan->request)) {
+      return InTransaction(i,
+                           "Select statements within ExecuteTransaction must specify the primary "
+                           "key in the where clause.");
+    }
+    plans.push_back(std::move(*plan));
+  }
+
+  ExecuteTransactionResponse resp;
+  if (any_read) {
+    TransactGetItemsRequest req;
+    req.return_consumed_capacity = r.return_consumed_capacity;
+    for (PlannedStatement& p : plans) {
+      GetItemRequest& get = std::get<GetItemRequest>(p.request);
+      TransactGet g;
+      g.table_name = get.table_name;
+      g.key = std::move(get.key);
+      g.projection_expression = std::move(get.projection_expression);
+      g.expression_attribute_names = std::move(get.expression_attribute_names);
+      req.transact_items.push_back(std::move(g));
+    }
+    DDB_ASSIGN_OR_RETURN(TransactGetItemsResponse got, TransactGetItems(req));
+    resp.responses = std::move(got.responses);
+    resp.consumed_capacity = std::move(got.consumed_capacity);
+    resp.trace = std::move(got.trace);
+    resp.trace.operation = "TransactGetItems";
+    return resp;
+  }
+
+  TransactWriteItemsRequest req;
+  req.client_request_token = r.client_request_token;
+  req.return_consumed_capacity = r.return_consumed_capacity;
+  for (PlannedStatement& p : plans) req.transact_items.push_back(ToTransactWrite(p));
+  Result<TransactWriteItemsResponse> wrote = TransactWriteItems(req);
+  if (!wrote.ok()) {
+    Error e = wrote.error();
+    if (e.type == ErrorType::kTransactionCanceledException) {
+      // An INSERT's failed attribute_not_exists is a duplicate key, as DynamoDB reports it.
+      bool changed = false;
+      for (size_t i = 0; i < e.cancellation_reasons.size() && i < plans.size(); ++i) {
+        CancellationReason& reason = e.cancellation_reasons[i];
+        if (plans[i].insert && reason.code == "ConditionalCheckFailed") {
+          reason.code = "DuplicateItem";
+          reason.message = "Duplicate primary key exists in table";
+          changed = true;
+        }
+      }
+      if (changed) e.message = CancellationMessage(e.cancellation_reasons);
+    }
+    return e;
+  }
+  resp.consumed_capacity = std::move(wrote->consumed_capacity);
+  resp.trace = std::move(wrote->trace);
+  resp.trace.operation = "TransactWriteItems";
+  return resp;
+}
+
+// ---------------------------------------------------------------- ExplainStatement
+
+Result<Plan> EngineImpl::ExplainStatement(const ExecuteStatementRequest& r) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  DDB_TRY(CheckStatementLength(r.statement));
+  DDB_ASSIGN_OR_RETURN(Statement st, partiql::Parse(r.statement));
+  const std::vector<AttributeValue>* params = r.parameters ? &*r.parameters : nullptr;
+  DDB_TRY(partiql::CheckParameterCount(st, params));
+  DDB_ASSIGN_OR_RETURN(const TableSchema* table, FindTable(st.table));
+  PlanOptions o;
+  o.parameters = params;
+  o.consistent_read = r.consistent_read;
+  o.limit = r.limit;
+  DDB_ASSIGN_OR_RETURN(PlannedStatement plan, partiql::PlanStatement(st, *table, o));
+  return plan.plan;
+}
+
+}  // namespace ddblab

@@ -1,0 +1,499 @@
+#include "exec/read_plan.h"
+
+#include "account/capacity_math.h"
+#include "exec/keys.h"
+#include "exec/op_common.h"
+#include "exec/request_checks.h"
+
+namespace ddblab {
+namespace {
+
+// DynamoDB: a Query or Scan page stops after 1 MB of items read.
+constexpr int64_t kPageBytes = 1 << 20;
+
+std::string Successor(std::string prefix) {
+  while (!prefix.empty()) {
+    unsigned char c = static_cast<unsigned char>(prefix.back());
+    if (c != 0xFF) {
+      prefix.back() = static_cast<char>(c + 1);
+      return prefix;
+    }
+    prefix.pop_back();
+  }
+  return prefix;  // empty: no upper bound
+}
+
+struct KeyNames {
+  std::vector<KeyDef> defs;  // table keys then index keys, deduplicated
+};
+
+KeyNames StartKeyNames(const TableSchema& t, const IndexSchema* ix) {
+  KeyNames k;
+  auto add = [&](const KeyDef& d) {
+    for (const auto& e : k.defs)
+      if (e.name == d.name) return;
+    k.defs.push_back(d);
+  };
+  add(t.hash);
+  if (t.range) add(*t.range);
+  if (ix) {
+    add(ix->hash);
+    if (ix->range) add(*ix->range);
+  }
+  return k;
+}
+
+Status ValidateStartKey(const TableSchema& t, const IndexSchema* ix, const Key& esk) {
+  KeyNames names = StartKeyNames(t, ix);
+  if (esk.size() != names.defs.size()) {
+    return ValidationError("The provided starting key is invalid");
+  }
+  for (const KeyDef& d : names.defs) {
+    auto it = esk.find(d.name);
+    if (it == esk.end()) return ValidationError("The provided starting key is invalid");
+    if (it->second.type != d.type) {
+      return ValidationError(
+          "The provided starting key is invalid: The provided key element does not match the "
+          "schema");
+    }
+  }
+  return OkStatus();
+}
+
+std::string Enc(const Key& k, const std::optional<KeyDef>& d) {
+  if (!d) return "";
+  return EncodeKeyValue(k.at(d->name));
+}
+
+// Select, ProjectionExpression and index projections, with DynamoDB's messages.
+Status ResolveSelect(const std::optional<std::string>& select, bool has_projection,
+                     const IndexSchema* ix, bool is_query, ReadPlan* p) {
+  DDB_TRY(CheckEnum(select, "select",
+                    {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}));
+  if (!select) return OkStatus();
+  const std::string& s = *select;
+  if (s == "ALL_PROJECTED_ATTRIBUTES" && !ix) {
+    return ValidationError(std::string("ALL_PROJECTED_ATTRIBUTES can be used only when ") +
+                           (is_query ? "Querying" : "Scanning") + " using an IndexName");
+  }
+  if (s == "SPECIFIC_ATTRIBUTES" && !has_projection) {
+    return ValidationError(
+        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+        "SPECIFIC_ATTRIBUTES");
+  }
+  if (has_projection && s != "SPECIFIC_ATTRIBUTES") {
+    return ValidationError(std::string("Cannot specify the ProjectionExpression when choosing to "
+                                       "get ") +
+                           (s == "COUNT" ? "only the Count" : s));
+  }
+  if (s == "ALL_ATTRIBUTES" && ix && ix->projection_type != "ALL") {
+    if (ix->global) {
+      return ValidationError(
+          "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not "
+          "supported for global secondary index " +
+          ix->name + " because its projection type is not ALL");
+    }
+    p->fetch_base = true;
+  }
+  p->count_only = s == "COUNT";
+  return OkStatus();
+}
+
+struct Common {
+  const std::optional<std::string>& index_name;
+  const std::optional<std::string>& filter_expression;
+  const std::optional<std::string>& projection_expression;
+  const std::optional<ExpressionAttributeNames>& names;
+  const std::optional<ExpressionAttributeValues>& values;
+  const std::optional<std::string>& select;
+  const std::optional<int64_t>& limit;
+  const std::optional<bool>& consistent_read;
+  const std::optional<std::string>& return_consumed_capacity;
+};
+
+Status PlanCommon(const TableSchema& t, const Common& c, bool is_query, ReadPlan* p) {
+  DDB_TRY(CheckReturnConsumedCapacity(c.return_consumed_capacity));
+  if (c.limit && *c.limit < 1) {
+    // The two operations' captured messages differ in path casing and value, as DynamoDB's do.
+    return ValidationError(
+        is_query ? "1 validation error detected: Value at 'Limit' failed to satisfy constraint: "
+                   "Member must have value greater than or equal to 1"
+                 : "1 validation error detected: Value '" + std::to_string(*c.limit) +
+                       "' at 'limit' failed to satisfy constraint: Member must have value greater "
+                       "than or equal to 1");
+  }
+  p->table = &t;
+  if (c.index_name) {
+    DDB_TRY(ValidateTableName(*c.index_name, "indexName"));
+    p->index = t.FindIndex(*c.index_name);
+    if (!p->index) {
+      return ValidationError("The table does not have the specified index: " + *c.index_name);
+    }
+  }
+  p->strong = c.consistent_read.value_or(false);
+  if (p->strong && p->index && p->index->global) {
+    return ValidationError("Consistent reads are not supported on global secondary indexes");
+  }
+  p->limit = c.limit.value_or(0);
+  DDB_TRY(ResolveSelect(c.select, c.projection_expression.has_value(), p->index, is_query, p));
+  p->range.storage_id = p->index ? p->index->storage_id : t.storage_id;
+  p->range.index = p->index != nullptr;
+  return OkStatus();
+}
+
+Status ParseFilterAndProjection(const Common& c, expr::Context& ctx, ReadPlan* p) {
+  if (c.filter_expression) {
+    DDB_ASSIGN_OR_RETURN(p->filter,
+                         expr::ParseCondition(*c.filter_expression, expr::Kind::kFilter, ctx));
+  }
+  if (c.projection_expression) {
+    DDB_ASSIGN_OR_RETURN(p->projection, expr::ParseProjection(*c.projection_expression, ctx));
+  }
+  DDB_TRY(ctx.CheckAllUsed());
+  if (p->projection && p->index && p->index->global) {
+    for (const std::string& a : p->projection->TopLevelAttributes()) {
+      if (!p->index->Projects(a, *p->table)) {
+        return ValidationError(
+            "One or more parameter values were invalid: Global secondary index " +
+            p->index->name + " does not project [" + a + "]");
+      }
+    }
+  }
+  if (p->projection && p->index && !p->index->global) {
+    for (const std::string& a : p->projection->TopLevelAttributes()) {
+      if (!p->index->Projects(a, *p->table)) p->fetch_base = true;
+    }
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int partition_count) {
+  ReadPlan p;
+  p.is_query = true;
+  p.partition_count = partition_count;
+  Common c{r.index_name, r.filter_expression, r.projection_expression,
+           r.expression_attribute_names, r.expression_attribute_values, r.select, r.limit,
+           r.consistent_read, r.return_consumed_capacity};
+  DDB_TRY(PlanCommon(t, c, true, &p));
+  expr::Context ctx(r.expression_attribute_names, r.expression_attribute_values);
+  bool any = r.key_condition_expression || r.filter_expression || r.projection_expression;
+  DDB_TRY(ctx.CheckMaps(any, "KeyConditionExpression"));
+  if (!r.key_condition_expression) {
+    return ValidationError(
+        "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
+        "request.");
+  }
+  expr::KeySchemaView keys;
+  const KeyDef& hash = p.index ? p.index->hash : t.hash;
+  const std::optional<KeyDef>& range = p.index ? p.index->range : t.range;
+  keys.hash_name = hash.name;
+  keys.hash_type = hash.type;
+  if (range) {
+    keys.range_name = range->name;
+    keys.range_type = range->type;
+  }
+  DDB_ASSIGN_OR_RETURN(p.key_condition,
+                       expr::ParseKeyCondition(*r.key_condition_expression, keys, ctx));
+  DDB_TRY(ParseFilterAndProjection(c, ctx, &p));
+  if (p.filter) {
+    for (const std::string& a : p.filter->TopLevelAttributes()) {
+      if (a == hash.name || (range && a == range->name)) {
+        return ValidationError(
+            "Filter Expression can only contain non-primary key attributes: Primary key "
+            "attribute: " +
+            a);
+      }
+    }
+  }
+  const expr::KeyCondition& kc = *p.key_condition;
+  DDB_TRY(CheckKeySizes(&kc.hash_value, nullptr));
+  std::string hk = EncodeKeyValue(kc.hash_value);
+  p.range.h = PartitionHash(hk);
+  p.range.hash_key = hk;
+  p.range.descending = !r.scan_index_forward.value_or(true);
+  std::string col = p.index ? "isk" : "sk";
+  auto bound = [&](const char* op, const AttributeValue& v) {
+    p.range.bounds.push_back(Bound{{col}, op, {EncodeKeyValue(v)}});
+  };
+  switch (kc.sort_op) {
+    case expr::SortOp::kNone:
+      break;
+    case expr::SortOp::kEq:
+      bound("=", kc.sort_value);
+      break;
+    case expr::SortOp::kLt:
+      bound("<", kc.sort_value);
+      break;
+    case expr::SortOp::kLe:
+      bound("<=", kc.sort_value);
+      break;
+    case expr::SortOp::kGt:
+      bound(">", kc.sort_value);
+      break;
+    case expr::SortOp::kGe:
+      bound(">=", kc.sort_value);
+      break;
+    case expr::SortOp::kBetween:
+      bound(">=", kc.sort_value);
+      bound("<=", kc.sort_value2);
+      break;
+    case expr::SortOp::kBeginsWith: {
+      std::string prefix = EncodeKeyValue(kc.sort_value);
+      p.range.bounds.push_back(Bound{{col}, ">=", {prefix}});
+      std::string succ = Successor(prefix);
+      if (!succ.empty()) p.range.bounds.push_back(Bound{{col}, "<", {succ}});
+      break;
+    }
+  }
+  if (r.exclusive_start_key) {
+    const Key& esk = *r.exclusive_start_key;
+    DDB_TRY(ValidateStartKey(t, p.index, esk));
+    if (EncodeKeyValue(esk.at(hash.name)) != hk) {
+      return ValidationError(
+          "The provided starting key is outside query boundaries based on provided conditions");
+    }
+    const char* op = p.range.descending ? "<" : ">";
+    if (p.index) {
+      p.range.bounds.push_back(Bound{{"isk", "pk", "sk"},
+                                     op,
+                                     {Enc(esk, p.index->range), Enc(esk, t.hash), Enc(esk, t.range)}});
+    } else {
+      p.range.bounds.push_back(Bound{{"sk"}, op, {Enc(esk, t.range)}});
+    }
+  }
+  p.partitions = {PartitionOf(*p.range.h, partition_count)};
+  return p;
+}
+
+Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partition_count) {
+  ReadPlan p;
+  p.is_query = false;
+  p.partition_count = partition_count;
+  Common c{r.index_name, r.filter_expression, r.projection_expression,
+           r.expression_attribute_names, r.expression_attribute_values, r.select, r.limit,
+           r.consistent_read, r.return_consumed_capacity};
+  // Parallel scan parameters come first, as DynamoDB checks them before anything else.
+  if (r.segment && !r.total_segments) {
+    return ValidationError(
+        "The TotalSegments parameter is required but was not present in the request when "
+        "Segment parameter is present");
+  }
+  if (r.total_segments && !r.segment) {
+    return ValidationError(
+        "The Segment parameter is required but was not present in the request when parameter "
+        "TotalSegments is present");
+  }
+  if (r.total_segments && (*r.total_segments < 1 || *r.total_segments > 1000000)) {
+    return ValidationError("1 validation error detected: Value '" +
+                           std::to_string(*r.total_segments) +
+                           "' at 'totalSegments' failed to satisfy constraint: Member must have "
+                           "value " +
+                           (*r.total_segments < 1 ? "greater than or equal to 1"
+                                                  : "less than or equal to 1000000"));
+  }
+  if (r.segment && *r.segment < 0) {
+    return ValidationError("1 validation error detected: Value '" + std::to_string(*r.segment) +
+                           "' at 'segment' failed to satisfy constraint: Member must have value "
+                           "greater than or equal to 0");
+  }
+  if (r.segment && *r.segment >= *r.total_segments) {
+    return ValidationError(
+        "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
+        "Segment: " +
+        std::to_string(*r.segment) + " is not less than TotalSegments: " +
+        std::to_string(*r.total_segments));
+  }
+  DDB_TRY(PlanCommon(t, c, false, &p));
+  expr::Context ctx(r.expression_attribute_names, r.expression_attribute_values);
+  DDB_TRY(ctx.CheckMaps(r.filter_expression || r.projection_expression, "FilterExpression"));
+  DDB_TRY(ParseFilterAndProjection(c, ctx, &p));
+  uint64_t lo = 0, hi = uint64_t{1} << 32;
+  if (r.total_segments) {
+    // Segments split the hash space evenly; together they cover every item exactly once.
+    uint64_t n = static_cast<uint64_t>(*r.total_segments);
+    uint64_t s = static_cast<uint64_t>(*r.segment);
+    lo = (s << 32) / n;
+    hi = ((s + 1) << 32) / n;
+    p.range.h_min = static_cast<uint32_t>(lo);
+    p.range.h_end = hi;
+  }
+  uint64_t start = lo;
+  if (r.exclusive_start_key) {
+    const Key& esk = *r.exclusive_start_key;
+    DDB_TRY(ValidateStartKey(t, p.index, esk));
+    const KeyDef& hash = p.index ? p.index->hash : t.hash;
+    std::string hk = EncodeKeyValue(esk.at(hash.name));
+    uint32_t h = PartitionHash(hk);
+    if (h < lo || h >= hi) {
+      return ValidationError(
+          "The provided Exclusive start key does not map to the provided Segment and "
+          "TotalSegments values.");
+    }
+    start = h;
+    if (p.index) {
+      p.range.bounds.push_back(Bound{{"ipk", "isk", "pk", "sk"},
+                                     ">",
+                                     {hk, Enc(esk, p.index->range), Enc(esk, t.hash),
+                                      Enc(esk, t.range)}});
+    } else {
+      p.range.bounds.push_back(Bound{{"pk", "sk"}, ">", {hk, Enc(esk, t.range)}});
+    }
+    p.range.h_min = h;
+  }
+  int first = PartitionOf(static_cast<uint32_t>(std::min<uint64_t>(start, 0xFFFFFFFFu)),
+                          partition_count);
+  int last = PartitionOf(static_cast<uint32_t>(hi - 1), partition_count);
+  for (int i = first; i <= last; ++i) p.partitions.push_back(i);
+  return p;
+}
+
+Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
+  const TableSchema& t = *p.table;
+  int64_t bytes = 0, base_bytes = 0, scanned = 0, count = 0;
+  bool stopped = false;
+  std::string last_blob;
+  uint32_t last_h = 0;
+  bool need_item = p.filter || !p.count_only;
+  Status inner = OkStatus();
+  RangeRead range = p.range;
+  // A Scan resumed from ExclusiveStartKey must skip rows of the start key's own hash that sort
+  // before it, but rows of later hashes have no such constraint: split into two reads.
+  std::vector<RangeRead> reads;
+  if (!p.is_query && range.h_min && !range.bounds.empty()) {
+    RangeRead same = range;
+    same.h = *range.h_min;
+    same.h_min.reset();
+    reads.push_back(same);
+    RangeRead rest = range;
+    rest.bounds.clear();
+    if (*range.h_min < 0xFFFFFFFFu) {
+      rest.h_min = *range.h_min + 1;
+      reads.push_back(rest);
+    }
+  } else {
+    reads.push_back(range);
+  }
+  auto visit = [&](Row& row) -> bool {
+    ++scanned;
+    bytes += row.size;
+    last_blob = row.item;
+    last_h = row.h;
+    if (need_item || p.fetch_base) {
+      auto item = DeserializeItem(row.item);
+      if (!item.ok()) {
+        inner = item.error();
+        return false;
+      }
+      Item value = std::move(*item);
+      if (p.fetch_base) {
+        auto base = s.GetRow(t.storage_id, PartitionHash(row.pk), row.pk, row.sk);
+        if (!base.ok()) {
+          inner = base.error();
+          return false;
+        }
+        if (*base) {
+          base_bytes += (*base)->size;
+          auto full = DeserializeItem((*base)->item);
+          if (!full.ok()) {
+            inner = full.error();
+            return false;
+          }
+          value = std::move(*full);
+        }
+      }
+      if (!p.filter || p.filter->Evaluate(&value)) {
+        ++count;
+        if (!p.count_only) {
+          out->items.push_back(p.projection ? expr::Project(*p.projection, value)
+                                            : std::move(value));
+        }
+      }
+    } else {
+      ++count;
+    }
+    if ((p.limit && scanned >= p.limit) || bytes + base_bytes >= kPageBytes) {
+      stopped = true;
+      return false;
+    }
+    return true;
+  };
+  for (const RangeRead& rr : reads) {
+    DDB_TRY(s.Read(rr, visit));
+    DDB_TRY(inner);
+    if (stopped) break;
+  }
+  out->count = count;
+  out->scanned_count = scanned;
+  out->count_only = p.count_only;
+  if (stopped) {
+    DDB_ASSIGN_OR_RETURN(Item last, DeserializeItem(last_blob));
+    Key lek;
+    for (const KeyDef& d : StartKeyNames(t, p.index).defs) {
+      auto it = last.find(d.name);
+      if (it != last.end()) lek.emplace(it->first, it->second);
+    }
+    out->last_evaluated_key = std::move(lek);
+  }
+  // Capacity: DynamoDB sums the sizes of everything read in the page and rounds once; a GSI
+  // read is charged to the GSI (always eventually consistent), an LSI read to the LSI plus the
+  // base-table fetches it needed.
+  ConsumedCapacity cc = NewCapacity(t.name, true);
+  int64_t units = ReadHalfUnits(bytes, p.strong);
+  if (!p.index) {
+    cc.table.half_units = units;
+  } else if (p.index->global) {
+    cc.global_secondary_indexes[p.index->name].half_units = units;
+  } else {
+    cc.local_secondary_indexes[p.index->name].half_units = units;
+    if (p.fetch_base && base_bytes > 0) cc.table.half_units = ReadHalfUnits(base_bytes, p.strong);
+  }
+  cc.total.half_units = units + cc.table.half_units * (p.index ? 1 : 0);
+  out->consumed_capacity = cc;
+
+  Trace& tr = out->trace;
+  tr.operation = p.is_query ? "Query" : "Scan";
+  tr.table = t.name;
+  tr.index = p.index ? p.index->name : "";
+  tr.items_read = scanned;
+  tr.items_returned = count;
+  tr.bytes_read = bytes + base_bytes;
+  tr.consistent_read = p.strong;
+  tr.filtered = p.filter != nullptr;
+  tr.partitions_total = p.partition_count;
+  if (p.key_condition) tr.key_condition = p.key_condition->text;
+  if (p.is_query) {
+    tr.partitions_hit = p.partitions;
+  } else {
+    // A Scan visits partitions in hash order; a page that stopped early visited those up to
+    // the partition of its last item.
+    int stop_at = stopped ? PartitionOf(last_h, p.partition_count) : -1;
+    for (int part : p.partitions) {
+      tr.partitions_hit.push_back(part);
+      if (part == stop_at) break;
+    }
+  }
+  return OkStatus();
+}
+
+Plan DescribeReadPlan(const ReadPlan& p) {
+  Plan plan;
+  plan.operation = p.is_query ? "Query" : "Scan";
+  plan.table = p.table->name;
+  plan.index = p.index ? p.index->name : "";
+  if (p.key_condition) plan.key_condition = p.key_condition->text;
+  if (p.filter) plan.filter = p.filter->ToString();
+  plan.full_scan = !p.is_query;
+  if (p.is_query) {
+    plan.reason = "equality on the partition key reads one item collection in one partition";
+  } else {
+    plan.reason = "a Scan reads every item of the " +
+                  std::string(p.index ? "index" : "table") + " in all " +
+                  std::to_string(p.partition_count) + " partitions" +
+                  (p.filter ? ", then the filter discards what does not match" : "");
+  }
+  return plan;
+}
+
+}  // namespace ddblab

@@ -1,0 +1,275 @@
+// TransactGetItems and TransactWriteItems: all or nothing, through one storage transaction.
+#include <set>
+
+#include "account/capacity_math.h"
+#include "exec/capacity_by_table.h"
+#include "exec/engine_impl.h"
+#include "exec/op_common.h"
+#include "exec/request_checks.h"
+#include "exec/write_actions.h"
+
+namespace ddblab {
+namespace {
+
+const std::optional<ExpressionAttributeValues> kNoValues;
+constexpr char kSameItemTwice[] = "Transaction request cannot include multiple operations on one item";
+
+Status CheckActionCount(size_t n) {
+  // DynamoDB: 1 to 100 actions per transaction.
+  if (n == 0) {
+    return ValidationError(
+        "1 validation error detected: Value '[]' at 'transactItems' failed to satisfy "
+        "constraint: Member must have length greater than or equal to 1");
+  }
+  if (n > 100) {
+    return ValidationError(
+        "1 validation error detected: Value at 'transactItems' failed to satisfy constraint: "
+        "Member must have length less than or equal to 100");
+  }
+  return OkStatus();
+}
+
+// A stable description of a request for ClientRequestToken idempotency.
+std::string Fingerprint(const TransactWriteItemsRequest& r) {
+  std::string f;
+  auto add = [&](const std::string& s) {
+    f += std::to_string(s.size());
+    f += ':';
+    f += s;
+  };
+  auto add_opt = [&](const std::optional<std::string>& s) { add(s ? "1" + *s : "0"); };
+  for (const TransactWriteItem& a : r.transact_items) {
+    add(a.action);
+    add(a.table_name);
+    add(a.item ? SerializeItem(*a.item) : "");
+    add(a.key ? SerializeItem(*a.key) : "");
+    add_opt(a.update_expression);
+    add_opt(a.condition_expression);
+    if (a.expression_attribute_names)
+      for (const auto& [k, v] : *a.expression_attribute_names) add(k + "=" + v);
+    if (a.expression_attribute_values) {
+      Item values(a.expression_attribute_values->begin(), a.expression_attribute_values->end());
+      add(SerializeItem(values));
+    }
+  }
+  return f;
+}
+
+}  // namespace
+
+Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetItemsRequest& r) {
+  std::lock_guard lock(mutex_);
+  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
+  DDB_TRY(CheckActionCount(r.transact_items.size()));
+  struct Get {
+    const TableSchema* t;
+    KeyBytes key;
+    std::optional<expr::ProjectionExpr> projection;
+  };
+  std::vector<Get> gets;
+  std::set<std::tuple<std::string, std::string, std::string>> seen;
+  for (const TransactGet& g : r.transact_items) {
+    DDB_TRY(ValidateTableName(g.table_name));
+    DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(g.table_name));
+    DDB_ASSIGN_OR_RETURN(KeyBytes kb, KeyFromKeyMap(*t, g.key));
+    if (!seen.emplace(t->name, kb.pk, kb.sk).second) return ValidationError(kSameItemTwice);
+    Get get{t, kb, std::nullopt};
+    expr::Context ctx(g.expression_attribute_names, kNoValues);
+    DDB_TRY(ctx.CheckMaps(g.projection_expression.has_value(), ""));
+    if (g.projection_expression) {
+      DDB_ASSIGN_OR_RETURN(get.projection, expr::ParseProjection(*g.projection_expression, ctx));
+    }
+    DDB_TRY(ctx.CheckAllUsed());
+    gets.push_back(std::move(get));
+  }
+  TransactGetItemsResponse resp;
+  resp.trace.operation = "TransactGetItems";
+  CapacityByTable caps;
+  for (const Get& g : gets) {
+    DDB_ASSIGN_OR_RETURN(auto stored, ReadItem(*storage_, *g.t, g.key));
+    // DynamoDB: a transactional read costs two read units per 4 KB, misses included.
+    int64_t units = 2 * ReadHalfUnits(stored ? stored->size : 0, true);
+    ConsumedCapacity& cc = caps.For(g.t->name, true);
+    cc.table.half_units += units;
+    cc.total.half_units += units;
+    Trace step;
+    step.operation = "Get";
+    step.table = g.t->name;
+    step.consistent_read = true;
+    step.items_read = 1;
+    step.items_returned = stored ? 1 : 0;
+    step.bytes_read = stored ? stored->size : 0;
+    step.partitions_total = PartitionCount(*g.t);
+    AddPartitionHit(&step, PartitionOf(g.key.h, step.partitions_total));
+    resp.trace.items_read += 1;
+    resp.trace.items_returned += step.items_returned;
+    resp.trace.steps.push_back(std::move(step));
+    if (!stored) {
+      resp.responses.emplace_back();
+    } else {
+      resp.responses.emplace_back(g.projection ? expr::Project(*g.projection, stored->item)
+                                               : stored->item);
+    }
+  }
+  resp.consumed_capacity = caps.Take(true);
+  return resp;
+}
+
+Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
+    const TransactWriteItemsRequest& r) {
+  std::lock_guard lock(mutex_);
+  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
+  DDB_TRY(CheckActionCount(r.transact_items.size()));
+  if (r.client_request_token &&
+      (r.client_request_token->empty() || r.client_request_token->size() > 36)) {
+    return ValidationError(
+        "1 validation error detected: Value '" + *r.client_request_token +
+        "' at 'clientRequestToken' failed to satisfy constraint: Member must have length " +
+        (r.client_request_token->empty() ? "greater than or equal to 1"
+                                         : "less than or equal to 36"));
+  }
+  // Request-level validation of every action; any problem rejects the whole call.
+  std::vector<WriteAction> actions;
+  std::set<std::tuple<std::string, std::string, std::string>> seen;
+  for (size_t i = 0; i < r.transact_items.size(); ++i) {
+    const TransactWriteItem& w = r.transact_items[i];
+    DDB_TRY(ValidateTableName(w.table_name));
+    DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(w.table_name));
+    ExpressionInputs in{&w.condition_expression, &w.update_expression,
+                        &w.expression_attribute_names, &w.expression_attribute_values,
+                        &w.return_values_on_condition_check_failure};
+    Result<WriteAction> a = ValidationError("");
+    if (w.action == "Put") {
+      if (!w.item) return ValidationError("1 validation error detected: Value null at 'transactItems." + std::to_string(i + 1) + ".member.put.item' failed to satisfy constraint: Member must not be null");
+      a = MakePutAction(*t, *w.item, in);
+    } else if (!w.key) {
+      return ValidationError("The provided key element does not match the schema");
+    } else if (w.action == "Update") {
+      if (!w.update_expression) {
+        return ValidationError(
+            "1 validation error detected: Value null at 'transactItems." + std::to_string(i + 1) +
+            ".member.update.updateExpression' failed to satisfy constraint: Member must not be "
+            "null");
+      }
+      a = MakeUpdateAction(*t, *w.key, in);
+    } else if (w.action == "Delete") {
+      a = MakeDeleteAction(*t, *w.key, in);
+    } else if (w.action == "ConditionCheck") {
+      if (!w.condition_expression) {
+        return ValidationError(
+            "1 validation error detected: Value null at 'transactItems." + std::to_string(i + 1) +
+            ".member.conditionCheck.conditionExpression' failed to satisfy constraint: Member "
+            "must not be null");
+      }
+      a = MakeCheckAction(*t, *w.key, in);
+    } else {
+      return ValidationError("TransactItems can only contain one of Check, Put, Update or Delete");
+    }
+    if (!a.ok()) return a.error();
+    if (!seen.emplace(t->name, a->key.pk, a->key.sk).second) return ValidationError(kSameItemTwice);
+    actions.push_back(std::move(*a));
+  }
+
+  // ClientRequestToken: a repeat within 10 minutes succeeds without writing again, and DynamoDB
+  // reports it as a transactional read of the items.
+  std::string fingerprint;
+  if (r.client_request_token) {
+    fingerprint = Fingerprint(r);
+    auto it = tokens_.find(*r.client_request_token);
+    if (it != tokens_.end() && Now() - it->second.time < 600) {
+      if (it->second.fingerprint != fingerprint) {
+        return MakeError(ErrorType::kIdempotentParameterMismatchException,
+                         "Specified idempotent token already in use with different request "
+                         "parameters");
+      }
+      TransactWriteItemsResponse resp;
+      resp.trace.operation = "TransactWriteItems";
+      CapacityByTable caps;
+      for (const WriteAction& a : actions) {
+        DDB_ASSIGN_OR_RETURN(auto stored, ReadItem(*storage_, *a.table, a.key));
+        int64_t units = 2 * ReadHalfUnits(stored ? stored->size : 0, true);
+        ConsumedCapacity& cc = caps.For(a.table->name, true);
+        cc.table.half_units += units;
+        cc.total.half_units += units;
+      }
+      resp.consumed_capacity = caps.Take(true);
+      return resp;
+    }
+  }
+
+  // Every condition is evaluated and every failure reported, in request order.
+  std::vector<EvaluatedAction> evaluated;
+  std::vector<CancellationReason> reasons(actions.size());
+  bool cancelled = false;
+  for (size_t i = 0; i < actions.size(); ++i) {
+    Result<EvaluatedAction> e = EvaluateAction(*storage_, actions[i]);
+    if (!e.ok()) {
+      if (e.error().type != ErrorType::kValidationException) return e.error();
+      reasons[i].code = "ValidationError";
+      reasons[i].message = e.error().message;
+      cancelled = true;
+      evaluated.emplace_back();
+      continue;
+    }
+    if (e->condition_failed) {
+      reasons[i].code = "ConditionalCheckFailed";
+      reasons[i].message = "The conditional request failed";
+      if (actions[i].return_old_on_failure && e->old) {
+        reasons[i].item = std::make_shared<Item>(e->old->item);
+      }
+      cancelled = true;
+    }
+    evaluated.push_back(std::move(*e));
+  }
+  if (cancelled) {
+    std::string codes;
+    for (const auto& reason : reasons) codes += (codes.empty() ? "" : ", ") + reason.code;
+    Error err = MakeError(ErrorType::kTransactionCanceledException,
+                          "Transaction cancelled, please refer cancellation reasons for specific "
+                          "reasons [" +
+                              codes + "]");
+    err.cancellation_reasons = std::move(reasons);
+    return err;
+  }
+
+  TransactWriteItemsResponse resp;
+  resp.trace.operation = "TransactWriteItems";
+  CapacityByTable caps;
+  DDB_TRY(storage_->Begin());
+  auto apply = [&]() -> Status {
+    for (size_t i = 0; i < actions.size(); ++i) {
+      const WriteAction& a = actions[i];
+      const EvaluatedAction& e = evaluated[i];
+      Trace step;
+      static const char* kNames[] = {"Put", "Update", "Delete", "ConditionCheck"};
+      step.operation = kNames[static_cast<int>(a.kind)];
+      step.table = a.table->name;
+      step.partitions_total = PartitionCount(*a.table);
+      ConsumedCapacity& cc = caps.For(a.table->name, false);
+      if (e.write) {
+        // DynamoDB: transactional writes cost twice a standard write (prepare and commit).
+        DDB_TRY(ApplyWrite(*storage_, *a.table, *e.write, e.old, 2, &cc, &step,
+                           step.partitions_total));
+      } else {
+        // A ConditionCheck (or an update that wrote nothing) is billed as a write of the item.
+        int64_t units = 2 * WriteHalfUnits(e.old ? e.old->size : 0);
+        cc.table.half_units += units;
+        cc.total.half_units += units;
+        AddPartitionHit(&step, PartitionOf(a.key.h, step.partitions_total));
+      }
+      resp.trace.bytes_written += step.bytes_written;
+      resp.trace.steps.push_back(std::move(step));
+    }
+    return OkStatus();
+  };
+  if (Status st = apply(); !st.ok()) {
+    (void)storage_->Rollback();
+    return st.error();
+  }
+  DDB_TRY(storage_->Commit());
+  if (r.client_request_token) tokens_[*r.client_request_token] = {fingerprint, Now()};
+  resp.consumed_capacity = caps.Take(true);
+  return resp;
+}
+
+}  // namespace ddblab

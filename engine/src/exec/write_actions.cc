@@ -1,0 +1,177 @@
+#include "exec/write_actions.h"
+
+#include "exec/request_checks.h"
+
+namespace ddblab {
+namespace {
+
+const std::optional<std::string> kNoString;
+const std::optional<ExpressionAttributeNames> kNoNames;
+const std::optional<ExpressionAttributeValues> kNoValues;
+
+const std::optional<std::string>& Get(const std::optional<std::string>* p) {
+  return p ? *p : kNoString;
+}
+
+// DynamoDB: items are limited to 400 KB (409,600 bytes), names and values included.
+constexpr int64_t kMaxItemBytes = 409600;
+
+struct Parsed {
+  std::shared_ptr<const expr::Condition> condition;
+  std::shared_ptr<const expr::Update> update;
+};
+
+Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
+  const auto& cond = Get(in.condition_expression);
+  const auto& upd = Get(in.update_expression);
+  const auto& names = in.names ? *in.names : kNoNames;
+  const auto& values = in.values ? *in.values : kNoValues;
+  DDB_TRY(CheckEnum(Get(in.return_values_on_condition_check_failure),
+                    "returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"}));
+  expr::Context ctx(names, values);
+  bool any = cond.has_value() || (allow_update && upd.has_value());
+  std::string nulls = allow_update ? "UpdateExpression and ConditionExpression"
+                                   : "ConditionExpression";
+  if (allow_update && upd && !cond) nulls = "ConditionExpression";
+  if (allow_update && !upd && cond) nulls = "UpdateExpression";
+  DDB_TRY(ctx.CheckMaps(any, nulls + (allow_update && !upd && !cond ? " are null" : " is null")));
+  Parsed p;
+  if (allow_update && upd) {
+    DDB_ASSIGN_OR_RETURN(p.update, expr::ParseUpdate(*upd, ctx));
+  }
+  if (cond) {
+    DDB_ASSIGN_OR_RETURN(p.condition, expr::ParseCondition(*cond, expr::Kind::kCondition, ctx));
+  }
+  DDB_TRY(ctx.CheckAllUsed());
+  return p;
+}
+
+bool ReturnOld(const ExpressionInputs& in) {
+  const auto& v = Get(in.return_values_on_condition_check_failure);
+  return v && *v == "ALL_OLD";
+}
+
+}  // namespace
+
+Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,
+                                  const ExpressionInputs& in) {
+  DDB_TRY(ValidateItem(item));
+  WriteAction a;
+  a.kind = WriteAction::Kind::kPut;
+  a.table = &t;
+  DDB_ASSIGN_OR_RETURN(a.key, KeyFromItem(t, item));
+  if (static_cast<int64_t>(ItemSizeBytes(item)) > kMaxItemBytes) {
+    return ValidationError("Item size has exceeded the maximum allowed size");
+  }
+  // Index keys are checked here too, so a bad put never reaches storage.
+  DDB_TRY(PrepareWrite(t, a.key, item, false));
+  DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, false));
+  a.condition = std::move(p.condition);
+  a.key_attrs = KeyAttributesOf(t, item);
+  a.put_item = item;
+  a.return_old_on_failure = ReturnOld(in);
+  return a;
+}
+
+Result<WriteAction> MakeUpdateAction(const TableSchema& t, const Key& key,
+                                     const ExpressionInputs& in) {
+  WriteAction a;
+  a.kind = WriteAction::Kind::kUpdate;
+  a.table = &t;
+  DDB_ASSIGN_OR_RETURN(a.key, KeyFromKeyMap(t, key));
+  DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, true));
+  if (p.update) {
+    for (const std::string& name : p.update->TargetTopLevelAttributes()) {
+      if (!t.IsKeyAttribute(name)) continue;
+      if (p.update->TargetsNestedPathOf(name)) {
+        return ValidationError(
+            "Key attributes must be scalars; list random access '[]' and map lookup '.' are not "
+            "allowed: Key: " +
+            name);
+      }
+      return ValidationError("One or more parameter values were invalid: Cannot update attribute " +
+                             name + ". This attribute is part of the key");
+    }
+  }
+  a.condition = std::move(p.condition);
+  a.update = std::move(p.update);
+  a.key_attrs = key;
+  a.return_old_on_failure = ReturnOld(in);
+  return a;
+}
+
+Result<WriteAction> MakeDeleteAction(const TableSchema& t, const Key& key,
+                                     const ExpressionInputs& in) {
+  WriteAction a;
+  a.kind = WriteAction::Kind::kDelete;
+  a.table = &t;
+  DDB_ASSIGN_OR_RETURN(a.key, KeyFromKeyMap(t, key));
+  DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, false));
+  a.condition = std::move(p.condition);
+  a.key_attrs = key;
+  a.return_old_on_failure = ReturnOld(in);
+  return a;
+}
+
+Result<WriteAction> MakeCheckAction(const TableSchema& t, const Key& key,
+                                    const ExpressionInputs& in) {
+  DDB_ASSIGN_OR_RETURN(WriteAction a, MakeDeleteAction(t, key, in));
+  a.kind = WriteAction::Kind::kCheck;
+  return a;
+}
+
+Result<EvaluatedAction> EvaluateAction(Storage& s, const WriteAction& a) {
+  const TableSchema& t = *a.table;
+  EvaluatedAction e;
+  DDB_ASSIGN_OR_RETURN(e.old, ReadItem(s, t, a.key));
+  const Item* old_item = e.old ? &e.old->item : nullptr;
+  if (a.condition && !a.condition->Evaluate(old_item)) {
+    e.condition_failed = true;
+    return e;
+  }
+  switch (a.kind) {
+    case WriteAction::Kind::kCheck:
+      return e;
+    case WriteAction::Kind::kPut: {
+      DDB_ASSIGN_OR_RETURN(auto w, PrepareWrite(t, a.key, *a.put_item, false));
+      e.write = std::move(w);
+      return e;
+    }
+    case WriteAction::Kind::kDelete: {
+      DDB_ASSIGN_OR_RETURN(auto w, PrepareWrite(t, a.key, std::nullopt, false));
+      e.write = std::move(w);
+      return e;
+    }
+    case WriteAction::Kind::kUpdate:
+      break;
+  }
+  Item new_item;
+  if (a.update) {
+    DDB_ASSIGN_OR_RETURN(expr::Update::Outcome out, a.update->Apply(old_item, a.key_attrs));
+    // DynamoDB: an update that only removes attributes does not create a missing item.
+    if (!old_item && out.updated_new.empty() && out.new_item.size() <= a.key_attrs.size()) {
+      return e;
+    }
+    new_item = std::move(out.new_item);
+    e.updated_old = std::move(out.updated_old);
+    e.updated_new = std::move(out.updated_new);
+  } else {
+    // An UpdateItem with no UpdateExpression creates the key-only item, or leaves it as is.
+    new_item = old_item ? *old_item : a.key_attrs;
+  }
+  if (static_cast<int64_t>(ItemSizeBytes(new_item)) > kMaxItemBytes) {
+    return ValidationError("Item size to update has exceeded the maximum allowed size");
+  }
+  DDB_ASSIGN_OR_RETURN(auto w, PrepareWrite(t, a.key, std::move(new_item), true));
+  e.write = std::move(w);
+  return e;
+}
+
+Error ConditionFailedError(const WriteAction& a, const EvaluatedAction& e) {
+  Error err = MakeError(ErrorType::kConditionalCheckFailedException,
+                        "The conditional request failed");
+  if (a.return_old_on_failure && e.old) err.item = std::make_shared<Item>(e.old->item);
+  return err;
+}
+
+}  // namespace ddblab

@@ -1,0 +1,62 @@
+// A write (Put, Update, Delete, or a transaction's ConditionCheck) in three stages, shared by the
+// single-item operations, BatchWriteItem and TransactWriteItems:
+//   Make*Action  — request-level validation and expression parsing (no storage access);
+//   EvaluateAction — reads the current item, evaluates the condition, builds the new image;
+//   ApplyWrite (write_path.h) — stores it and maintains the indexes.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "exec/write_path.h"
+#include "expr/expr.h"
+
+namespace ddblab {
+
+struct WriteAction {
+  enum class Kind { kPut, kUpdate, kDelete, kCheck };
+  Kind kind = Kind::kPut;
+  const TableSchema* table = nullptr;
+  KeyBytes key;
+  Key key_attrs;
+  std::optional<Item> put_item;
+  std::shared_ptr<const expr::Condition> condition;
+  std::shared_ptr<const expr::Update> update;
+  bool return_old_on_failure = false;  // ReturnValuesOnConditionCheckFailure=ALL_OLD
+};
+
+struct ExpressionInputs {
+  const std::optional<std::string>* condition_expression = nullptr;
+  const std::optional<std::string>* update_expression = nullptr;
+  const std::optional<ExpressionAttributeNames>* names = nullptr;
+  const std::optional<ExpressionAttributeValues>* values = nullptr;
+  const std::optional<std::string>* return_values_on_condition_check_failure = nullptr;
+};
+
+Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,
+                                  const ExpressionInputs& in);
+Result<WriteAction> MakeUpdateAction(const TableSchema& t, const Key& key,
+                                     const ExpressionInputs& in);
+Result<WriteAction> MakeDeleteAction(const TableSchema& t, const Key& key,
+                                     const ExpressionInputs& in);
+Result<WriteAction> MakeCheckAction(const TableSchema& t, const Key& key,
+                                    const ExpressionInputs& in);
+
+struct EvaluatedAction {
+  std::optional<StoredItem> old;
+  bool condition_failed = false;
+  // The write to apply; nullopt for a ConditionCheck, a failed condition, or an update that
+  // creates nothing (REMOVE on a missing item).
+  std::optional<PreparedWrite> write;
+  Item updated_old, updated_new;  // UpdateItem's UPDATED_OLD / UPDATED_NEW
+};
+
+// Errors here are ValidationExceptions found while applying (an update's document path, an item
+// grown past 400 KB, a wrong-typed index key).
+Result<EvaluatedAction> EvaluateAction(Storage& s, const WriteAction& a);
+
+// "The conditional request failed", carrying the old item when asked for.
+Error ConditionFailedError(const WriteAction& a, const EvaluatedAction& e);
+
+}  // namespace ddblab

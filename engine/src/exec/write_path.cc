@@ -1,0 +1,137 @@
+#include "exec/write_path.h"
+
+#include <algorithm>
+
+#include "account/capacity_math.h"
+
+namespace ddblab {
+
+Result<std::optional<StoredItem>> ReadItem(Storage& s, const TableSchema& t, const KeyBytes& kb) {
+  DDB_ASSIGN_OR_RETURN(std::optional<Row> row, s.GetRow(t.storage_id, kb.h, kb.pk, kb.sk));
+  if (!row) return std::optional<StoredItem>();
+  DDB_ASSIGN_OR_RETURN(Item item, DeserializeItem(row->item));
+  return std::optional<StoredItem>(StoredItem{std::move(item), row->size});
+}
+
+Result<PreparedWrite> PrepareWrite(const TableSchema& t, const KeyBytes& key,
+                                   std::optional<Item> new_item, bool for_update) {
+  PreparedWrite w;
+  w.key = key;
+  if (new_item) {
+    w.new_size = static_cast<int64_t>(ItemSizeBytes(*new_item));
+    for (const IndexSchema& ix : t.global_secondary_indexes) {
+      DDB_ASSIGN_OR_RETURN(auto e, IndexEntryOf(t, ix, *new_item, for_update));
+      w.gsi_entries.push_back(std::move(e));
+    }
+    for (const IndexSchema& ix : t.local_secondary_indexes) {
+      DDB_ASSIGN_OR_RETURN(auto e, IndexEntryOf(t, ix, *new_item, for_update));
+      w.lsi_entries.push_back(std::move(e));
+    }
+  } else {
+    w.gsi_entries.resize(t.global_secondary_indexes.size());
+    w.lsi_entries.resize(t.local_secondary_indexes.size());
+  }
+  w.new_item = std::move(new_item);
+  return w;
+}
+
+namespace {
+
+void AddPartition(Trace* trace, int p) {
+  auto& v = trace->partitions_hit;
+  auto it = std::lower_bound(v.begin(), v.end(), p);
+  if (it == v.end() || *it != p) v.insert(it, p);
+}
+
+// Maintains one index and returns its cost in half-units (DynamoDB GSI "Data synchronization").
+Result<int64_t> MaintainIndex(Storage& s, const IndexSchema& ix,
+                              const KeyBytes& key, const std::optional<IndexEntry>& old_entry,
+                              const std::optional<IndexEntry>& new_entry) {
+  auto row_of = [&](const IndexEntry& e) {
+    Row r;
+    r.h = e.h;
+    r.ipk = e.ipk;
+    r.isk = e.isk;
+    r.pk = key.pk;
+    r.sk = key.sk;
+    r.size = e.size;
+    return r;
+  };
+  int64_t cost = 0;
+  bool same_key = old_entry && new_entry && old_entry->ipk == new_entry->ipk &&
+                  old_entry->isk == new_entry->isk;
+  if (old_entry && !same_key) {
+    DDB_TRY(s.DeleteIndexRow(ix.storage_id, row_of(*old_entry)));
+    cost += WriteHalfUnits(old_entry->size);
+  }
+  if (new_entry) {
+    if (same_key && old_entry->projected == new_entry->projected) return cost;
+    Row r = row_of(*new_entry);
+    r.item = SerializeItem(new_entry->projected);
+    DDB_TRY(s.PutIndexRow(ix.storage_id, r));
+    cost += WriteHalfUnits(new_entry->size);
+  }
+  return cost;
+}
+
+}  // namespace
+
+Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
+                  const std::optional<StoredItem>& old, int factor, ConsumedCapacity* cc,
+                  Trace* trace, int partition_count) {
+  // Old index entries: the stored item was validated when written, so this cannot fail on type.
+  auto old_entries = [&](const std::vector<IndexSchema>& list)
+      -> Result<std::vector<std::optional<IndexEntry>>> {
+    std::vector<std::optional<IndexEntry>> out;
+    for (const IndexSchema& ix : list) {
+      if (!old) {
+        out.emplace_back();
+        continue;
+      }
+      DDB_ASSIGN_OR_RETURN(auto e, IndexEntryOf(t, ix, old->item, false));
+      out.push_back(std::move(e));
+    }
+    return out;
+  };
+  DDB_ASSIGN_OR_RETURN(auto old_gsi, old_entries(t.global_secondary_indexes));
+  DDB_ASSIGN_OR_RETURN(auto old_lsi, old_entries(t.local_secondary_indexes));
+
+  if (w.new_item) {
+    Row r;
+    r.h = w.key.h;
+    r.pk = w.key.pk;
+    r.sk = w.key.sk;
+    r.size = w.new_size;
+    r.item = SerializeItem(*w.new_item);
+    DDB_TRY(s.PutRow(t.storage_id, r));
+  } else if (old) {
+    DDB_TRY(s.DeleteRow(t.storage_id, w.key.h, w.key.pk, w.key.sk));
+  }
+  int64_t old_size = old ? old->size : 0;
+  int64_t base = WriteHalfUnits(std::max(old_size, w.new_size)) * factor;
+  cc->table.half_units += base;
+  cc->total.half_units += base;
+  if (trace) {
+    trace->bytes_written += w.new_item ? w.new_size : 0;
+    AddPartition(trace, PartitionOf(w.key.h, partition_count));
+  }
+  for (size_t i = 0; i < t.global_secondary_indexes.size(); ++i) {
+    DDB_ASSIGN_OR_RETURN(int64_t c, MaintainIndex(s, t.global_secondary_indexes[i], w.key,
+                                                  old_gsi[i], w.gsi_entries[i]));
+    if (c > 0) {
+      cc->global_secondary_indexes[t.global_secondary_indexes[i].name].half_units += c * factor;
+      cc->total.half_units += c * factor;
+    }
+  }
+  for (size_t i = 0; i < t.local_secondary_indexes.size(); ++i) {
+    DDB_ASSIGN_OR_RETURN(int64_t c, MaintainIndex(s, t.local_secondary_indexes[i], w.key,
+                                                  old_lsi[i], w.lsi_entries[i]));
+    if (c > 0) {
+      cc->local_secondary_indexes[t.local_secondary_indexes[i].name].half_units += c * factor;
+      cc->total.half_units += c * factor;
+    }
+  }
+  return OkStatus();
+}
+
+}  // namespace ddblab

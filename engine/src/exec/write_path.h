@@ -1,0 +1,43 @@
+// The one place items are written: base row, secondary-index maintenance and write capacity, in
+// one storage transaction.
+#pragma once
+
+#include "catalog/schema.h"
+#include "ddblab/capacity.h"
+#include "exec/keys.h"
+#include "storage/storage.h"
+
+namespace ddblab {
+
+struct StoredItem {
+  Item item;
+  int64_t size = 0;
+};
+
+// Reads the current item at `kb`, if any.
+Result<std::optional<StoredItem>> ReadItem(Storage& s, const TableSchema& t, const KeyBytes& kb);
+
+// A validated write, ready to apply: the new image (nullopt for a delete) and its index entries.
+struct PreparedWrite {
+  KeyBytes key;
+  std::optional<Item> new_item;
+  int64_t new_size = 0;
+  std::vector<std::optional<IndexEntry>> gsi_entries;  // per t.global_secondary_indexes
+  std::vector<std::optional<IndexEntry>> lsi_entries;  // per t.local_secondary_indexes
+};
+
+// Validates the new image's index keys (type, empty values, sizes) so that a bad write is
+// rejected before anything is stored.
+Result<PreparedWrite> PrepareWrite(const TableSchema& t, const KeyBytes& key,
+                                   std::optional<Item> new_item, bool for_update);
+
+// Applies a prepared write over `old` (nullopt: no item), maintaining every index, and adds the
+// write cost to `cc` following DynamoDB's rules: the base write is sized by the larger of the old
+// and new images (a delete of nothing still costs one unit); each index costs nothing when the
+// item is in neither image's index, one write when it enters, leaves or changes projected
+// attributes, and two when its index key changes. `factor` is 2 inside transactions.
+Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
+                  const std::optional<StoredItem>& old, int factor, ConsumedCapacity* cc,
+                  Trace* trace, int partition_count);
+
+}  // namespace ddblab

@@ -1,0 +1,298 @@
+#include "storage/storage.h"
+
+#include <sqlite3.h>
+
+#include <unordered_map>
+
+namespace ddblab {
+
+uint32_t PartitionHash(std::string_view key_bytes) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : key_bytes) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return static_cast<uint32_t>(h ^ (h >> 32));
+}
+
+struct Storage::StmtCache {
+  std::unordered_map<std::string, sqlite3_stmt*> map;
+};
+
+Storage::Storage(sqlite3* db) : db_(db), stmts_(std::make_unique<StmtCache>()) {}
+
+Storage::~Storage() {
+  for (auto& [sql, stmt] : stmts_->map) sqlite3_finalize(stmt);
+  sqlite3_close(db_);
+}
+
+Error Storage::SqliteError(const std::string& what) const {
+  return MakeError(ErrorType::kInternalServerError,
+                   "Internal server error: storage: " + what + ": " + sqlite3_errmsg(db_));
+}
+
+Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
+  sqlite3* db = nullptr;
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return MakeError(ErrorType::kInternalServerError, "cannot open database " + path + ": " + msg);
+  }
+  std::unique_ptr<Storage> s(new Storage(db));
+  if (path != ":memory:" && !path.empty()) {
+    // WAL with synchronous=FULL: every acknowledged commit is on disk before we answer.
+    DDB_TRY(s->Exec("PRAGMA journal_mode=WAL"));
+    DDB_TRY(s->Exec("PRAGMA synchronous=FULL"));
+  }
+  DDB_TRY(s->Exec(
+      "CREATE TABLE IF NOT EXISTS ddblab_catalog(name TEXT PRIMARY KEY, schema TEXT NOT NULL)"));
+  return s;
+}
+
+Status Storage::Exec(const std::string& sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "error";
+    sqlite3_free(err);
+    return MakeError(ErrorType::kInternalServerError, "Internal server error: storage: " + msg);
+  }
+  return OkStatus();
+}
+
+Result<sqlite3_stmt*> Storage::Prepare(const std::string& sql) {
+  auto it = stmts_->map.find(sql);
+  if (it != stmts_->map.end()) {
+    sqlite3_reset(it->second);
+    sqlite3_clear_bindings(it->second);
+    return it->second;
+  }
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v3(db_, sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) !=
+      SQLITE_OK) {
+    return SqliteError("prepare");
+  }
+  stmts_->map.emplace(sql, stmt);
+  return stmt;
+}
+
+Status Storage::StepDone(sqlite3_stmt* s) {
+  int rc = sqlite3_step(s);
+  sqlite3_reset(s);
+  if (rc != SQLITE_DONE && rc != SQLITE_ROW) return SqliteError("step");
+  return OkStatus();
+}
+
+namespace {
+void BindBlob(sqlite3_stmt* s, int i, std::string_view b) {
+  // An empty key (hash-only tables have no sort key) must still compare as a blob, not NULL.
+  sqlite3_bind_blob(s, i, b.empty() ? "" : b.data(), static_cast<int>(b.size()), SQLITE_STATIC);
+}
+std::string ColumnBlob(sqlite3_stmt* s, int i) {
+  const void* p = sqlite3_column_blob(s, i);
+  int n = sqlite3_column_bytes(s, i);
+  return p ? std::string(static_cast<const char*>(p), static_cast<size_t>(n)) : std::string();
+}
+std::string T(int64_t id) { return "t" + std::to_string(id); }
+std::string I(int64_t id) { return "i" + std::to_string(id); }
+}  // namespace
+
+Result<std::vector<std::pair<std::string, std::string>>> Storage::LoadCatalog() {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("SELECT name, schema FROM ddblab_catalog"));
+  std::vector<std::pair<std::string, std::string>> out;
+  int rc;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    out.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)),
+                     reinterpret_cast<const char*>(sqlite3_column_text(s, 1)));
+  }
+  sqlite3_reset(s);
+  if (rc != SQLITE_DONE) return SqliteError("load catalog");
+  return out;
+}
+
+Status Storage::SaveCatalogEntry(const std::string& name, const std::string& schema) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
+                       Prepare("INSERT OR REPLACE INTO ddblab_catalog(name, schema) VALUES(?, ?)"));
+  sqlite3_bind_text(s, 1, name.data(), static_cast<int>(name.size()), SQLITE_STATIC);
+  sqlite3_bind_text(s, 2, schema.data(), static_cast<int>(schema.size()), SQLITE_STATIC);
+  return StepDone(s);
+}
+
+Status Storage::DeleteCatalogEntry(const std::string& name) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("DELETE FROM ddblab_catalog WHERE name = ?"));
+  sqlite3_bind_text(s, 1, name.data(), static_cast<int>(name.size()), SQLITE_STATIC);
+  return StepDone(s);
+}
+
+Status Storage::CreateItemTable(int64_t id) {
+  return Exec("CREATE TABLE IF NOT EXISTS " + T(id) +
+              "(h INTEGER NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, size INTEGER NOT NULL, "
+              "item BLOB NOT NULL, PRIMARY KEY(h, pk, sk)) WITHOUT ROWID");
+}
+
+Status Storage::CreateIndexTable(int64_t id) {
+  return Exec("CREATE TABLE IF NOT EXISTS " + I(id) +
+              "(h INTEGER NOT NULL, ipk BLOB NOT NULL, isk BLOB NOT NULL, pk BLOB NOT NULL, "
+              "sk BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, "
+              "PRIMARY KEY(h, ipk, isk, pk, sk)) WITHOUT ROWID");
+}
+
+Status Storage::DropItemTable(int64_t id) { return Exec("DROP TABLE IF EXISTS " + T(id)); }
+Status Storage::DropIndexTable(int64_t id) { return Exec("DROP TABLE IF EXISTS " + I(id)); }
+
+Result<std::optional<Row>> Storage::GetRow(int64_t id, uint32_t h, std::string_view pk,
+                                           std::string_view sk) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
+                       Prepare("SELECT size, item FROM " + T(id) + " WHERE h = ? AND pk = ? AND sk = ?"));
+  sqlite3_bind_int64(s, 1, h);
+  BindBlob(s, 2, pk);
+  BindBlob(s, 3, sk);
+  int rc = sqlite3_step(s);
+  std::optional<Row> out;
+  if (rc == SQLITE_ROW) {
+    Row r;
+    r.h = h;
+    r.pk = pk;
+    r.sk = sk;
+    r.size = sqlite3_column_int64(s, 0);
+    r.item = ColumnBlob(s, 1);
+    out = std::move(r);
+  }
+  sqlite3_reset(s);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return SqliteError("get");
+  return out;
+}
+
+Status Storage::PutRow(int64_t id, const Row& row) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("INSERT OR REPLACE INTO " + T(id) +
+                                                 "(h, pk, sk, size, item) VALUES(?, ?, ?, ?, ?)"));
+  sqlite3_bind_int64(s, 1, row.h);
+  BindBlob(s, 2, row.pk);
+  BindBlob(s, 3, row.sk);
+  sqlite3_bind_int64(s, 4, row.size);
+  BindBlob(s, 5, row.item);
+  return StepDone(s);
+}
+
+Status Storage::DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
+                       Prepare("DELETE FROM " + T(id) + " WHERE h = ? AND pk = ? AND sk = ?"));
+  sqlite3_bind_int64(s, 1, h);
+  BindBlob(s, 2, pk);
+  BindBlob(s, 3, sk);
+  return StepDone(s);
+}
+
+Status Storage::PutIndexRow(int64_t id, const Row& row) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
+                       Prepare("INSERT OR REPLACE INTO " + I(id) +
+                               "(h, ipk, isk, pk, sk, size, item) VALUES(?, ?, ?, ?, ?, ?, ?)"));
+  sqlite3_bind_int64(s, 1, row.h);
+  BindBlob(s, 2, row.ipk);
+  BindBlob(s, 3, row.isk);
+  BindBlob(s, 4, row.pk);
+  BindBlob(s, 5, row.sk);
+  sqlite3_bind_int64(s, 6, row.size);
+  BindBlob(s, 7, row.item);
+  return StepDone(s);
+}
+
+Status Storage::DeleteIndexRow(int64_t id, const Row& row) {
+  DDB_ASSIGN_OR_RETURN(
+      sqlite3_stmt * s,
+      Prepare("DELETE FROM " + I(id) +
+              " WHERE h = ? AND ipk = ? AND isk = ? AND pk = ? AND sk = ?"));
+  sqlite3_bind_int64(s, 1, row.h);
+  BindBlob(s, 2, row.ipk);
+  BindBlob(s, 3, row.isk);
+  BindBlob(s, 4, row.pk);
+  BindBlob(s, 5, row.sk);
+  return StepDone(s);
+}
+
+Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, Row&)) {
+  std::string sql = r.index ? "SELECT h, ipk, isk, pk, sk, size, item FROM " + I(r.storage_id)
+                            : "SELECT h, pk, sk, size, item FROM " + T(r.storage_id);
+  std::vector<std::string> where;
+  if (r.h) where.push_back("h = ?");
+  if (r.hash_key) where.push_back(r.index ? "ipk = ?" : "pk = ?");
+  if (r.h_min) where.push_back("h >= ?");
+  if (r.h_end) where.push_back("h < ?");
+  for (const Bound& b : r.bounds) {
+    std::string lhs = "(", rhs = "(";
+    for (size_t i = 0; i < b.columns.size(); ++i) {
+      lhs += (i ? ", " : "") + b.columns[i];
+      rhs += i ? ", ?" : "?";
+    }
+    where.push_back(lhs + ") " + b.op + " " + rhs + ")");
+  }
+  for (size_t i = 0; i < where.size(); ++i) sql += (i ? " AND " : " WHERE ") + where[i];
+  const char* dir = r.descending ? " DESC" : "";
+  sql += r.index ? std::string(" ORDER BY h") + dir + ", ipk" + dir + ", isk" + dir + ", pk" +
+                       dir + ", sk" + dir
+                 : std::string(" ORDER BY h") + dir + ", pk" + dir + ", sk" + dir;
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare(sql));
+  int i = 1;
+  if (r.h) sqlite3_bind_int64(s, i++, *r.h);
+  if (r.hash_key) BindBlob(s, i++, *r.hash_key);
+  if (r.h_min) sqlite3_bind_int64(s, i++, *r.h_min);
+  if (r.h_end) sqlite3_bind_int64(s, i++, static_cast<int64_t>(*r.h_end));
+  for (const Bound& b : r.bounds)
+    for (const std::string& v : b.blobs) BindBlob(s, i++, v);
+  int rc;
+  Row row;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    int c = 0;
+    row.h = static_cast<uint32_t>(sqlite3_column_int64(s, c++));
+    if (r.index) {
+      row.ipk = ColumnBlob(s, c++);
+      row.isk = ColumnBlob(s, c++);
+    }
+    row.pk = ColumnBlob(s, c++);
+    row.sk = ColumnBlob(s, c++);
+    row.size = sqlite3_column_int64(s, c++);
+    row.item = ColumnBlob(s, c++);
+    if (!visit(ctx, row)) break;
+  }
+  bool failed = rc != SQLITE_ROW && rc != SQLITE_DONE;
+  sqlite3_reset(s);
+  if (failed) return SqliteError("read");
+  return OkStatus();
+}
+
+Result<std::pair<int64_t, int64_t>> Storage::CountAndSize(int64_t id, bool index) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("SELECT count(*), coalesce(sum(size), 0) FROM " +
+                                                 (index ? I(id) : T(id))));
+  int rc = sqlite3_step(s);
+  std::pair<int64_t, int64_t> out{0, 0};
+  if (rc == SQLITE_ROW) out = {sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1)};
+  sqlite3_reset(s);
+  if (rc != SQLITE_ROW) return SqliteError("count");
+  return out;
+}
+
+// Savepoints nest, so an operation can run inside a transaction another one opened (PartiQL,
+// transactions). Their statements are prepared once and cached like any other.
+Status Storage::Begin() {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("SAVEPOINT ddb" + std::to_string(depth_)));
+  DDB_TRY(StepDone(s));
+  ++depth_;
+  return OkStatus();
+}
+
+Status Storage::Commit() {
+  --depth_;
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("RELEASE ddb" + std::to_string(depth_)));
+  return StepDone(s);
+}
+
+Status Storage::Rollback() {
+  --depth_;
+  std::string name = "ddb" + std::to_string(depth_);
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("ROLLBACK TO " + name));
+  DDB_TRY(StepDone(s));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * r, Prepare("RELEASE " + name));
+  return StepDone(r);
+}
+
+}  // namespace ddblab

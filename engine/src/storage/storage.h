@@ -1,0 +1,129 @@
+// Storage: the only code that talks to SQLite.
+//
+// Layout. One clustered (WITHOUT ROWID) SQLite table per DynamoDB table, `t<id>(h, pk, sk, size,
+// item)`, keyed by (h, pk, sk), and one per secondary index, `i<id>(h, ipk, isk, pk, sk, size,
+// item)`, keyed by (h, ipk, isk, pk, sk). `h` is a stable 32-bit hash of the (index) partition-key
+// bytes, so rows are clustered by simulated partition and a Scan walks partitions in hash order as
+// DynamoDB does, while a Query seeks one (h, pk) and walks the sort key. Key columns hold
+// EncodeKeyValue bytes (memcmp order = DynamoDB order); `item` holds SerializeItem bytes (for an
+// index, the projected attributes); `size` is DynamoDB's item size of that item.
+// The catalog table `ddblab_catalog(name, schema)` persists table definitions.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "ddblab/error.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace ddblab {
+
+// A stable hash of partition-key bytes (FNV-1a 64 folded to 32 bits).
+uint32_t PartitionHash(std::string_view key_bytes);
+// The simulated partition (0..count-1) a hash falls in: hash ranges of equal width.
+inline int PartitionOf(uint32_t hash, int count) {
+  return static_cast<int>((static_cast<uint64_t>(hash) * static_cast<uint64_t>(count)) >> 32);
+}
+// First hash value of partition p.
+inline uint32_t PartitionStart(int p, int count) {
+  uint64_t v = ((static_cast<uint64_t>(p) << 32) + static_cast<uint64_t>(count) - 1) /
+               static_cast<uint64_t>(count);
+  return static_cast<uint32_t>(v);
+}
+
+// One stored row. For base tables ipk/isk are empty.
+struct Row {
+  uint32_t h = 0;
+  std::string ipk, isk;  // index rows only
+  std::string pk, sk;
+  int64_t size = 0;
+  std::string item;
+};
+
+// A bound on a key column tuple, for range reads: `columns OP values`.
+struct Bound {
+  std::vector<std::string> columns;  // e.g. {"sk"} or {"isk", "pk", "sk"}
+  std::string op;                    // ">", ">=", "<", "<=", "="
+  std::vector<std::string> blobs;    // one per column
+};
+
+struct RangeRead {
+  int64_t storage_id = 0;
+  bool index = false;
+  std::optional<uint32_t> h;           // fixed partition hash (Query)
+  std::optional<std::string> hash_key; // pk (base) or ipk (index) equality (Query)
+  std::vector<Bound> bounds;
+  std::optional<uint32_t> h_min;       // inclusive (parallel scan segment)
+  std::optional<uint64_t> h_end;       // exclusive
+  bool descending = false;
+};
+
+class Storage {
+ public:
+  // ":memory:" or a file path (WAL journal, synchronous=FULL so acknowledged writes survive a
+  // crash).
+  static Result<std::unique_ptr<Storage>> Open(const std::string& path);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  // Catalog.
+  Result<std::vector<std::pair<std::string, std::string>>> LoadCatalog();
+  Status SaveCatalogEntry(const std::string& name, const std::string& schema);
+  Status DeleteCatalogEntry(const std::string& name);
+
+  Status CreateItemTable(int64_t id);
+  Status CreateIndexTable(int64_t id);
+  Status DropItemTable(int64_t id);
+  Status DropIndexTable(int64_t id);
+
+  // Base rows.
+  Result<std::optional<Row>> GetRow(int64_t id, uint32_t h, std::string_view pk,
+                                    std::string_view sk);
+  Status PutRow(int64_t id, const Row& row);
+  Status DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk);
+  // Index rows.
+  Status PutIndexRow(int64_t id, const Row& row);
+  Status DeleteIndexRow(int64_t id, const Row& row);
+
+  // Range read: calls `visit` for each row in order until it returns false.
+  template <typename F>
+  Status Read(const RangeRead& r, F&& visit);
+
+  // Count and total size of a base or index table.
+  Result<std::pair<int64_t, int64_t>> CountAndSize(int64_t id, bool index);
+
+  // Transactions: nested through savepoints; Rollback undoes to the matching Begin.
+  Status Begin();
+  Status Commit();
+  Status Rollback();
+
+ private:
+  explicit Storage(sqlite3* db);
+  Status Exec(const std::string& sql);
+  Result<sqlite3_stmt*> Prepare(const std::string& sql);
+  Status StepDone(sqlite3_stmt* s);
+  Status ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, Row&));
+  Error SqliteError(const std::string& what) const;
+
+  sqlite3* db_;
+  struct StmtCache;
+  std::unique_ptr<StmtCache> stmts_;
+  int depth_ = 0;
+};
+
+template <typename F>
+Status Storage::Read(const RangeRead& r, F&& visit) {
+  using Fn = std::remove_reference_t<F>;
+  auto thunk = [](void* ctx, Row& row) -> bool { return (*static_cast<Fn*>(ctx))(row); };
+  return ReadImpl(r, const_cast<void*>(static_cast<const void*>(&visit)), thunk);
+}
+
+}  // namespace ddblab

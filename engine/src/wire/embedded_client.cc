@@ -1,0 +1,30 @@
+// The Client over an in-process engine.
+#include "ddblab/wire.h"
+
+namespace ddblab::wire {
+namespace {
+
+class EmbeddedClient final : public Client {
+ public:
+  EmbeddedClient(std::shared_ptr<Engine> engine, std::string description)
+      : engine_(std::move(engine)), description_(std::move(description)) {}
+
+  JsonResult Call(std::string_view operation, const Json& request) override {
+    return ExecuteJson(*engine_, operation, request);
+  }
+  Engine* engine() override { return engine_.get(); }
+  std::string Describe() const override { return description_; }
+
+ private:
+  std::shared_ptr<Engine> engine_;
+  std::string description_;
+};
+
+}  // namespace
+
+std::unique_ptr<Client> MakeEmbeddedClient(std::shared_ptr<Engine> engine,
+                                           std::string description) {
+  return std::make_unique<EmbeddedClient>(std::move(engine), std::move(description));
+}
+
+}  // namespace ddblab::wire

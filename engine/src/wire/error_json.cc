@@ -1,0 +1,29 @@
+// DynamoDB's error bodies.
+#include "ddblab/wire.h"
+
+namespace ddblab::wire {
+
+Json ErrorToJson(const Error& e) {
+  Json j = Json::object();
+  j["__type"] = std::string(ErrorTypeNamespace(e.type)) + std::string(ErrorTypeName(e.type));
+  if (e.type == ErrorType::kTransactionCanceledException) {
+    // DynamoDB: this exception's shape spells its message member "Message".
+    j["Message"] = e.message;
+    Json reasons = Json::array();
+    for (const CancellationReason& r : e.cancellation_reasons) {
+      Json rj = Json::object();
+      if (r.item) rj["Item"] = ItemToJson(*r.item);
+      rj["Code"] = r.code;
+      if (!r.message.empty()) rj["Message"] = r.message;
+      reasons.push_back(std::move(rj));
+    }
+    j["CancellationReasons"] = std::move(reasons);
+    return j;
+  }
+  // DynamoDB sends some errors (UnknownOperationException, malformed JSON) without a message.
+  if (!e.message.empty()) j["message"] = e.message;
+  if (e.item) j["Item"] = ItemToJson(*e.item);
+  return j;
+}
+
+}  // namespace ddblab::wire

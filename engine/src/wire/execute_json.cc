@@ -1,0 +1,123 @@
+// ExecuteJson: one DynamoDB JSON call against the engine (read the body, call the operation,
+// render the response or the error).
+#include <type_traits>
+
+#include "ddblab/wire.h"
+#include "wire/codec.h"
+
+namespace ddblab::wire {
+namespace {
+
+JsonResult Failure(Error e) {
+  JsonResult out;
+  out.ok = false;
+  out.body = ErrorToJson(e);
+  out.http_status = ErrorHttpStatus(e.type);
+  out.error = std::move(e);
+  return out;
+}
+
+template <typename Req, typename Resp>
+JsonResult Run(Engine& engine, std::string_view operation, const Json& body,
+               Result<Resp> (Engine::*method)(const Req&)) {
+  Req request;
+  Status parsed = internal::FromJson(body, &request);
+  if (!parsed.ok()) return Failure(parsed.error());
+
+  Result<Resp> response = (engine.*method)(request);
+  std::string rcc;
+  if constexpr (requires { request.return_consumed_capacity; }) {
+    rcc = request.return_consumed_capacity.value_or("");
+  }
+  JsonResult out;
+  if (!response.ok()) {
+    out = Failure(response.error());
+  } else {
+    const Resp& r = response.value();
+    out.ok = true;
+    out.body = internal::ToJson(r, rcc);
+    if constexpr (requires { r.consumed_capacity; }) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(r.consumed_capacity)>, ConsumedCapacity>) {
+        out.capacity.push_back(r.consumed_capacity);
+      } else {
+        out.capacity = r.consumed_capacity;
+      }
+    }
+    if constexpr (requires { r.trace; }) out.trace = r.trace;
+  }
+  // Control-plane calls and failed calls carry no engine trace; name the call for logs.
+  if (out.trace.operation.empty()) out.trace.operation = std::string(operation);
+  if constexpr (requires { request.table_name; }) {
+    if (out.trace.table.empty()) out.trace.table = request.table_name;
+  }
+  return out;
+}
+
+using Handler = JsonResult (*)(Engine&, std::string_view, const Json&);
+
+struct OperationEntry {
+  std::string_view name;
+  Handler handler;
+};
+
+#define DDB_WIRE_OP(Name)                                             \
+  OperationEntry {                                                    \
+#Name, [](Engine & e, std::string_view op,                        \
+              const Json& b) { return Run(e, op, b, &Engine::Name); } \
+  }
+
+const std::vector<OperationEntry>& Operations() {
+  static const std::vector<OperationEntry> kOperations = {
+      DDB_WIRE_OP(BatchExecuteStatement),
+      DDB_WIRE_OP(BatchGetItem),
+      DDB_WIRE_OP(BatchWriteItem),
+      DDB_WIRE_OP(CreateTable),
+      DDB_WIRE_OP(DeleteItem),
+      DDB_WIRE_OP(DeleteTable),
+      DDB_WIRE_OP(DescribeTable),
+      DDB_WIRE_OP(ExecuteStatement),
+      DDB_WIRE_OP(ExecuteTransaction),
+      DDB_WIRE_OP(GetItem),
+      DDB_WIRE_OP(ListTables),
+      DDB_WIRE_OP(PutItem),
+      DDB_WIRE_OP(Query),
+      DDB_WIRE_OP(Scan),
+      DDB_WIRE_OP(TransactGetItems),
+      DDB_WIRE_OP(TransactWriteItems),
+      DDB_WIRE_OP(UpdateItem),
+      DDB_WIRE_OP(UpdateTable),
+  };
+  return kOperations;
+}
+
+#undef DDB_WIRE_OP
+
+}  // namespace
+
+JsonResult ExecuteJson(Engine& engine, std::string_view operation, const Json& request) {
+  for (const OperationEntry& op : Operations()) {
+    if (op.name == operation) return op.handler(engine, operation, request);
+  }
+  // DynamoDB answers an unknown X-Amz-Target with a bare UnknownOperationException.
+  return Failure(MakeError(ErrorType::kUnknownOperationException, ""));
+}
+
+JsonResult ExecuteJsonText(Engine& engine, std::string_view operation, std::string_view body) {
+  Json parsed = Json::parse(body.begin(), body.end(), nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded()) {
+    // DynamoDB answers unparseable JSON with a SerializationException without a message.
+    return Failure(MakeError(ErrorType::kSerializationException, ""));
+  }
+  return ExecuteJson(engine, operation, parsed);
+}
+
+const std::vector<std::string>& SupportedOperations() {
+  static const std::vector<std::string> kNames = [] {
+    std::vector<std::string> names;
+    for (const OperationEntry& op : Operations()) names.emplace_back(op.name);
+    return names;
+  }();
+  return kNames;
+}
+
+}  // namespace ddblab::wire

@@ -1,0 +1,88 @@
+// EXPLAIN and partition maps as JSON (ddblab extensions, snake_case like the Trace).
+#include "ddblab/wire.h"
+#include "wire/codec.h"
+
+namespace ddblab::wire {
+namespace {
+
+JsonResult FromPlan(Result<Plan> plan) {
+  JsonResult out;
+  if (!plan.ok()) {
+    out.ok = false;
+    out.error = plan.error();
+    out.body = ErrorToJson(out.error);
+    out.http_status = ErrorHttpStatus(out.error.type);
+    return out;
+  }
+  out.ok = true;
+  out.body = PlanToJson(plan.value());
+  out.trace.operation = plan->operation;
+  out.trace.table = plan->table;
+  out.trace.index = plan->index;
+  return out;
+}
+
+template <typename Req>
+Result<Req> Parse(const Json& body) {
+  Req r;
+  Status s = internal::FromJson(body, &r);
+  if (!s.ok()) return s.error();
+  return r;
+}
+
+}  // namespace
+
+JsonResult ExplainJson(Engine& engine, std::string_view operation, const Json& request) {
+  if (operation == "ExecuteStatement") {
+    Result<ExecuteStatementRequest> r = Parse<ExecuteStatementRequest>(request);
+    if (!r.ok()) return FromPlan(r.error());
+    return FromPlan(engine.ExplainStatement(*r));
+  }
+  if (operation == "Query") {
+    Result<QueryRequest> r = Parse<QueryRequest>(request);
+    if (!r.ok()) return FromPlan(r.error());
+    return FromPlan(engine.ExplainQuery(*r));
+  }
+  if (operation == "Scan") {
+    Result<ScanRequest> r = Parse<ScanRequest>(request);
+    if (!r.ok()) return FromPlan(r.error());
+    return FromPlan(engine.ExplainScan(*r));
+  }
+  return FromPlan(ValidationError("EXPLAIN supports ExecuteStatement, Query and Scan, not " +
+                                  std::string(operation)));
+}
+
+Json PlanToJson(const Plan& plan) {
+  Json j = Json::object();
+  j["operation"] = plan.operation;
+  j["table"] = plan.table;
+  j["index"] = plan.index;
+  j["key_condition"] = plan.key_condition;
+  j["filter"] = plan.filter;
+  j["reason"] = plan.reason;
+  j["full_scan"] = plan.full_scan;
+  return j;
+}
+
+Json PartitionMapToJson(const PartitionMap& map) {
+  Json j = Json::object();
+  j["table"] = map.table;
+  j["index"] = map.index;
+  j["partition_count"] = map.partition_count;
+  j["overridden"] = map.overridden;
+  j["model"] = map.model;
+  Json parts = Json::array();
+  for (const PartitionInfo& p : map.partitions) {
+    Json pj = Json::object();
+    pj["partition"] = p.partition;
+    pj["item_count"] = p.item_count;
+    pj["size_bytes"] = p.size_bytes;
+    pj["item_collections"] = p.item_collections;
+    pj["sample_partition_keys"] = p.sample_partition_keys;
+    parts.push_back(std::move(pj));
+  }
+  j["partitions"] = std::move(parts);
+  return j;
+}
+
+}  // namespace ddblab::wire

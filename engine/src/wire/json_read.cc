@@ -1,0 +1,242 @@
+#include "wire/json_read.h"
+
+#include <cmath>
+#include <limits>
+
+namespace ddblab::wire::internal {
+
+Status CheckRequestBody(const Json& j) {
+  if (j.is_object()) return OkStatus();
+  return MakeError(ErrorType::kSerializationException, "Unexpected value type in payload");
+}
+
+void Decoder::SerializationProblem(std::string message) {
+  if (!serialization_) serialization_ = std::move(message);
+}
+
+void Decoder::ValueProblem(const Error& e) {
+  if (e.type == ErrorType::kSerializationException) {
+    SerializationProblem(e.message);
+  } else if (!validation_) {
+    validation_ = e;
+  }
+}
+
+void Decoder::ValidationProblem(std::string message) { ValueProblem(ValidationError(message)); }
+
+void Decoder::Missing(std::string path) { missing_.push_back(std::move(path)); }
+
+Status Decoder::Finish() const {
+  if (serialization_) return MakeError(ErrorType::kSerializationException, *serialization_);
+  if (!missing_.empty()) {
+    // DynamoDB: constraint violations are reported together, at most 10, joined by "; ".
+    size_t n = std::min<size_t>(missing_.size(), 10);
+    std::string message =
+        std::to_string(n) + " validation error" + (n > 1 ? "s" : "") + " detected: ";
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0) message += "; ";
+      message += "Value null at '" + missing_[i] +
+                 "' failed to satisfy constraint: Member must not be null";
+    }
+    return ValidationError(message);
+  }
+  if (validation_) return *validation_;
+  return OkStatus();
+}
+
+const Json* Decoder::Member(const Json& obj, std::string_view name) {
+  if (failed() || !obj.is_object()) return nullptr;
+  auto it = obj.find(name);
+  if (it == obj.end() || it->is_null()) return nullptr;
+  return &*it;
+}
+
+std::optional<std::string> Decoder::String(const Json& obj, std::string_view name) {
+  const Json* m = Member(obj, name);
+  if (m == nullptr) return std::nullopt;
+  std::string problem = ScalarTypeProblem(*m, "String");
+  if (!problem.empty()) {
+    SerializationProblem(problem);
+    return std::nullopt;
+  }
+  return m->get<std::string>();
+}
+
+std::string Decoder::RequiredString(const Json& obj, std::string_view name,
+                                    const std::string& path) {
+  bool present = Member(obj, name) != nullptr;
+  std::optional<std::string> s = String(obj, name);
+  if (!present && !failed()) Missing(path);
+  return s.value_or("");
+}
+
+std::optional<bool> Decoder::Bool(const Json& obj, std::string_view name) {
+  const Json* m = Member(obj, name);
+  if (m == nullptr) return std::nullopt;
+  std::string problem = ScalarTypeProblem(*m, "Boolean");
+  if (!problem.empty()) {
+    SerializationProblem(problem);
+    return std::nullopt;
+  }
+  return m->get<bool>();
+}
+
+std::optional<int64_t> Decoder::Integer(const Json& obj, std::string_view name,
+                                        std::string_view java_type) {
+  const Json* m = Member(obj, name);
+  if (m == nullptr) return std::nullopt;
+  std::string problem = ScalarTypeProblem(*m, java_type);
+  if (!problem.empty()) {
+    SerializationProblem(problem);
+    return std::nullopt;
+  }
+  if (m->is_number_integer()) return m->get<int64_t>();
+  if (m->is_number_unsigned()) {
+    uint64_t u = m->get<uint64_t>();
+    return u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
+               ? std::numeric_limits<int64_t>::max()
+               : static_cast<int64_t>(u);
+  }
+  // A fractional number is truncated, as DynamoDB's deserializer does for integer members.
+  double d = m->get<double>();
+  if (!std::isfinite(d) || std::fabs(d) >= 9.2e18) {
+    return d < 0 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int64_t>::max();
+  }
+  return static_cast<int64_t>(d);
+}
+
+const Json* Decoder::Struct(const Json& obj, std::string_view name, std::string_view shape) {
+  const Json* m = Member(obj, name);
+  if (m == nullptr) return nullptr;
+  if (m->is_object()) return m;
+  if (m->is_array()) {
+    SerializationProblem("Unrecognized collection type class com.amazonaws.dynamodb.v20120810." +
+                         std::string(shape));
+  } else {
+    SerializationProblem("Unexpected field type");
+  }
+  return nullptr;
+}
+
+bool Decoder::StructElement(const Json& elem, std::string_view shape) {
+  if (failed()) return false;
+  if (elem.is_object()) return true;
+  if (elem.is_null()) return false;
+  if (elem.is_array()) {
+    SerializationProblem("Unrecognized collection type class com.amazonaws.dynamodb.v20120810." +
+                         std::string(shape));
+  } else {
+    SerializationProblem("Unexpected value type in payload");
+  }
+  return false;
+}
+
+const Json* Decoder::List(const Json& obj, std::string_view name) {
+  const Json* m = Member(obj, name);
+  if (m == nullptr) return nullptr;
+  if (m->is_array()) return m;
+  SerializationProblem(m->is_object() ? "Start of structure or map found where not expected"
+                                      : "Unexpected field type");
+  return nullptr;
+}
+
+const Json* Decoder::Map(const Json& obj, std::string_view name, std::string_view value_class) {
+  const Json* m = Member(obj, name);
+  if (m == nullptr) return nullptr;
+  if (m->is_object()) return m;
+  if (m->is_array()) {
+    SerializationProblem("Unrecognized collection type java.util.Map<java.lang.String, " +
+                         std::string(value_class) + ">");
+  } else {
+    SerializationProblem("Unexpected field type");
+  }
+  return nullptr;
+}
+
+std::optional<std::vector<std::string>> Decoder::StringList(const Json& obj,
+                                                            std::string_view name) {
+  const Json* list = List(obj, name);
+  if (list == nullptr) return std::nullopt;
+  std::vector<std::string> out;
+  for (const Json& e : *list) {
+    if (e.is_null()) continue;
+    std::string problem = ScalarTypeProblem(e, "String");
+    if (!problem.empty()) {
+      SerializationProblem(problem);
+      return std::nullopt;
+    }
+    out.push_back(e.get<std::string>());
+  }
+  return out;
+}
+
+std::optional<std::map<std::string, std::string>> Decoder::StringMap(const Json& obj,
+                                                                     std::string_view name) {
+  const Json* map = Map(obj, name, "java.lang.String");
+  if (map == nullptr) return std::nullopt;
+  std::map<std::string, std::string> out;
+  for (auto it = map->begin(); it != map->end(); ++it) {
+    if (it.value().is_null()) continue;
+    std::string problem = ScalarTypeProblem(it.value(), "String");
+    if (!problem.empty()) {
+      SerializationProblem(problem);
+      return std::nullopt;
+    }
+    out[it.key()] = it.value().get<std::string>();
+  }
+  return out;
+}
+
+std::optional<Item> Decoder::ItemValue(const Json& j) {
+  if (failed()) return std::nullopt;
+  Result<Item> item = ItemFromJson(j);
+  if (!item.ok()) {
+    ValueProblem(item.error());
+    return std::nullopt;
+  }
+  return std::move(item).value();
+}
+
+std::optional<Item> Decoder::ItemMember(const Json& obj, std::string_view name) {
+  const Json* m = Member(obj, name);
+  if (m == nullptr) return std::nullopt;
+  std::optional<Item> item = ItemValue(*m);
+  // Keep going after a value error so a later SerializationException still wins; the member
+  // is then present but unusable, which Finish() reports.
+  if (!item && !failed()) return Item{};
+  return item;
+}
+
+std::optional<std::map<std::string, AttributeValue>> Decoder::ValueMap(const Json& obj,
+                                                                       std::string_view name) {
+  const Json* map = Map(obj, name, "com.amazonaws.dynamodb.v20120810.AttributeValue");
+  if (map == nullptr) return std::nullopt;
+  std::map<std::string, AttributeValue> out;
+  for (auto it = map->begin(); it != map->end(); ++it) {
+    Result<AttributeValue> v = ValueFromJson(it.value());
+    if (!v.ok()) {
+      ValueProblem(v.error());
+      continue;
+    }
+    out.insert_or_assign(it.key(), std::move(v).value());
+  }
+  return out;
+}
+
+std::optional<std::vector<AttributeValue>> Decoder::ValueList(const Json& obj,
+                                                              std::string_view name) {
+  const Json* list = List(obj, name);
+  if (list == nullptr) return std::nullopt;
+  std::vector<AttributeValue> out;
+  for (const Json& e : *list) {
+    Result<AttributeValue> v = ValueFromJson(e);
+    if (!v.ok()) {
+      ValueProblem(v.error());
+      continue;
+    }
+    out.push_back(std::move(v).value());
+  }
+  return out;
+}
+
+}  // namespace ddblab::wire::internal

@@ -1,0 +1,82 @@
+// Reading DynamoDB request bodies: typed access to JSON members with DynamoDB's
+// SerializationException texts for wrong JSON types, and the constraint message for missing
+// required members. Internal to the wire module.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ddblab/wire.h"
+
+namespace ddblab::wire::internal {
+
+// DynamoDB's SerializationException text for `j` found where a value of `java_type` ("String",
+// "Boolean", "Integer", "Long") was expected; empty when `j` has that type.
+std::string ScalarTypeProblem(const Json& j, std::string_view java_type);
+
+// Shape check of one AttributeValue (as found inside a map or list): SerializationException
+// text, or empty when the JSON types are right. Does not check value rules.
+std::string AttributeValueShapeProblem(const Json& j, int depth = 1);
+
+// Converts a shape-checked AttributeValue; envelope and number errors are ValidationException.
+// Does not run ValidateValue (callers validate the whole value once).
+Result<AttributeValue> ConvertAttributeValue(const Json& j, int depth = 1);
+
+// A request body must be a JSON object.
+Status CheckRequestBody(const Json& j);
+
+// Reads one request body. Problems are recorded, not returned, so reading continues and the
+// error DynamoDB would report first wins: a SerializationException anywhere in the body, then
+// missing required members (one constraint message listing up to 10), then the first value
+// ValidationException.
+class Decoder {
+ public:
+  // Whether a SerializationException has been recorded (later reads are then skipped).
+  bool failed() const { return serialization_.has_value(); }
+  void SerializationProblem(std::string message);
+  void ValueProblem(const Error& e);
+  // Records that the required member at `path` (lowerCamelCase, e.g. "keySchema.1.member.keyType")
+  // is null.
+  void Missing(std::string path);
+  void ValidationProblem(std::string message);
+  // The error to report, if any.
+  Status Finish() const;
+
+  // Members of `obj`; an absent or null member gives nullopt (or nullptr).
+  std::optional<std::string> String(const Json& obj, std::string_view name);
+  std::string RequiredString(const Json& obj, std::string_view name, const std::string& path);
+  std::optional<bool> Bool(const Json& obj, std::string_view name);
+  std::optional<int64_t> Integer(const Json& obj, std::string_view name,
+                                 std::string_view java_type = "Integer");
+  // A structure member (Projection, ProvisionedThroughput, ...), named by its shape for messages.
+  const Json* Struct(const Json& obj, std::string_view name, std::string_view shape);
+  // A list member; nullptr when absent or ill-typed.
+  const Json* List(const Json& obj, std::string_view name);
+  // A map member whose values are `value_class` (Java class name used in DynamoDB's message).
+  const Json* Map(const Json& obj, std::string_view name, std::string_view value_class);
+  // An element of a list or map that must be a structure of shape `shape`.
+  bool StructElement(const Json& elem, std::string_view shape);
+
+  std::optional<std::vector<std::string>> StringList(const Json& obj, std::string_view name);
+  std::optional<std::map<std::string, std::string>> StringMap(const Json& obj,
+                                                              std::string_view name);
+  // Map of AttributeValues validated as an item (Item, Key, ExclusiveStartKey, ...).
+  std::optional<Item> ItemMember(const Json& obj, std::string_view name);
+  // Same, for an element already extracted (e.g. one key of BatchGetItem's Keys).
+  std::optional<Item> ItemValue(const Json& j);
+  std::optional<std::map<std::string, AttributeValue>> ValueMap(const Json& obj,
+                                                                std::string_view name);
+  std::optional<std::vector<AttributeValue>> ValueList(const Json& obj, std::string_view name);
+
+ private:
+  const Json* Member(const Json& obj, std::string_view name);
+
+  std::optional<std::string> serialization_;
+  std::vector<std::string> missing_;
+  std::optional<Error> validation_;
+};
+
+}  // namespace ddblab::wire::internal

@@ -1,0 +1,111 @@
+// Item and read request bodies (GetItem, PutItem, UpdateItem, DeleteItem, Query, Scan) ->
+// request structs.
+#include "wire/codec.h"
+#include "wire/json_read.h"
+
+namespace ddblab::wire::internal {
+namespace {
+
+// `Key` and `Item` are required map members.
+Item RequiredItem(Decoder& d, const Json& j, std::string_view member, const std::string& path) {
+  std::optional<Item> item = d.ItemMember(j, member);
+  if (!item && !d.failed()) d.Missing(path);
+  return item.value_or(Item{});
+}
+
+}  // namespace
+
+Status FromJson(const Json& j, GetItemRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->key = RequiredItem(d, j, "Key", "key");
+  r->consistent_read = d.Bool(j, "ConsistentRead");
+  r->projection_expression = d.String(j, "ProjectionExpression");
+  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
+  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, PutItemRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->item = RequiredItem(d, j, "Item", "item");
+  r->condition_expression = d.String(j, "ConditionExpression");
+  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
+  r->expression_attribute_values = d.ValueMap(j, "ExpressionAttributeValues");
+  r->return_values = d.String(j, "ReturnValues");
+  r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
+  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, UpdateItemRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->key = RequiredItem(d, j, "Key", "key");
+  r->update_expression = d.String(j, "UpdateExpression");
+  r->condition_expression = d.String(j, "ConditionExpression");
+  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
+  r->expression_attribute_values = d.ValueMap(j, "ExpressionAttributeValues");
+  r->return_values = d.String(j, "ReturnValues");
+  r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
+  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, DeleteItemRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->key = RequiredItem(d, j, "Key", "key");
+  r->condition_expression = d.String(j, "ConditionExpression");
+  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
+  r->expression_attribute_values = d.ValueMap(j, "ExpressionAttributeValues");
+  r->return_values = d.String(j, "ReturnValues");
+  r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
+  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, QueryRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->index_name = d.String(j, "IndexName");
+  r->key_condition_expression = d.String(j, "KeyConditionExpression");
+  r->filter_expression = d.String(j, "FilterExpression");
+  r->projection_expression = d.String(j, "ProjectionExpression");
+  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
+  r->expression_attribute_values = d.ValueMap(j, "ExpressionAttributeValues");
+  r->select = d.String(j, "Select");
+  r->limit = d.Integer(j, "Limit");
+  r->consistent_read = d.Bool(j, "ConsistentRead");
+  r->scan_index_forward = d.Bool(j, "ScanIndexForward");
+  r->exclusive_start_key = d.ItemMember(j, "ExclusiveStartKey");
+  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, ScanRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->index_name = d.String(j, "IndexName");
+  r->filter_expression = d.String(j, "FilterExpression");
+  r->projection_expression = d.String(j, "ProjectionExpression");
+  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
+  r->expression_attribute_values = d.ValueMap(j, "ExpressionAttributeValues");
+  r->select = d.String(j, "Select");
+  r->limit = d.Integer(j, "Limit");
+  r->consistent_read = d.Bool(j, "ConsistentRead");
+  r->exclusive_start_key = d.ItemMember(j, "ExclusiveStartKey");
+  r->segment = d.Integer(j, "Segment");
+  r->total_segments = d.Integer(j, "TotalSegments");
+  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  return d.Finish();
+}
+
+}  // namespace ddblab::wire::internal

@@ -1,0 +1,190 @@
+// Control-plane request bodies (CreateTable, DescribeTable, ListTables, DeleteTable,
+// UpdateTable) -> request structs.
+#include "wire/codec.h"
+#include "wire/json_read.h"
+
+namespace ddblab::wire::internal {
+namespace {
+
+std::string Element(const std::string& list_path, size_t i, std::string_view member) {
+  return list_path + "." + std::to_string(i + 1) + ".member." + std::string(member);
+}
+
+std::vector<AttributeDefinition> ReadAttributeDefinitions(Decoder& d, const Json& list,
+                                                          const std::string& path) {
+  std::vector<AttributeDefinition> out;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (!d.StructElement(list[i], "AttributeDefinition")) continue;
+    AttributeDefinition a;
+    a.attribute_name =
+        d.RequiredString(list[i], "AttributeName", Element(path, i, "attributeName"));
+    a.attribute_type =
+        d.RequiredString(list[i], "AttributeType", Element(path, i, "attributeType"));
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+std::vector<KeySchemaElement> ReadKeySchema(Decoder& d, const Json& list, const std::string& path) {
+  std::vector<KeySchemaElement> out;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (!d.StructElement(list[i], "KeySchemaElement")) continue;
+    KeySchemaElement k;
+    k.attribute_name =
+        d.RequiredString(list[i], "AttributeName", Element(path, i, "attributeName"));
+    k.key_type = d.RequiredString(list[i], "KeyType", Element(path, i, "keyType"));
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+std::optional<ProvisionedThroughput> ReadThroughput(Decoder& d, const Json& obj,
+                                                    const std::string& path) {
+  const Json* pt = d.Struct(obj, "ProvisionedThroughput", "ProvisionedThroughput");
+  if (pt == nullptr) return std::nullopt;
+  ProvisionedThroughput out;
+  std::optional<int64_t> rcu = d.Integer(*pt, "ReadCapacityUnits", "Long");
+  std::optional<int64_t> wcu = d.Integer(*pt, "WriteCapacityUnits", "Long");
+  if (!rcu && !d.failed()) d.Missing(path + ".readCapacityUnits");
+  if (!wcu && !d.failed()) d.Missing(path + ".writeCapacityUnits");
+  out.read_capacity_units = rcu.value_or(0);
+  out.write_capacity_units = wcu.value_or(0);
+  return out;
+}
+
+Projection ReadProjection(Decoder& d, const Json& obj, const std::string& path, bool* present) {
+  Projection p;
+  const Json* pj = d.Struct(obj, "Projection", "Projection");
+  *present = pj != nullptr;
+  if (pj == nullptr) return p;
+  p.projection_type = d.String(*pj, "ProjectionType");
+  p.non_key_attributes = d.StringList(*pj, "NonKeyAttributes");
+  (void)path;
+  return p;
+}
+
+// One index of CreateTable's GlobalSecondaryIndexes / LocalSecondaryIndexes or of
+// UpdateTable's Create action.
+SecondaryIndexSpec ReadIndexSpec(Decoder& d, const Json& obj, const std::string& path,
+                                 bool with_throughput) {
+  SecondaryIndexSpec s;
+  s.index_name = d.RequiredString(obj, "IndexName", path + ".indexName");
+  const Json* ks = d.List(obj, "KeySchema");
+  if (ks != nullptr) {
+    s.key_schema = ReadKeySchema(d, *ks, path + ".keySchema");
+  } else if (!d.failed()) {
+    d.Missing(path + ".keySchema");
+  }
+  bool has_projection = false;
+  s.projection = ReadProjection(d, obj, path + ".projection", &has_projection);
+  if (!has_projection && !d.failed()) d.Missing(path + ".projection");
+  if (with_throughput) {
+    s.provisioned_throughput = ReadThroughput(d, obj, path + ".provisionedThroughput");
+  }
+  return s;
+}
+
+std::optional<std::vector<SecondaryIndexSpec>> ReadIndexes(Decoder& d, const Json& obj,
+                                                           std::string_view member,
+                                                           const std::string& path,
+                                                           bool with_throughput) {
+  const Json* list = d.List(obj, member);
+  if (list == nullptr) return std::nullopt;
+  std::vector<SecondaryIndexSpec> out;
+  const std::string_view shape = with_throughput ? "GlobalSecondaryIndex" : "LocalSecondaryIndex";
+  for (size_t i = 0; i < list->size(); ++i) {
+    if (!d.StructElement((*list)[i], shape)) continue;
+    out.push_back(ReadIndexSpec(d, (*list)[i], path + "." + std::to_string(i + 1) + ".member",
+                                with_throughput));
+  }
+  return out;
+}
+
+}  // namespace
+
+Status FromJson(const Json& j, CreateTableRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  const Json* defs = d.List(j, "AttributeDefinitions");
+  if (defs != nullptr)
+    r->attribute_definitions = ReadAttributeDefinitions(d, *defs, "attributeDefinitions");
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  const Json* ks = d.List(j, "KeySchema");
+  if (ks != nullptr) r->key_schema = ReadKeySchema(d, *ks, "keySchema");
+  r->global_secondary_indexes =
+      ReadIndexes(d, j, "GlobalSecondaryIndexes", "globalSecondaryIndexes", true);
+  r->local_secondary_indexes =
+      ReadIndexes(d, j, "LocalSecondaryIndexes", "localSecondaryIndexes", false);
+  r->billing_mode = d.String(j, "BillingMode");
+  r->provisioned_throughput = ReadThroughput(d, j, "provisionedThroughput");
+  if (!d.failed()) {
+    // DynamoDB lists the missing top-level members in this order.
+    if (defs == nullptr) d.Missing("attributeDefinitions");
+    if (ks == nullptr) d.Missing("keySchema");
+  }
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, DescribeTableRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, DeleteTableRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, ListTablesRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->exclusive_start_table_name = d.String(j, "ExclusiveStartTableName");
+  r->limit = d.Integer(j, "Limit");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, UpdateTableRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  const Json* defs = d.List(j, "AttributeDefinitions");
+  if (defs != nullptr) {
+    r->attribute_definitions = ReadAttributeDefinitions(d, *defs, "attributeDefinitions");
+  }
+  r->billing_mode = d.String(j, "BillingMode");
+  r->provisioned_throughput = ReadThroughput(d, j, "provisionedThroughput");
+  const Json* updates = d.List(j, "GlobalSecondaryIndexUpdates");
+  if (updates != nullptr) {
+    std::vector<GlobalSecondaryIndexUpdate> out;
+    for (size_t i = 0; i < updates->size(); ++i) {
+      const Json& u = (*updates)[i];
+      if (!d.StructElement(u, "GlobalSecondaryIndexUpdate")) continue;
+      const std::string path = "globalSecondaryIndexUpdates." + std::to_string(i + 1) + ".member";
+      GlobalSecondaryIndexUpdate g;
+      if (const Json* c = d.Struct(u, "Create", "CreateGlobalSecondaryIndexAction")) {
+        g.create = ReadIndexSpec(d, *c, path + ".create", true);
+      }
+      if (const Json* del = d.Struct(u, "Delete", "DeleteGlobalSecondaryIndexAction")) {
+        g.delete_index_name = d.RequiredString(*del, "IndexName", path + ".delete.indexName");
+      }
+      if (const Json* up = d.Struct(u, "Update", "UpdateGlobalSecondaryIndexAction")) {
+        SecondaryIndexSpec s;
+        s.index_name = d.RequiredString(*up, "IndexName", path + ".update.indexName");
+        s.provisioned_throughput = ReadThroughput(d, *up, path + ".update.provisionedThroughput");
+        if (!s.provisioned_throughput && !d.failed()) {
+          d.Missing(path + ".update.provisionedThroughput");
+        }
+        g.update = std::move(s);
+      }
+      out.push_back(std::move(g));
+    }
+    r->global_secondary_index_updates = std::move(out);
+  }
+  return d.Finish();
+}
+
+}  // namespace ddblab::wire::internal

@@ -1,0 +1,183 @@
+// Data-plane responses. DynamoDB omits empty optional members, except Query/Scan's Items, Count
+// and ScannedCount and the batches' UnprocessedKeys / UnprocessedItems, which are always sent.
+#include "wire/codec.h"
+
+namespace ddblab::wire::internal {
+namespace {
+
+void AddCapacity(Json& j, const ConsumedCapacity& c, std::string_view rcc) {
+  Json cj = CapacityToJson(c, rcc);
+  if (!cj.is_null()) j["ConsumedCapacity"] = std::move(cj);
+}
+
+// Batch and transactional calls report one entry per table, as a JSON array.
+void AddCapacityList(Json& j, const std::vector<ConsumedCapacity>& list, std::string_view rcc) {
+  if (rcc != "TOTAL" && rcc != "INDEXES") return;
+  Json arr = Json::array();
+  for (const ConsumedCapacity& c : list) arr.push_back(CapacityToJson(c, rcc));
+  j["ConsumedCapacity"] = std::move(arr);
+}
+
+Json ItemsToJson(const std::vector<Item>& items) {
+  Json arr = Json::array();
+  for (const Item& i : items) arr.push_back(ItemToJson(i));
+  return arr;
+}
+
+Json ItemResponse(const std::optional<Item>& item, const char* member, const ConsumedCapacity& c,
+                  std::string_view rcc) {
+  Json j = Json::object();
+  if (item) j[member] = ItemToJson(*item);
+  AddCapacity(j, c, rcc);
+  return j;
+}
+
+}  // namespace
+
+Json ToJson(const GetItemResponse& r, std::string_view rcc) {
+  return ItemResponse(r.item, "Item", r.consumed_capacity, rcc);
+}
+Json ToJson(const PutItemResponse& r, std::string_view rcc) {
+  return ItemResponse(r.attributes, "Attributes", r.consumed_capacity, rcc);
+}
+Json ToJson(const UpdateItemResponse& r, std::string_view rcc) {
+  return ItemResponse(r.attributes, "Attributes", r.consumed_capacity, rcc);
+}
+Json ToJson(const DeleteItemResponse& r, std::string_view rcc) {
+  return ItemResponse(r.attributes, "Attributes", r.consumed_capacity, rcc);
+}
+
+Json ToJson(const QueryResponse& r, std::string_view rcc) {
+  Json j = Json::object();
+  if (!r.count_only) j["Items"] = ItemsToJson(r.items);
+  j["Count"] = r.count;
+  j["ScannedCount"] = r.scanned_count;
+  if (r.last_evaluated_key) j["LastEvaluatedKey"] = ItemToJson(*r.last_evaluated_key);
+  AddCapacity(j, r.consumed_capacity, rcc);
+  return j;
+}
+
+Json KeysAndAttributesToJson(const KeysAndAttributes& k) {
+  Json j = Json::object();
+  Json keys = Json::array();
+  for (const Key& key : k.keys) keys.push_back(ItemToJson(key));
+  j["Keys"] = std::move(keys);
+  if (k.consistent_read) j["ConsistentRead"] = *k.consistent_read;
+  if (k.projection_expression) j["ProjectionExpression"] = *k.projection_expression;
+  if (k.expression_attribute_names) {
+    Json names = Json::object();
+    for (const auto& [p, n] : *k.expression_attribute_names) names[p] = n;
+    j["ExpressionAttributeNames"] = std::move(names);
+  }
+  return j;
+}
+
+Json WriteRequestToJson(const WriteRequest& w) {
+  Json j = Json::object();
+  if (w.put_request_item) j["PutRequest"] = Json{{"Item", ItemToJson(*w.put_request_item)}};
+  if (w.delete_request_key) {
+    j["DeleteRequest"] = Json{{"Key", ItemToJson(*w.delete_request_key)}};
+  }
+  return j;
+}
+
+Json ToJson(const BatchGetItemResponse& r, std::string_view rcc) {
+  Json j = Json::object();
+  Json responses = Json::object();
+  for (const auto& [table, items] : r.responses) responses[table] = ItemsToJson(items);
+  j["Responses"] = std::move(responses);
+  Json unprocessed = Json::object();
+  for (const auto& [table, k] : r.unprocessed_keys) {
+    unprocessed[table] = KeysAndAttributesToJson(k);
+  }
+  j["UnprocessedKeys"] = std::move(unprocessed);
+  AddCapacityList(j, r.consumed_capacity, rcc);
+  return j;
+}
+
+Json ToJson(const BatchWriteItemResponse& r, std::string_view rcc) {
+  Json j = Json::object();
+  Json unprocessed = Json::object();
+  for (const auto& [table, writes] : r.unprocessed_items) {
+    Json list = Json::array();
+    for (const WriteRequest& w : writes) list.push_back(WriteRequestToJson(w));
+    unprocessed[table] = std::move(list);
+  }
+  j["UnprocessedItems"] = std::move(unprocessed);
+  AddCapacityList(j, r.consumed_capacity, rcc);
+  return j;
+}
+
+Json ToJson(const TransactGetItemsResponse& r, std::string_view rcc) {
+  Json j = Json::object();
+  Json responses = Json::array();
+  for (const std::optional<Item>& item : r.responses) {
+    Json e = Json::object();
+    if (item) e["Item"] = ItemToJson(*item);
+    responses.push_back(std::move(e));
+  }
+  j["Responses"] = std::move(responses);
+  AddCapacityList(j, r.consumed_capacity, rcc);
+  return j;
+}
+
+Json ToJson(const TransactWriteItemsResponse& r, std::string_view rcc) {
+  Json j = Json::object();
+  AddCapacityList(j, r.consumed_capacity, rcc);
+  return j;
+}
+
+Json ToJson(const ExecuteStatementResponse& r, std::string_view rcc) {
+  Json j = Json::object();
+  j["Items"] = ItemsToJson(r.items);
+  if (r.next_token) j["NextToken"] = *r.next_token;
+  if (r.last_evaluated_key) j["LastEvaluatedKey"] = ItemToJson(*r.last_evaluated_key);
+  AddCapacity(j, r.consumed_capacity, rcc);
+  return j;
+}
+
+Json ToJson(const BatchExecuteStatementResponse& r, std::string_view rcc) {
+  Json j = Json::object();
+  Json responses = Json::array();
+  for (const BatchStatementResponse& s : r.responses) {
+    Json e = Json::object();
+    if (s.error) {
+      Json err = Json::object();
+      // DynamoDB: BatchStatementError codes drop the "Exception" suffix
+      // (ConditionalCheckFailed, DuplicateItem, ValidationError, ...).
+      std::string code(ErrorTypeName(s.error->type));
+      if (s.error->type == ErrorType::kValidationException) {
+        code = "ValidationError";
+      } else if (code.size() > 9 && code.ends_with("Exception")) {
+        code.resize(code.size() - 9);
+      }
+      err["Code"] = code;
+      err["Message"] = s.error->message;
+      if (s.error->item) err["Item"] = ItemToJson(*s.error->item);
+      e["Error"] = std::move(err);
+    }
+    if (!s.table_name.empty()) e["TableName"] = s.table_name;
+    if (s.item) e["Item"] = ItemToJson(*s.item);
+    responses.push_back(std::move(e));
+  }
+  j["Responses"] = std::move(responses);
+  AddCapacityList(j, r.consumed_capacity, rcc);
+  return j;
+}
+
+Json ToJson(const ExecuteTransactionResponse& r, std::string_view rcc) {
+  Json j = Json::object();
+  if (!r.responses.empty()) {
+    Json responses = Json::array();
+    for (const std::optional<Item>& item : r.responses) {
+      Json e = Json::object();
+      if (item) e["Item"] = ItemToJson(*item);
+      responses.push_back(std::move(e));
+    }
+    j["Responses"] = std::move(responses);
+  }
+  AddCapacityList(j, r.consumed_capacity, rcc);
+  return j;
+}
+
+}  // namespace ddblab::wire::internal

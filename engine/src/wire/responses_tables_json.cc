@@ -1,0 +1,107 @@
+// Control-plane responses: TableDescription as DynamoDB renders it.
+#include "wire/codec.h"
+
+namespace ddblab::wire::internal {
+namespace {
+
+Json KeySchemaToJson(const std::vector<KeySchemaElement>& ks) {
+  Json j = Json::array();
+  for (const KeySchemaElement& k : ks) {
+    j.push_back(Json{{"AttributeName", k.attribute_name}, {"KeyType", k.key_type}});
+  }
+  return j;
+}
+
+Json ProjectionToJson(const Projection& p) {
+  Json j = Json::object();
+  if (p.projection_type) j["ProjectionType"] = *p.projection_type;
+  if (p.non_key_attributes && !p.non_key_attributes->empty()) {
+    j["NonKeyAttributes"] = *p.non_key_attributes;
+  }
+  return j;
+}
+
+// DynamoDB always reports NumberOfDecreasesToday, and zeros for on-demand tables.
+Json ThroughputToJson(const ProvisionedThroughput& t) {
+  Json j = Json::object();
+  j["NumberOfDecreasesToday"] = 0;
+  j["ReadCapacityUnits"] = t.read_capacity_units;
+  j["WriteCapacityUnits"] = t.write_capacity_units;
+  return j;
+}
+
+Json IndexToJson(const IndexDescription& i, const TableDescription& t, bool global) {
+  Json j = Json::object();
+  j["IndexName"] = i.index_name;
+  j["KeySchema"] = KeySchemaToJson(i.key_schema);
+  j["Projection"] = ProjectionToJson(i.projection);
+  if (global) {
+    j["IndexStatus"] = i.index_status;
+    j["ProvisionedThroughput"] =
+        ThroughputToJson(i.provisioned_throughput.value_or(ProvisionedThroughput{}));
+  }
+  j["IndexSizeBytes"] = i.index_size_bytes;
+  j["ItemCount"] = i.item_count;
+  j["IndexArn"] = t.table_arn + "/index/" + i.index_name;
+  return j;
+}
+
+}  // namespace
+
+Json TableDescriptionToJson(const TableDescription& t) {
+  Json j = Json::object();
+  Json defs = Json::array();
+  for (const AttributeDefinition& a : t.attribute_definitions) {
+    defs.push_back(Json{{"AttributeName", a.attribute_name}, {"AttributeType", a.attribute_type}});
+  }
+  j["AttributeDefinitions"] = std::move(defs);
+  j["TableName"] = t.table_name;
+  j["KeySchema"] = KeySchemaToJson(t.key_schema);
+  j["TableStatus"] = t.table_status;
+  j["CreationDateTime"] = t.creation_date_time;
+  j["ProvisionedThroughput"] = ThroughputToJson(t.provisioned_throughput);
+  j["TableSizeBytes"] = t.table_size_bytes;
+  j["ItemCount"] = t.item_count;
+  j["TableArn"] = t.table_arn;
+  j["TableId"] = t.table_id;
+  if (t.billing_mode == "PAY_PER_REQUEST") {
+    j["BillingModeSummary"] = Json{{"BillingMode", "PAY_PER_REQUEST"},
+                                   {"LastUpdateToPayPerRequestDateTime", t.creation_date_time}};
+  }
+  if (!t.local_secondary_indexes.empty()) {
+    Json list = Json::array();
+    for (const IndexDescription& i : t.local_secondary_indexes) {
+      list.push_back(IndexToJson(i, t, false));
+    }
+    j["LocalSecondaryIndexes"] = std::move(list);
+  }
+  if (!t.global_secondary_indexes.empty()) {
+    Json list = Json::array();
+    for (const IndexDescription& i : t.global_secondary_indexes) {
+      list.push_back(IndexToJson(i, t, true));
+    }
+    j["GlobalSecondaryIndexes"] = std::move(list);
+  }
+  return j;
+}
+
+Json ToJson(const CreateTableResponse& r, std::string_view) {
+  return Json{{"TableDescription", TableDescriptionToJson(r.table_description)}};
+}
+Json ToJson(const DescribeTableResponse& r, std::string_view) {
+  return Json{{"Table", TableDescriptionToJson(r.table)}};
+}
+Json ToJson(const DeleteTableResponse& r, std::string_view) {
+  return Json{{"TableDescription", TableDescriptionToJson(r.table_description)}};
+}
+Json ToJson(const UpdateTableResponse& r, std::string_view) {
+  return Json{{"TableDescription", TableDescriptionToJson(r.table_description)}};
+}
+Json ToJson(const ListTablesResponse& r, std::string_view) {
+  Json j = Json::object();
+  j["TableNames"] = r.table_names;
+  if (r.last_evaluated_table_name) j["LastEvaluatedTableName"] = *r.last_evaluated_table_name;
+  return j;
+}
+
+}  // namespace ddblab::wire::internal
