@@ -119,7 +119,7 @@ struct Raw {
     Check(sqlite3_prepare_v2(db, sql, -1, s, nullptr) == SQLITE_OK, sql);
   }
   static void Blob(sqlite3_stmt* s, int i, const std::string& b) {
-    sqlite3_bind_blob(s, i, b.data(), static_cast<int>(b.size()), SQLITE_STATIC);
+    sqlite3_bind_blob(s, i, b.data(), static_cast<int>(b.size()), SQLITE_TRANSIENT);
   }
   static void Step(sqlite3_stmt* s) {
     sqlite3_step(s);
@@ -374,15 +374,19 @@ void BenchTransactWrite2() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::string only;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) g_seconds = 0.25;
+    if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
   }
-  BenchPutItemGsi();
-  BenchGetItem();
-  BenchQuery100();
-  BenchScan20000();
-  BenchUpdateItemIndexMove();
-  BenchBatchWrite25();
-  BenchTransactWrite2();
+  const std::pair<const char*, void (*)()> benches[] = {
+      {"put_item_gsi", BenchPutItemGsi},     {"get_item", BenchGetItem},
+      {"query_100", BenchQuery100},          {"scan_20000", BenchScan20000},
+      {"update_item_gsi_move", BenchUpdateItemIndexMove},
+      {"batch_write_25", BenchBatchWrite25}, {"transact_write_2", BenchTransactWrite2},
+  };
+  for (const auto& [name, fn] : benches) {
+    if (only.empty() || only == name) fn();
+  }
   return 0;
 }

@@ -42,7 +42,11 @@ Result<const TableSchema*> EngineImpl::FindTable(const std::string& name) const 
 
 int EngineImpl::PartitionCount(const TableSchema& t) const {
   if (t.partition_override > 0) return t.partition_override;
-  return DerivedPartitionCount(t, 0, nullptr);
+  auto it = partition_counts_.find(t.name);
+  if (it != partition_counts_.end()) return it->second;
+  int n = DerivedPartitionCount(t, 0, nullptr);
+  partition_counts_.emplace(t.name, n);
+  return n;
 }
 
 double EngineImpl::Now() const {

@@ -80,6 +80,8 @@ class EngineImpl final : public Engine {
     double time = 0;
   };
   std::map<std::string, TokenUse> tokens_;
+  // Partition counts by table; cleared whenever a schema changes.
+  mutable std::map<std::string, int, std::less<>> partition_counts_;
 };
 
 }  // namespace ddblab

@@ -43,7 +43,9 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
   int64_t units = ReadHalfUnits(size, strong);
   resp.consumed_capacity.table.half_units = units;
   resp.consumed_capacity.total.half_units = units;
-  if (stored) resp.item = projection ? expr::Project(*projection, stored->item) : stored->item;
+  if (stored) {
+    resp.item = projection ? expr::Project(*projection, stored->item) : std::move(stored->item);
+  }
   Trace& tr = resp.trace;
   tr.operation = "GetItem";
   tr.table = t->name;

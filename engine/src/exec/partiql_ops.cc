@@ -280,6 +280,13 @@ Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteState
   if (st.kind == StatementKind::kExists) {
     return ValidationError("EXISTS can only be used in ExecuteTransaction write requests.");
   }
+  if (r.parameters && r.parameters->empty()) {
+    // DynamoDB: Parameters, when present, holds at least one value (API reference,
+    // ExecuteStatement).
+    return ValidationError(
+        "1 validation error detected: Value '[]' at 'parameters' failed to satisfy constraint: "
+        "Member must have length greater than or equal to 1");
+  }
   const std::vector<AttributeValue>* params = r.parameters ? &*r.parameters : nullptr;
   DDB_TRY(partiql::CheckParameterCount(st, params));
   DDB_ASSIGN_OR_RETURN(const TableSchema* table, FindTable(st.table));

@@ -52,12 +52,12 @@ Result<PartitionMap> EngineImpl::DescribePartitions(const std::string& table,
   all.storage_id = ix ? ix->storage_id : t->storage_id;
   all.index = ix != nullptr;
   Status inner = OkStatus();
-  DDB_TRY(storage_->Read(all, [&](Row& row) {
+  DDB_TRY(storage_->Read(all, [&](RowView& row) {
     size_t p = static_cast<size_t>(PartitionOf(row.h, map.partition_count));
     PartitionInfo& info = map.partitions[p];
     ++info.item_count;
     info.size_bytes += row.size;
-    const std::string& key = ix ? row.ipk : row.pk;
+    std::string key(ix ? row.ipk : row.pk);
     if (collections[p].insert(key).second && info.sample_partition_keys.size() < 5) {
       auto item = DeserializeItem(row.item);
       if (!item.ok()) {
@@ -90,6 +90,7 @@ Status EngineImpl::SetPartitionCount(const std::string& table, int count) {
   s.partition_override = count;
   DDB_TRY(storage_->SaveCatalogEntry(s.name, SchemaToText(s)));
   it->second = std::move(s);
+  partition_counts_.clear();
   return OkStatus();
 }
 

@@ -353,7 +353,6 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
   const TableSchema& t = *p.table;
   int64_t bytes = 0, base_bytes = 0, scanned = 0, count = 0;
   bool stopped = false;
-  std::string last_blob;
   uint32_t last_h = 0;
   bool need_item = p.filter || !p.count_only;
   Status inner = OkStatus();
@@ -375,11 +374,29 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
   } else {
     reads.push_back(range);
   }
-  auto visit = [&](Row& row) -> bool {
+  // The LastEvaluatedKey: the keys of the last item read (not returned) when the page stopped.
+  auto remember_last = [&](const Item& item) {
+    Key lek;
+    for (const KeyDef& d : StartKeyNames(t, p.index).defs) {
+      auto it = item.find(d.name);
+      if (it != item.end()) lek.emplace(it->first, it->second);
+    }
+    out->last_evaluated_key = std::move(lek);
+  };
+  auto visit = [&](RowView& row) -> bool {
     ++scanned;
     bytes += row.size;
-    last_blob = row.item;
     last_h = row.h;
+    bool stop = (p.limit && scanned >= p.limit) || bytes >= kPageBytes;
+    if (stop) {
+      stopped = true;
+      auto item = DeserializeItem(row.item);
+      if (!item.ok()) {
+        inner = item.error();
+        return false;
+      }
+      remember_last(*item);
+    }
     if (need_item || p.fetch_base) {
       auto item = DeserializeItem(row.item);
       if (!item.ok()) {
@@ -413,11 +430,13 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
     } else {
       ++count;
     }
-    if ((p.limit && scanned >= p.limit) || bytes + base_bytes >= kPageBytes) {
+    if (!stop && bytes + base_bytes >= kPageBytes) {
       stopped = true;
+      auto item = DeserializeItem(row.item);
+      if (item.ok()) remember_last(*item);
       return false;
     }
-    return true;
+    return !stop;
   };
   for (const RangeRead& rr : reads) {
     DDB_TRY(s.Read(rr, visit));
@@ -427,15 +446,6 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
   out->count = count;
   out->scanned_count = scanned;
   out->count_only = p.count_only;
-  if (stopped) {
-    DDB_ASSIGN_OR_RETURN(Item last, DeserializeItem(last_blob));
-    Key lek;
-    for (const KeyDef& d : StartKeyNames(t, p.index).defs) {
-      auto it = last.find(d.name);
-      if (it != last.end()) lek.emplace(it->first, it->second);
-    }
-    out->last_evaluated_key = std::move(lek);
-  }
   // Capacity: DynamoDB sums the sizes of everything read in the page and rounds once; a GSI
   // read is charged to the GSI (always eventually consistent), an LSI read to the LSI plus the
   // base-table fetches it needed.

@@ -126,6 +126,7 @@ Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r)
     return st.error();
   }
   DDB_TRY(storage_->Commit());
+  partition_counts_.clear();
   tables_.erase(it);
   return resp;
 }
@@ -156,7 +157,7 @@ Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r)
       RangeRead all;
       all.storage_id = s.storage_id;
       Status inner = OkStatus();
-      DDB_TRY(storage_->Read(all, [&](Row& row) {
+      DDB_TRY(storage_->Read(all, [&](RowView& row) {
         auto item = DeserializeItem(row.item);
         if (!item.ok()) {
           inner = item.error();
@@ -185,6 +186,7 @@ Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r)
     return st.error();
   }
   DDB_TRY(storage_->Commit());
+  partition_counts_.clear();
   it->second = std::move(s);
   UpdateTableResponse resp;
   resp.table_description = DescribeSchema(it->second, options_.region, options_.account_id);

@@ -7,10 +7,21 @@
 namespace ddblab {
 
 Result<std::optional<StoredItem>> ReadItem(Storage& s, const TableSchema& t, const KeyBytes& kb) {
-  DDB_ASSIGN_OR_RETURN(std::optional<Row> row, s.GetRow(t.storage_id, kb.h, kb.pk, kb.sk));
-  if (!row) return std::optional<StoredItem>();
-  DDB_ASSIGN_OR_RETURN(Item item, DeserializeItem(row->item));
-  return std::optional<StoredItem>(StoredItem{std::move(item), row->size});
+  // Decodes straight from SQLite's buffer rather than copying the blob first.
+  std::optional<StoredItem> out;
+  Status decoded = OkStatus();
+  DDB_ASSIGN_OR_RETURN(bool found, s.VisitRow(t.storage_id, kb.h, kb.pk, kb.sk, [&](RowView& r) {
+    auto item = DeserializeItem(r.item);
+    if (!item.ok()) {
+      decoded = item.error();
+      return false;
+    }
+    out = StoredItem{std::move(item).value(), r.size};
+    return true;
+  }));
+  DDB_TRY(decoded);
+  (void)found;
+  return out;
 }
 
 Result<PreparedWrite> PrepareWrite(const TableSchema& t, const KeyBytes& key,

@@ -55,7 +55,8 @@ const AttributeValue* Eval(const Operand& op, const Item* item, AttributeValue& 
   return nullptr;
 }
 
-// DynamoDB: comparing across types (or with a missing value) is false, except <> which is true.
+// DynamoDB: comparing across types (or with a missing value) is false, except <> which is
+// true (Developer Guide "Comparison operator and function reference").
 bool Compare(Comparator cmp, const AttributeValue* a, const AttributeValue* b) {
   if (a == nullptr || b == nullptr || a->type != b->type) return cmp == Comparator::kNe;
   switch (cmp) {

@@ -29,7 +29,8 @@ Result<ProjectionExpr> ParseProjection(std::string_view text, Context& ctx) {
   }
   DDB_TRY(parser.ExpectEnd());
   for (Path& p : out.paths) DDB_TRY(ResolvePath(p, kKind, ctx));
-  // DynamoDB: overlapping or conflicting paths are rejected (checked on the resolved names).
+  // DynamoDB: overlapping or conflicting paths are rejected, compared by resolved names
+  // (Developer Guide "Projection expressions").
   DDB_TRY(CheckNoOverlap(out.paths, kKind));
   return out;
 }

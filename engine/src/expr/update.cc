@@ -55,7 +55,8 @@ Result<AttributeValue> EvalSetValue(const UpdateAction& a, const Item* item) {
   if (a.arithmetic == 0) return lhs;
   DDB_ASSIGN_OR_RETURN(AttributeValue rhs, EvalOperand(a.rhs, item));
   std::string op(1, a.arithmetic);
-  // DynamoDB: + and - take numbers only; a missing operand is an error, not zero.
+  // DynamoDB: + and - take numbers only; a missing operand is an error, not zero
+  // (Developer Guide "Update expressions", "Incrementing and decrementing numeric attributes").
   if (lhs.type != AttrType::kN) return OperandTypeError(kKind, op, lhs.type);
   if (rhs.type != AttrType::kN) return OperandTypeError(kKind, op, rhs.type);
   DDB_ASSIGN_OR_RETURN(
@@ -174,7 +175,8 @@ Status ApplyToMapEntry(Map& m, const std::string& name, const Node& node, bool i
     case UpdateAction::Clause::kDelete: {
       if (it == m.end()) return OkStatus();
       DDB_ASSIGN_OR_RETURN(bool empty, DeleteFrom(it->second, node.value));
-      // DynamoDB: sets are never empty; removing every member removes the attribute.
+      // DynamoDB: sets are never empty; removing every member removes the attribute
+      // (Developer Guide "Update expressions", "DELETE").
       if (empty) m.erase(it);
       return OkStatus();
     }
@@ -214,7 +216,8 @@ Status ApplyToList(List& old_list, const Node& node) {
       }
     }
   }
-  // DynamoDB: indexes past the end append, in ascending index order; REMOVE of one is ignored.
+  // DynamoDB: indexes past the end append, in ascending index order; REMOVE of one is ignored
+  // (Developer Guide "Update expressions", "Adding elements to a list").
   for (auto it = node.indexes.lower_bound(static_cast<int64_t>(old_list.size()));
        it != node.indexes.end(); ++it) {
     const Node& child = it->second;
@@ -284,7 +287,8 @@ class UpdateImpl : public Update {
     for (const auto& [name, child] : root.names) {
       DDB_TRY(ApplyToMapEntry(out.new_item, name, child, old_item == nullptr));
     }
-    // DynamoDB: UPDATED_OLD / UPDATED_NEW hold just the touched paths, inside their parents.
+    // DynamoDB: UPDATED_OLD / UPDATED_NEW hold just the touched paths, inside their parents
+    // (API Reference "UpdateItem", ReturnValues).
     PathTree touched;
     for (const UpdateAction& a : actions_) touched.Add(a.path);
     if (old_item != nullptr) out.updated_old = ProjectTree(touched, *old_item);

@@ -470,6 +470,22 @@ const Expr* EqualityValue(const Expr& e, const std::string& name) {
   return nullptr;
 }
 
+// `name IN [...]`, or an OR of `name = constant` terms, as a top-level conjunct.
+bool EnumeratesKey(const std::vector<const Expr*>& conjuncts, const std::string& name) {
+  for (const Expr* c : conjuncts) {
+    if (c->kind == ExprKind::kIn && !c->negated) {
+      const std::string* x = TopLevelName(c->args[0]);
+      if (x != nullptr && *x == name) return true;
+    }
+    if (c->kind == ExprKind::kOr) {
+      bool all = true;
+      for (const Expr& a : c->args) all = all && EqualityValue(a, name) != nullptr;
+      if (all) return true;
+    }
+  }
+  return false;
+}
+
 // A condition a KeyConditionExpression can hold on sort key `name`: a comparison with a
 // constant (not <>), BETWEEN two constants, or begins_with(name, constant).
 bool IsSortKeyCondition(const Expr& e, const std::string& name) {
@@ -638,7 +654,12 @@ Result<PlannedStatement> PlanSelect(const Statement& st, const TableSchema& tabl
       if (EqualityValue(*conjuncts[i], keys.hash) != nullptr) hash_at = static_cast<int>(i);
     }
     hash_ok = hash_at >= 0 && mentions == 1;
-    if (hash_at < 0) {
+    if (hash_at < 0 && EnumeratesKey(conjuncts, keys.hash)) {
+      // DynamoDB reads each listed partition separately here; one typed request cannot, so
+      // ddblab scans and says so rather than hiding the difference.
+      scan_reason = "IN or OR on the partition key " + keys.hash +
+                    " (DynamoDB reads each value's partition; ddblab runs one Scan) -> full Scan";
+    } else if (hash_at < 0) {
       scan_reason = "no equality condition on the partition key " + keys.hash + " -> full Scan";
     } else if (!hash_ok) {
       scan_reason = "the partition key " + keys.hash +

@@ -93,6 +93,12 @@ std::string ColumnBlob(sqlite3_stmt* s, int i) {
   int n = sqlite3_column_bytes(s, i);
   return p ? std::string(static_cast<const char*>(p), static_cast<size_t>(n)) : std::string();
 }
+std::string_view ColumnView(sqlite3_stmt* s, int i) {
+  const void* p = sqlite3_column_blob(s, i);
+  int n = sqlite3_column_bytes(s, i);
+  return p ? std::string_view(static_cast<const char*>(p), static_cast<size_t>(n))
+           : std::string_view();
+}
 std::string T(int64_t id) { return "t" + std::to_string(id); }
 std::string I(int64_t id) { return "i" + std::to_string(id); }
 }  // namespace
@@ -163,6 +169,29 @@ Result<std::optional<Row>> Storage::GetRow(int64_t id, uint32_t h, std::string_v
   return out;
 }
 
+Result<bool> Storage::VisitRowImpl(int64_t id, uint32_t h, std::string_view pk,
+                                   std::string_view sk, void* ctx,
+                                   bool (*visit)(void*, RowView&)) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
+                       Prepare("SELECT size, item FROM " + T(id) + " WHERE h = ? AND pk = ? AND sk = ?"));
+  sqlite3_bind_int64(s, 1, h);
+  BindBlob(s, 2, pk);
+  BindBlob(s, 3, sk);
+  int rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW) {
+    RowView r;
+    r.h = h;
+    r.pk = pk;
+    r.sk = sk;
+    r.size = sqlite3_column_int64(s, 0);
+    r.item = ColumnView(s, 1);
+    visit(ctx, r);
+  }
+  sqlite3_reset(s);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return SqliteError("get");
+  return rc == SQLITE_ROW;
+}
+
 Status Storage::PutRow(int64_t id, const Row& row) {
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("INSERT OR REPLACE INTO " + T(id) +
                                                  "(h, pk, sk, size, item) VALUES(?, ?, ?, ?, ?)"));
@@ -210,7 +239,7 @@ Status Storage::DeleteIndexRow(int64_t id, const Row& row) {
   return StepDone(s);
 }
 
-Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, Row&)) {
+Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, RowView&)) {
   std::string sql = r.index ? "SELECT h, ipk, isk, pk, sk, size, item FROM " + I(r.storage_id)
                             : "SELECT h, pk, sk, size, item FROM " + T(r.storage_id);
   std::vector<std::string> where;
@@ -240,18 +269,18 @@ Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, Row
   for (const Bound& b : r.bounds)
     for (const std::string& v : b.blobs) BindBlob(s, i++, v);
   int rc;
-  Row row;
+  RowView row;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
     int c = 0;
     row.h = static_cast<uint32_t>(sqlite3_column_int64(s, c++));
     if (r.index) {
-      row.ipk = ColumnBlob(s, c++);
-      row.isk = ColumnBlob(s, c++);
+      row.ipk = ColumnView(s, c++);
+      row.isk = ColumnView(s, c++);
     }
-    row.pk = ColumnBlob(s, c++);
-    row.sk = ColumnBlob(s, c++);
+    row.pk = ColumnView(s, c++);
+    row.sk = ColumnView(s, c++);
     row.size = sqlite3_column_int64(s, c++);
-    row.item = ColumnBlob(s, c++);
+    row.item = ColumnView(s, c++);
     if (!visit(ctx, row)) break;
   }
   bool failed = rc != SQLITE_ROW && rc != SQLITE_DONE;

@@ -47,6 +47,15 @@ struct Row {
   std::string item;
 };
 
+// A row as a range read sees it: views into SQLite's buffers, valid only during the visit.
+struct RowView {
+  uint32_t h = 0;
+  std::string_view ipk, isk;  // index rows only
+  std::string_view pk, sk;
+  int64_t size = 0;
+  std::string_view item;
+};
+
 // A bound on a key column tuple, for range reads: `columns OP values`.
 struct Bound {
   std::vector<std::string> columns;  // e.g. {"sk"} or {"isk", "pk", "sk"}
@@ -87,13 +96,17 @@ class Storage {
   // Base rows.
   Result<std::optional<Row>> GetRow(int64_t id, uint32_t h, std::string_view pk,
                                     std::string_view sk);
+  // Calls `visit(RowView&)` with the row at the key, if there is one; returns whether it exists.
+  template <typename F>
+  Result<bool> VisitRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
+                        F&& visit);
   Status PutRow(int64_t id, const Row& row);
   Status DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk);
   // Index rows.
   Status PutIndexRow(int64_t id, const Row& row);
   Status DeleteIndexRow(int64_t id, const Row& row);
 
-  // Range read: calls `visit` for each row in order until it returns false.
+  // Range read: calls `visit(RowView&)` for each row in order until it returns false.
   template <typename F>
   Status Read(const RangeRead& r, F&& visit);
 
@@ -110,7 +123,9 @@ class Storage {
   Status Exec(const std::string& sql);
   Result<sqlite3_stmt*> Prepare(const std::string& sql);
   Status StepDone(sqlite3_stmt* s);
-  Status ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, Row&));
+  Status ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, RowView&));
+  Result<bool> VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
+                            void* ctx, bool (*visit)(void*, RowView&));
   Error SqliteError(const std::string& what) const;
 
   sqlite3* db_;
@@ -122,8 +137,16 @@ class Storage {
 template <typename F>
 Status Storage::Read(const RangeRead& r, F&& visit) {
   using Fn = std::remove_reference_t<F>;
-  auto thunk = [](void* ctx, Row& row) -> bool { return (*static_cast<Fn*>(ctx))(row); };
+  auto thunk = [](void* ctx, RowView& row) -> bool { return (*static_cast<Fn*>(ctx))(row); };
   return ReadImpl(r, const_cast<void*>(static_cast<const void*>(&visit)), thunk);
+}
+
+template <typename F>
+Result<bool> Storage::VisitRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
+                               F&& visit) {
+  using Fn = std::remove_reference_t<F>;
+  auto thunk = [](void* ctx, RowView& row) -> bool { return (*static_cast<Fn*>(ctx))(row); };
+  return VisitRowImpl(id, h, pk, sk, const_cast<void*>(static_cast<const void*>(&visit)), thunk);
 }
 
 }  // namespace ddblab
