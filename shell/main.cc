@@ -1,7 +1,197 @@
-// Entry point of the ddblab executable.
-#include <cstdio>
+// Entry point of the ddblab executable: parses the command line and starts the REPL, runs -c
+// statements and -f scripts, or hands over to `serve`, `lesson` and `grade`.
+#include <unistd.h>
 
-int main() {
-  std::puts("ddblab 0.1");
-  return 0;
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ddblab/engine.h"
+#include "ddblab/wire.h"
+#include "shell/lab_hooks.h"
+#include "shell/output.h"
+#include "shell/remote.h"
+#include "shell/render.h"
+#include "shell/repl.h"
+#include "shell/script.h"
+#include "shell/serve.h"
+#include "shell/shell.h"
+
+using namespace ddblab;         // NOLINT: the entry point uses both namespaces throughout
+using namespace ddblab::shell;  // NOLINT
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: ddblab [FILE.db] [-c STATEMENT]... [-f SCRIPT] [--echo] [--mode MODE]\n"
+    "              [--keep-going] [--endpoint URL --region REGION]\n"
+    "       ddblab serve [...]     DynamoDB's HTTP API on 127.0.0.1\n"
+    "       ddblab lesson [...]    lessons outside the REPL\n"
+    "       ddblab grade [...]     grade exercise submissions\n"
+    "\n"
+    "  FILE.db          a database file (created when missing); default: transient, in memory\n"
+    "  -c STATEMENT     run STATEMENT (repeatable), then exit\n"
+    "  -f SCRIPT        run the statements in SCRIPT (.ddb), then exit\n"
+    "  --echo           print each statement before its output\n"
+    "  --mode MODE      table, json, ddbjson, jsonl or line (default table)\n"
+    "  --keep-going     do not stop at the first failed statement\n"
+    "  --endpoint URL   send statements to a DynamoDB-compatible endpoint\n"
+    "  --region REGION  region for --endpoint\n"
+    "  --clock SECONDS  fix the engine's clock (seconds since the epoch), for stable output\n"
+    "\n"
+    "Exit status: 0 when every statement succeeded, 252 when one did not parse, 254 when the\n"
+    "engine rejected one, 1 for other failures.\n";
+
+struct Args {
+  std::string db_path;
+  std::vector<std::string> commands;
+  std::string script;
+  bool echo = false;
+  std::string mode;
+  bool keep_going = false;
+  std::string endpoint;
+  std::string region;
+  std::optional<double> clock;
+};
+
+int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const EngineOptions& options,
+            OutputSink& sink);
+
+int UsageError(const std::string& message) {
+  std::cerr << "ddblab: " << message << "\n" << kUsage;
+  return 252;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc >= 2) {
+    std::string sub = argv[1];
+    if (sub == "serve") return RunServe(argc - 1, argv + 1);
+    if (sub == "lesson") return RunLessonCommand(argc - 1, argv + 1);
+    if (sub == "grade") return RunGradeCommand(argc - 1, argv + 1);
+  }
+  Args args;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](const char* name) -> const char* {
+      if (i + 1 >= argc) return nullptr;
+      (void)name;
+      return argv[++i];
+    };
+    if (a == "-h" || a == "--help") {
+      std::cout << kUsage;
+      return 0;
+    } else if (a == "--version") {
+      std::cout << "ddblab 0.1\n";
+      return 0;
+    } else if (a == "-c") {
+      const char* v = value("-c");
+      if (v == nullptr) return UsageError("-c needs a statement");
+      args.commands.emplace_back(v);
+    } else if (a == "-f") {
+      const char* v = value("-f");
+      if (v == nullptr) return UsageError("-f needs a script file");
+      args.script = v;
+    } else if (a == "--echo") {
+      args.echo = true;
+    } else if (a == "--keep-going") {
+      args.keep_going = true;
+    } else if (a == "--mode") {
+      const char* v = value("--mode");
+      if (v == nullptr || FindMode(v) == nullptr) {
+        return UsageError("--mode needs one of table, json, ddbjson, jsonl, line");
+      }
+      args.mode = v;
+    } else if (a == "--endpoint" || a == "--endpoint-url") {
+      const char* v = value("--endpoint");
+      if (v == nullptr) return UsageError("--endpoint needs a URL");
+      args.endpoint = v;
+    } else if (a == "--region") {
+      const char* v = value("--region");
+      if (v == nullptr) return UsageError("--region needs a region name");
+      args.region = v;
+    } else if (a == "--clock") {
+      const char* v = value("--clock");
+      char* end = nullptr;
+      double seconds = v != nullptr ? std::strtod(v, &end) : 0;
+      if (v == nullptr || end == v || *end != '\0') return UsageError("--clock needs seconds");
+      args.clock = seconds;
+    } else if (!a.empty() && a[0] == '-') {
+      return UsageError("unknown option " + a);
+    } else if (args.db_path.empty()) {
+      args.db_path = a;
+    } else {
+      return UsageError("unexpected argument " + a);
+    }
+  }
+
+  StdioSink sink;
+  sink.set_color(ColorWanted());
+
+  EngineOptions options;
+  if (args.clock) {
+    double seconds = *args.clock;
+    options.clock = [seconds] { return seconds; };
+  }
+  std::unique_ptr<wire::Client> client;
+  if (!args.endpoint.empty()) {
+    if (!args.db_path.empty()) return UsageError("give a database FILE or --endpoint, not both");
+    std::string error;
+    client = MakeRemoteClient(args.endpoint, args.region, &error);
+    if (!client) {
+      sink.ErrLine("ddblab: --endpoint " + args.endpoint + ": " + error);
+      return 255;
+    }
+    return RunWith(std::move(client), args, options, sink);
+  }
+  options.path = args.db_path.empty() ? ":memory:" : args.db_path;
+  auto engine = Engine::Open(options);
+  if (!engine.ok()) {
+    sink.ErrLine("ddblab: cannot open " + options.path + ": " + engine.error().message);
+    return 255;
+  }
+  client = wire::MakeEmbeddedClient(
+      std::shared_ptr<Engine>(std::move(*engine)),
+      args.db_path.empty() ? "transient in-memory database" : "file " + args.db_path);
+
+  return RunWith(std::move(client), args, options, sink);
+}
+
+namespace {
+
+int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const EngineOptions& options,
+            OutputSink& sink) {
+  Shell shell(std::move(client), sink);
+  shell.engine_options = options;
+  shell.settings().echo = args.echo;
+  if (!args.mode.empty()) shell.settings().mode = FindMode(args.mode)->mode;
+
+  bool batch = !args.commands.empty() || !args.script.empty();
+  if (!batch && isatty(STDIN_FILENO) == 1) return RunRepl(shell);
+
+  ScriptOptions script_options;
+  script_options.keep_going = args.keep_going;
+  int status = 0;
+  for (const auto& c : args.commands) {
+    script_options.name = "-c";
+    std::istringstream in(c);
+    int s = RunScript(shell, in, script_options);
+    if (s != 0 && status == 0) status = s;
+    if (s != 0 && !args.keep_going) return status;
+  }
+  if (!args.script.empty()) {
+    int s = shell.RunScriptFile(args.script, args.keep_going);
+    if (s != 0 && status == 0) status = s;
+  } else if (!batch) {
+    script_options.name = "standard input";
+    status = RunScript(shell, std::cin, script_options);
+  }
+  return status;
+}
+
+}  // namespace

@@ -149,9 +149,7 @@ Result<EvaluatedAction> EvaluateAction(Storage& s, const WriteAction& a) {
   if (a.update) {
     DDB_ASSIGN_OR_RETURN(expr::Update::Outcome out, a.update->Apply(old_item, a.key_attrs));
     // DynamoDB: an update that only removes attributes does not create a missing item.
-    if (!old_item && out.updated_new.empty() && out.new_item.size() <= a.key_attrs.size()) {
-      return e;
-    }
+    if (!out.exists) return e;
     new_item = std::move(out.new_item);
     e.updated_old = std::move(out.updated_old);
     e.updated_new = std::move(out.updated_new);

@@ -25,7 +25,7 @@ struct sqlite3_stmt;
 
 namespace ddblab {
 
-// A stable hash of partition-key bytes (FNV-1a 64 folded to 32 bits).
+// A stable hash of partition-key bytes (FNV-1a 64 with an avalanche finish, top 32 bits).
 uint32_t PartitionHash(std::string_view key_bytes);
 // The simulated partition (0..count-1) a hash falls in: hash ranges of equal width.
 inline int PartitionOf(uint32_t hash, int count) {

@@ -26,6 +26,8 @@ struct CliCommand {
   std::string subcommand;  // "query"
   std::string operation;   // "Query"
   wire::Json request;      // the DynamoDB JSON request body
+  // `wait` only: the waiter, "table-exists" or "table-not-exists" (the request is DescribeTable's).
+  std::string waiter;
   // aws CLI pagination controls (not sent to DynamoDB).
   std::optional<int64_t> max_items;
   std::optional<std::string> starting_token;
@@ -34,23 +36,34 @@ struct CliCommand {
 };
 
 // Parses the words of one command. Errors carry the aws CLI's kind of message (unknown
-// subcommand or option, with a suggestion; invalid JSON or shorthand); Error::column is unused.
-// `cwd` resolves relative file:// paths.
+// subcommand or option, with a suggestion; invalid JSON or shorthand), with type
+// ValidationException and Error::column = -252: a negative column marks an error of the CLI
+// itself rather than of DynamoDB, and its negation is the exit code the aws CLI gives (252 for
+// every usage or parameter error). `cwd` resolves relative file:// paths.
+// Besides the 18 subcommands, `wait table-exists|table-not-exists --table-name T` parses (the
+// course notes use it). Ignored on purpose: --region, --endpoint-url, --profile, --output,
+// --query (no JMESPath is applied), --no-cli-pager, --cli-read-timeout, --debug, --color, ...
 Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const std::string& cwd);
 
 // Runs a parsed command the way the aws CLI does (auto-pagination of query/scan/list-tables
 // merging Items, Count, ScannedCount and ConsumedCapacity; --max-items/--starting-token giving a
 // NextToken) and returns the JSON the aws CLI would print, plus every underlying call's result
 // (for footers and traces).
+// ConsumedCapacity in the merged output is the first page's, as the aws CLI prints it (a
+// non-aggregate key); the footer should sum `calls` instead.
 struct CliOutcome {
   bool ok = false;
   wire::Json output;  // what `aws dynamodb ...` prints (empty object when it prints nothing)
-  Error error;        // when !ok
+  // When !ok: DynamoDB's error from the failing call (column 0: exit code 254), or a CLI error
+  // with column -252 (bad --starting-token) or -255 (a waiter that cannot succeed).
+  Error error;
   std::vector<wire::JsonResult> calls;
 };
 CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command);
 
-// For completion and help: every subcommand with its options (kebab-case, with leading "--").
+// For completion and help: every subcommand with its options (kebab-case, with leading "--";
+// flags in both forms, --consistent-read and --no-consistent-read). The `wait` entry lists its
+// waiter names (no leading "--") before its options.
 struct SubcommandSpec {
   std::string name;       // "query"
   std::string operation;  // "Query"

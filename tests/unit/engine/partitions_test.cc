@@ -1,3 +1,5 @@
+#include <set>
+
 #include "fixture.h"
 
 using namespace ddbtest;
@@ -43,4 +45,15 @@ TEST_CASE("SetPartitionCount overrides the model and GetItem names its key's par
   REQUIRE(r.trace.partitions_hit.size() == 1);
   auto q = Must(e->Query(QueryPk("hot")));
   CHECK(q.trace.partitions_hit == r.trace.partitions_hit);
+}
+
+TEST_CASE("Write-shard suffixes spread a hot key over the partitions") {
+  auto e = OpenMemory();
+  CreateAppTable(*e, "App", false);
+  std::set<int> hit;
+  for (int shard = 0; shard < 20; ++shard) {
+    auto r = Put(*e, {{"PK", S("DATE#2024-05-01#" + std::to_string(shard))}, {"SK", S("x")}});
+    hit.insert(r.trace.partitions_hit.at(0));
+  }
+  CHECK(hit.size() == 4);
 }

@@ -1,0 +1,594 @@
+-- The grading library every exercise shares. An exercise's grader.lua calls exercise{...};
+-- the C++ grader then calls __plan(seed) for the list of checks and __run(id) once per check,
+-- in order, each under its own budget. Checks see the solution only through `sol` (its
+-- blocks, run with parameters) and the database only through `ddb`.
+
+local EX = nil       -- the exercise table
+local DATA = nil     -- generated data for this seed
+local STATE = { runs = {}, load = {}, keys = {}, limit_errors = {} }
+local CHECKS = {}    -- id -> check (with its run function)
+
+function exercise(spec)
+  EX = spec
+  return spec
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Seeded randomness. A 64-bit linear congruential generator (Knuth's MMIX constants): the data
+-- depends only on the seed, never on the Lua build or on math.random.
+
+function rng(seed)
+  local r = { s = math.tointeger(seed) or 1 }
+  r.s = r.s * 6364136223846793005 + 1442695040888963407
+  function r:next()
+    self.s = self.s * 6364136223846793005 + 1442695040888963407
+    return (self.s >> 33) & 0x7fffffff
+  end
+  function r:int(a, b) return a + self:next() % (b - a + 1) end
+  function r:pick(list) return list[self:int(1, #list)] end
+  function r:chance(p) return self:next() % 10000 < p * 10000 end
+  -- n distinct ids "<prefix><digits>", all the same width so string order is numeric order.
+  function r:ids(prefix, n, width)
+    local seen, out = {}, {}
+    local hi = 10 ^ width - 1
+    while #out < n do
+      local v = string.format("%s%0" .. width .. "d", prefix, self:int(1, math.tointeger(hi)))
+      if not seen[v] then seen[v] = true; out[#out + 1] = v end
+    end
+    return out
+  end
+  function r:date(y0, y1)
+    return string.format("%04d-%02d-%02d", self:int(y0, y1), self:int(1, 12), self:int(1, 28))
+  end
+  function r:time(y0, y1)
+    return string.format("%sT%02d:%02d:%02dZ", self:date(y0, y1), self:int(0, 23),
+      self:int(0, 59), self:int(0, 59))
+  end
+  function r:shuffle(t)
+    for i = #t, 2, -1 do
+      local j = self:int(1, i)
+      t[i], t[j] = t[j], t[i]
+    end
+    return t
+  end
+  return r
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Small helpers for generators and checks.
+
+function sorted(t, cmp)
+  local c = {}
+  for i, v in ipairs(t) do c[i] = v end
+  table.sort(c, cmp)
+  return c
+end
+
+function map(t, f)
+  local out = {}
+  for i, v in ipairs(t) do out[i] = f(v) end
+  return out
+end
+
+function filter(t, f)
+  local out = {}
+  for _, v in ipairs(t) do if f(v) then out[#out + 1] = v end end
+  return out
+end
+
+local function show_list(t, limit)
+  limit = limit or 8
+  if #t == 0 then return "(nothing)" end
+  local parts = {}
+  for i = 1, math.min(#t, limit) do parts[i] = tostring(t[i]) end
+  local s = table.concat(parts, ", ")
+  if #t > limit then s = s .. string.format(", ... (%d in all)", #t) end
+  return s
+end
+
+local function show_params(p)
+  local keys = {}
+  for k in pairs(p) do keys[#keys + 1] = k end
+  table.sort(keys)
+  local parts = {}
+  for _, k in ipairs(keys) do parts[#parts + 1] = k .. "=" .. tostring(p[k]) end
+  return table.concat(parts, " ")
+end
+
+local function units(x)
+  if x == math.floor(x) then return string.format("%d", math.floor(x)) end
+  return string.format("%g", x)
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Running the solution
+
+local function write(kind, name, params)
+  local res = sol.run(kind, name, params)
+  local st = STATE.load[name]
+  if not st then
+    st = { kind = kind, writes = 0, ok = 0 }
+    STATE.load[name] = st
+  end
+  st.writes = st.writes + 1
+  if res.ok then
+    st.ok = st.ok + 1
+  elseif not st.error then
+    st.error = res.error or "failed"
+    st.missing = res.missing
+    st.params = params
+  end
+  if not res.ok and res.error and (res.error:find("size") or res.error:find("exceed")) then
+    STATE.limit_errors[#STATE.limit_errors + 1] = name .. ": " .. res.error
+  end
+  return res
+end
+
+-- The records of one access pattern for every case, run once and shared by its checks.
+local function pattern_runs(P)
+  if STATE.runs[P.id] then return STATE.runs[P.id] end
+  local runs = {}
+  for i, params in ipairs(P.cases(DATA)) do
+    local res = sol.run("pattern", P.id, params)
+    runs[i] = {
+      params = params,
+      res = res,
+      rec = res.records[#res.records],
+      expected = P.expect(DATA, params),
+    }
+  end
+  STATE.runs[P.id] = runs
+  return runs
+end
+
+local function identify_all(P, items)
+  local out = {}
+  for i, item in ipairs(items) do
+    local id = P.identify(item)
+    if id == nil then
+      -- Items the pattern does not ask for still need a name in the feedback.
+      local t = item.type or item.entity or item.entity_type
+      id = "?" .. (t and tostring(t) or "") .. "(" .. tostring(item.PK or "") ..
+        (item.SK and (" " .. tostring(item.SK)) or "") .. ")"
+    end
+    out[i] = tostring(id)
+  end
+  return out
+end
+
+local function same(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do if a[i] ~= b[i] then return false end end
+  return true
+end
+
+local function diff(expected, got)
+  local want, have = {}, {}
+  for _, v in ipairs(expected) do want[v] = (want[v] or 0) + 1 end
+  for _, v in ipairs(got) do have[v] = (have[v] or 0) + 1 end
+  local missing, extra = {}, {}
+  for _, v in ipairs(expected) do
+    if (have[v] or 0) < want[v] then missing[#missing + 1] = v; have[v] = (have[v] or 0) + 1 end
+  end
+  have = {}
+  for _, v in ipairs(got) do have[v] = (have[v] or 0) + 1 end
+  local seen = {}
+  for _, v in ipairs(got) do
+    seen[v] = (seen[v] or 0) + 1
+    if seen[v] > (want[v] or 0) then extra[#extra + 1] = v end
+  end
+  return missing, extra
+end
+
+local function pattern_label(P, params)
+  local p = show_params(params)
+  if p == "" then return string.format("%s (%s)", P.id, P.title) end
+  return string.format("%s (%s) with %s", P.id, P.title, p)
+end
+
+local function fail(msg) return { status = "failed", message = msg } end
+local function pass(msg) return { status = "passed", message = msg or "" } end
+
+-- Fails with the reason a pattern's record is unusable, or returns nil.
+local function unusable(P, run)
+  local res = run.res
+  if res.missing then
+    return fail(string.format("Your solution has no '-- @pattern %s' block. Write one statement " ..
+      "that serves: %s.", P.id, P.title))
+  end
+  if not res.ok and #res.records == 0 then
+    return fail(string.format("%s could not run: %s", pattern_label(P, run.params),
+      res.error or "unknown error"))
+  end
+  if #res.records ~= 1 then
+    return fail(string.format("%s is %d statements; an access pattern must be served by exactly " ..
+      "one statement (one request).", P.id, #res.records))
+  end
+  if not run.rec.ok then
+    local e = run.rec.error or {}
+    return fail(string.format("%s failed: %s: %s", pattern_label(P, run.params),
+      tostring(e.code), tostring(e.message)))
+  end
+  return nil
+end
+
+local function check_correct(P)
+  for _, run in ipairs(pattern_runs(P)) do
+    local bad = unusable(P, run)
+    if bad then return bad end
+    local got = identify_all(P, run.rec.items or {})
+    local expected = run.expected
+    local ok
+    if P.order == "any" then
+      ok = same(sorted(expected), sorted(got))
+    else
+      ok = same(expected, got)
+    end
+    if not ok then
+      local missing, extra = diff(expected, got)
+      local lines = {
+        pattern_label(P, run.params) .. " returned the wrong items.",
+        string.format("  expected %d: %s", #expected, show_list(expected)),
+        string.format("  got %d: %s", #got, show_list(got)),
+      }
+      if #missing == 0 and #extra == 0 then
+        lines[#lines + 1] = "  The items are right but the order is not: " .. (P.order_text or
+          "check the sort key and the direction of the Query (ScanIndexForward).")
+      else
+        if #missing > 0 then lines[#lines + 1] = "  missing: " .. show_list(missing) end
+        if #extra > 0 then lines[#lines + 1] = "  not asked for: " .. show_list(extra) end
+      end
+      if run.rec.op == "Scan" then
+        lines[#lines + 1] = "  This ran as a Scan: it read every item in the table (or index) and " ..
+          "returned them in storage order, not in any order the pattern asks for."
+      end
+      if P.concept then lines[#lines + 1] = "Revisit: " .. P.concept end
+      return fail(table.concat(lines, "\n"))
+    end
+  end
+  return pass()
+end
+
+local function check_cost(P)
+  for _, run in ipairs(pattern_runs(P)) do
+    local bad = unusable(P, run)
+    if bad then return bad end
+    local r = run.rec
+    local label = pattern_label(P, run.params)
+    local calls = #(r.calls or {})
+    if calls ~= 1 then
+      return fail(string.format("%s made %d calls; an access pattern should be one request.",
+        label, calls))
+    end
+    if r.op == "Scan" then
+      return fail(string.format("%s is a Scan: it read %d items to return %d. A Scan reads the " ..
+        "whole table (or index), so its cost grows with every item anyone stores. Give these " ..
+        "items a shared partition key and Query it.\nRevisit: Query vs Scan.", label, r.read or 0,
+        r.returned or 0))
+    end
+    if (r.read or 0) > (r.returned or 0) then
+      return fail(string.format("%s read %d items and returned %d: a filter discarded %d after " ..
+        "they were read and paid for. Filters do not reduce cost; put what you select on into " ..
+        "the key (a sort key prefix or an index) instead.\nRevisit: key design instead of " ..
+        "FilterExpression.", label, r.read, r.returned, r.read - r.returned))
+    end
+    local budget = (P.budget or function(n) return 1 + n * 0.25 end)(#run.expected)
+    if (r.capacity or 0) > budget + 1e-9 then
+      return fail(string.format("%s consumed %s RCU; the budget for %d items is %s RCU.\n" ..
+        "Revisit: read capacity (4 KB units, eventually consistent reads cost half).", label,
+        units(r.capacity), #run.expected, units(budget)))
+    end
+  end
+  return pass()
+end
+
+local function key_attribute(index)
+  return STATE.keys[index or ""]
+end
+
+local function check_hotkey(P)
+  local values, cases, index, seen = {}, 0, "", {}
+  for _, run in ipairs(pattern_runs(P)) do
+    local bad = unusable(P, run)
+    if bad then return bad end
+    index = run.rec.index or ""
+    local attr = key_attribute(index)
+    local sig = show_params(run.params)
+    if attr and #(run.rec.items or {}) > 0 and not seen[sig] then
+      seen[sig] = true
+      cases = cases + 1
+      for _, item in ipairs(run.rec.items) do
+        local v = item[attr]
+        if v ~= nil then values[tostring(v)] = true end
+      end
+    end
+  end
+  local distinct = {}
+  for v in pairs(values) do distinct[#distinct + 1] = v end
+  if cases >= 2 and #distinct == 1 then
+    return fail(string.format("Every %s request, whatever its parameters, reads partition key " ..
+      "value '%s'%s. All of them share one partition: a hot key that caps throughput at one " ..
+      "partition's limit and grows without bound. Use a partition key value that includes the " ..
+      "%s being asked about.\nRevisit: high-cardinality partition keys; static GSI keys.",
+      P.id, distinct[1], index ~= "" and (" on index " .. index) or "", P.params[1] or "id"))
+  end
+  return pass()
+end
+
+-- A rough DynamoDB item size: attribute names plus values (numbers count about one byte per two
+-- digits). Close enough to tell a 2 KB item from a 400 KB one.
+local function value_size(v)
+  local t = type(v)
+  if t == "string" then return #v end
+  if t == "number" then return math.ceil(#tostring(v) / 2) + 1 end
+  if t == "boolean" then return 1 end
+  if t == "table" then
+    local n = 3
+    for k, x in pairs(v) do
+      n = n + 1 + value_size(x) + (type(k) == "string" and #k or 0)
+    end
+    return n
+  end
+  return 1
+end
+
+local function check_limits()
+  if #STATE.limit_errors > 0 then
+    return fail("Some writes were rejected for size: " .. show_list(STATE.limit_errors, 3) ..
+      "\nRevisit: the 400 KB item limit; keep unbounded lists in their own items.")
+  end
+  local pk, sk = STATE.keys[""], STATE.sort_key
+  local biggest, biggest_item = 0, nil
+  for _, item in ipairs(ddb.items(STATE.table)) do
+    local size = 0
+    for k, v in pairs(item) do size = size + #k + value_size(v) end
+    if size > biggest then biggest, biggest_item = size, item end
+    if pk and type(item[pk]) == "string" and #item[pk] > 2048 then
+      return fail("A partition key value is longer than 2048 bytes.")
+    end
+    if sk and type(item[sk]) == "string" and #item[sk] > 1024 then
+      return fail("A sort key value is longer than 1024 bytes.")
+    end
+  end
+  if biggest > 400 * 1024 then
+    return fail(string.format("An item is about %d KB (the limit is 400 KB).", biggest // 1024))
+  end
+  return pass()
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Setup checks
+
+local function run_table()
+  local res = sol.run("table", "", {})
+  if res.missing then
+    return fail("Your solution has no '-- @table' block. Start it with the create-table " ..
+      "command for your table; every other check needs the table.")
+  end
+  if not res.ok then
+    return fail("The table definition failed: " .. tostring(res.error) ..
+      "\nEvery check below needs the table, so they are skipped.")
+  end
+  local tables = ddb.call("ListTables", { Limit = 100 }).output.TableNames or {}
+  if #tables == 0 then
+    return fail("The '-- @table' block ran but created no table.")
+  end
+  STATE.table = tables[1]
+  local desc = ddb.call("DescribeTable", { TableName = STATE.table }).output.Table
+  local function hash_of(schema)
+    local h, r
+    for _, k in ipairs(schema or {}) do
+      if k.KeyType == "HASH" then h = k.AttributeName else r = k.AttributeName end
+    end
+    return h, r
+  end
+  STATE.keys[""], STATE.sort_key = hash_of(desc.KeySchema)
+  for _, g in ipairs(desc.GlobalSecondaryIndexes or {}) do
+    STATE.keys[g.IndexName] = hash_of(g.KeySchema)
+  end
+  for _, l in ipairs(desc.LocalSecondaryIndexes or {}) do
+    STATE.keys[l.IndexName] = hash_of(l.KeySchema)
+  end
+  local msg = "table " .. STATE.table
+  if #tables > 1 then
+    msg = msg .. string.format(" (and %d more; the checks read %s)", #tables - 1, STATE.table)
+  end
+  return pass(msg)
+end
+
+local function run_load()
+  local n = 0
+  for _, w in ipairs(DATA.writes) do
+    local st = STATE.load[w.name]
+    if not (st and st.error) then
+      write(w.kind, w.name, w.params)
+      n = n + 1
+    end
+  end
+  return pass(string.format("%d writes through the templates", n))
+end
+
+local function template_check(kind, T)
+  return function()
+    local st = STATE.load[T.name]
+    local params = table.concat(T.params or {}, ", ")
+    if not st then
+      return pass("no " .. T.name .. " in this data variant")
+    end
+    if st.missing then
+      return fail(string.format("Your solution has no '-- @%s %s' block. It receives: %s.",
+        kind, T.name, params))
+    end
+    if st.error then
+      return fail(string.format("Writing a %s failed with %s:\n  %s\nThe patterns that need %s " ..
+        "are skipped.", T.name, show_params(st.params), st.error, T.name))
+    end
+    return pass(string.format("%d writes", st.writes))
+  end
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Entry points called by the C++ grader
+
+local function add(check)
+  CHECKS[check.id] = check
+  return check
+end
+
+function __plan(seed)
+  assert(EX, "grader.lua did not call exercise{...}")
+  DATA = EX.generate(math.tointeger(seed) or 1)
+  local plan = {}
+  local function push(c)
+    add(c)
+    plan[#plan + 1] = {
+      id = c.id, title = c.title, points = c.points or 0, depends = c.depends or {},
+      visibility = c.visibility or "visible", instructions = c.instructions, seconds = c.seconds,
+    }
+  end
+  push({ id = "setup.table", title = "The table definition runs", run = run_table })
+  push({ id = "setup.load", title = "The generated data is written through your templates",
+    depends = { "setup.table" }, run = run_load, instructions = 200000000, seconds = 30 })
+  local all_templates = {}
+  for _, T in ipairs(EX.entities or {}) do
+    local id = "entity." .. T.name
+    all_templates[#all_templates + 1] = id
+    push({ id = id, title = "Template for " .. T.name .. " writes its items",
+      depends = { "setup.load" }, run = template_check("entity", T) })
+  end
+  for _, T in ipairs(EX.transitions or {}) do
+    local id = "transition." .. T.name
+    all_templates[#all_templates + 1] = id
+    push({ id = id, title = "Transition " .. T.name .. " applies", depends = { "setup.load" },
+      run = template_check("transition", T) })
+  end
+  for _, P in ipairs(EX.patterns) do
+    local deps = { "setup.load" }
+    for _, n in ipairs(P.needs or {}) do
+      local kind = "entity."
+      for _, T in ipairs(EX.transitions or {}) do if T.name == n then kind = "transition." end end
+      deps[#deps + 1] = kind .. n
+    end
+    push({ id = P.id, title = P.title .. " (" .. P.cardinality_text() .. ")", points = P.points or 2,
+      depends = deps, run = function() return check_correct(P) end })
+    push({ id = P.id .. ".cost", title = P.id .. " is one Query or GetItem that reads only what it returns",
+      points = P.cost_points or 1, depends = { P.id }, run = function() return check_cost(P) end })
+    if P.high_volume then
+      push({ id = P.id .. ".hotkey", title = P.id .. " does not funnel every request into one partition",
+        points = P.hot_points or 1, depends = { P.id }, run = function() return check_hotkey(P) end })
+    end
+  end
+  for _, C in ipairs(EX.checks or {}) do
+    push({ id = C.id, title = C.title, points = C.points or 1, depends = C.depends or all_templates,
+      visibility = C.visibility, run = function() return C.run(DATA, STATE) end })
+  end
+  push({ id = "limits", title = "Items and keys stay within DynamoDB's limits", points = 1,
+    depends = all_templates, visibility = "hidden", run = check_limits })
+  return { title = EX.title, checks = plan }
+end
+
+function __run(id)
+  local c = CHECKS[id]
+  if not c then return { status = "error", message = "no check " .. tostring(id) } end
+  local r = c.run()
+  if type(r) ~= "table" then return { status = "error", message = "check returned nothing" } end
+  return r
+end
+
+-- Loads the generated data into whatever database `ddb` and `sol` point at (the REPL's
+-- `.exercise load`). Returns a summary table.
+function __load(seed)
+  DATA = EX.generate(math.tointeger(seed) or 1)
+  local t = run_table()
+  if t.status ~= "passed" then return { ok = false, message = t.message } end
+  run_load()
+  local lines, ok = {}, true
+  for _, T in ipairs(EX.entities or {}) do
+    local st = STATE.load[T.name]
+    if st then
+      if st.error then ok = false end
+      lines[#lines + 1] = string.format("%-12s %d/%d written%s", T.name, st.ok, st.writes,
+        st.error and ("  first error: " .. st.error) or "")
+    end
+  end
+  for _, T in ipairs(EX.transitions or {}) do
+    local st = STATE.load[T.name]
+    if st then
+      if st.error then ok = false end
+      lines[#lines + 1] = string.format("%-12s %d/%d applied%s", T.name, st.ok, st.writes,
+        st.error and ("  first error: " .. st.error) or "")
+    end
+  end
+  -- Sample parameters taken from this data, so `.exercise try` has something to find.
+  local samples = {}
+  for _, P in ipairs(EX.patterns) do
+    local cases = P.cases(DATA)
+    if cases[1] then samples[#samples + 1] = P.id .. " " .. show_params(cases[1]) end
+  end
+  return { ok = ok, message = table.concat(lines, "\n"), samples = samples }
+end
+
+-- What `.exercise` shows: patterns and templates with their parameters.
+function __info()
+  local out = { id = EX.id, title = EX.title, patterns = {}, entities = {}, transitions = {} }
+  for _, P in ipairs(EX.patterns) do
+    out.patterns[#out.patterns + 1] = { id = P.id, title = P.title, params = P.params or {},
+      sample = P.sample or {} }
+  end
+  for _, T in ipairs(EX.entities or {}) do
+    out.entities[#out.entities + 1] = { name = T.name, params = T.params or {} }
+  end
+  for _, T in ipairs(EX.transitions or {}) do
+    out.transitions[#out.transitions + 1] = { name = T.name, params = T.params or {} }
+  end
+  return out
+end
+
+-- Declares an access pattern with defaults filled in.
+function pattern(P)
+  P.order = P.order or "ordered"
+  P.cardinality = P.cardinality or "many"
+  function P.cardinality_text()
+    local c = P.cardinality == "one" and "zero or one item" or "many items"
+    if P.order == "any" then return c .. ", any order" end
+    if P.cardinality == "one" then return c end
+    return c .. ", " .. (P.order_name or "in order")
+  end
+  return P
+end
+
+-- For exercise checks: run a pattern once with parameters and return identified items, or nil
+-- and a message.
+function run_pattern_once(id, params)
+  local P
+  for _, p in ipairs(EX.patterns) do if p.id == id then P = p end end
+  local res = sol.run("pattern", id, params)
+  local run = { res = res, rec = res.records[#res.records], params = params }
+  local bad = unusable(P, run)
+  if bad then return nil, bad.message end
+  return identify_all(P, run.rec.items or {}), run.rec
+end
+
+function write_template(kind, name, params)
+  return sol.run(kind, name, params)
+end
+
+-- The `n` ids in `list` (by `key`) whose `field` lists in `d` are longest, longest first.
+function top(d, field, list, key, n)
+  local ids = map(list, function(x) return x[key] end)
+  table.sort(ids, function(a, b)
+    if #d[field][a] ~= #d[field][b] then return #d[field][a] > #d[field][b] end
+    return a < b
+  end)
+  local out = {}
+  for i = 1, math.min(n, #ids) do out[i] = ids[i] end
+  return out
+end
+
+function contains(list, v)
+  for _, x in ipairs(list) do if x == v then return true end end
+  return false
+end
+
+grading = { fail = fail, pass = pass, show_list = show_list, show_params = show_params,
+  pattern_runs = pattern_runs, state = function() return STATE end }

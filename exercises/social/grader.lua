@@ -1,0 +1,152 @@
+-- The social-network exercise: the course's reflection exercise (users, companies, employment
+-- history) plus users <-> groups membership, readable from both sides.
+
+local function with_current(d, want)
+  for _, u in ipairs(d.users) do
+    local jobs = d.jobs[u.user_id]
+    local has = #jobs > 0 and jobs[#jobs].status == "current"
+    if has == want and #jobs > 0 then return u.user_id end
+  end
+  return d.users[1].user_id
+end
+
+local function job_id(item)
+  if item.company_id and item.start then return item.company_id .. "@" .. item.start end
+end
+
+return exercise {
+  id = "social",
+  title = "Professional network: users, companies, employment, groups",
+  generate = generate,
+
+  entities = {
+    { name = "User", params = { "user_id", "name", "headline" } },
+    { name = "Company", params = { "company_id", "name" } },
+    { name = "Employment", params = { "user_id", "company_id", "start", "title", "status" } },
+    { name = "Group", params = { "group_id", "name" } },
+    { name = "Membership", params = { "user_id", "group_id", "joined" } },
+  },
+
+  patterns = {
+    pattern {
+      id = "AP1", title = "A user's profile", params = { "user_id" }, cardinality = "one",
+      needs = { "User" },
+      cases = function(d)
+        return { { user_id = d.users[1].user_id }, { user_id = d.users[#d.users].user_id }, { user_id = "u0000" } }
+      end,
+      expect = function(d, p)
+        for _, u in ipairs(d.users) do if u.user_id == p.user_id then return { u.user_id } end end
+        return {}
+      end,
+      identify = function(item)
+        if item.user_id and item.headline then return item.user_id end
+      end,
+      concept = "GetItem with the full primary key.",
+    },
+    pattern {
+      id = "AP2", title = "A user's employment history", params = { "user_id" },
+      order_name = "most recent first", needs = { "Employment" }, high_volume = true,
+      cases = function(d)
+        local t = top(d, "jobs", d.users, "user_id", 2)
+        return { { user_id = t[1] }, { user_id = t[2] }, { user_id = d.users[1].user_id } }
+      end,
+      expect = function(d, p)
+        local out = {}
+        local jobs = d.jobs[p.user_id]
+        for i = #jobs, 1, -1 do out[#out + 1] = jobs[i].company_id .. "@" .. jobs[i].start end
+        return out
+      end,
+      identify = job_id,
+      order_text = "put the start date in the sort key (JOB#<start>#<company>) and read backwards (--no-scan-index-forward).",
+      concept = "a composite sort key that starts with a timestamp.",
+    },
+    pattern {
+      id = "AP3", title = "A company's current employees", params = { "company_id" }, order = "any",
+      needs = { "Employment" }, high_volume = true,
+      cases = function(d)
+        local t = top(d, "current", d.companies, "company_id", 2)
+        return { { company_id = t[1] }, { company_id = t[2] }, { company_id = d.companies[#d.companies].company_id } }
+      end,
+      expect = function(d, p) return d.current[p.company_id] end,
+      identify = function(item) if item.company_id and item.start then return item.user_id end end,
+      concept = "a GSI whose partition key combines the company and the status (COMPANY#<id>#current).",
+    },
+    pattern {
+      id = "AP4", title = "A company's former employees", params = { "company_id" }, order = "any",
+      needs = { "Employment" }, high_volume = true,
+      cases = function(d)
+        local t = top(d, "former", d.companies, "company_id", 2)
+        return { { company_id = t[1] }, { company_id = t[2] }, { company_id = d.companies[#d.companies].company_id } }
+      end,
+      expect = function(d, p) return d.former[p.company_id] end,
+      identify = function(item) if item.company_id and item.start then return item.user_id end end,
+      concept = "the status belongs in the key you query, not in a FilterExpression.",
+    },
+    pattern {
+      id = "AP5", title = "A user's current employment", params = { "user_id" }, cardinality = "one",
+      needs = { "Employment" },
+      cases = function(d)
+        return { { user_id = with_current(d, true) }, { user_id = with_current(d, false) } }
+      end,
+      expect = function(d, p)
+        local jobs = d.jobs[p.user_id]
+        if #jobs > 0 and jobs[#jobs].status == "current" then
+          return { jobs[#jobs].company_id .. "@" .. jobs[#jobs].start }
+        end
+        return {}
+      end,
+      identify = job_id,
+      concept = "a key that only current jobs have (for example GSI2PK = USER#<id>#current).",
+    },
+    pattern {
+      id = "AP6", title = "The groups a user belongs to", params = { "user_id" }, order = "any",
+      needs = { "Membership" }, high_volume = true,
+      cases = function(d)
+        local t = top(d, "user_groups", d.users, "user_id", 2)
+        return { { user_id = t[1] }, { user_id = t[2] }, { user_id = d.users[1].user_id } }
+      end,
+      expect = function(d, p) return d.user_groups[p.user_id] end,
+      identify = function(item) if item.group_id and item.user_id then return item.group_id end end,
+      concept = "the adjacency list: edges stored in the user's partition.",
+    },
+    pattern {
+      id = "AP7", title = "The members of a group", params = { "group_id" }, order = "any",
+      needs = { "Membership" }, high_volume = true,
+      cases = function(d)
+        return { { group_id = d.groups[1].group_id }, { group_id = d.groups[2].group_id },
+          { group_id = d.groups[#d.groups].group_id } }
+      end,
+      expect = function(d, p) return d.group_members[p.group_id] end,
+      identify = function(item) if item.group_id and item.user_id then return item.user_id end end,
+      concept = "the inverse edge: GROUP#<id> -> USER#<id>, written with the forward edge.",
+    },
+  },
+
+  checks = {
+    {
+      id = "both_sides", title = "A new membership is readable from the user and from the group",
+      points = 2, depends = { "entity.User", "entity.Membership" },
+      run = function(d)
+        local u, g = d.newcomer, d.newcomer_group
+        local st = write_template("entity", "User", u)
+        if not st.ok then return grading.fail("Could not write a new user: " .. tostring(st.error)) end
+        local m = write_template("entity", "Membership", { user_id = u.user_id, group_id = g, joined = "2026-03-01" })
+        if not m.ok then return grading.fail("Could not add a membership: " .. tostring(m.error)) end
+        local groups, err = run_pattern_once("AP6", { user_id = u.user_id })
+        if not groups then return grading.fail(err) end
+        if not contains(groups, g) then
+          return grading.fail(string.format("After %s joined %s, AP6 for %s does not list %s (got: %s).",
+            u.user_id, g, u.user_id, g, grading.show_list(groups)))
+        end
+        local members, err2 = run_pattern_once("AP7", { group_id = g })
+        if not members then return grading.fail(err2) end
+        if not contains(members, u.user_id) then
+          return grading.fail(string.format("After %s joined %s, AP6 sees it from the user's side " ..
+            "but AP7 for %s does not list %s: the inverse edge is missing.\nRevisit: the forgotten " ..
+            "inverse edge; write both edges of a membership in one transaction.", u.user_id, g, g, u.user_id))
+        end
+        return grading.pass()
+      end,
+    },
+  },
+}

@@ -1,0 +1,111 @@
+-- Lesson 5: one overloaded GSI serving three access patterns of the edtech platform.
+local T = "edtech-platform"
+
+local function gsi_query(pk, cond, values)
+  return string.format(
+    [[aws dynamodb query --table-name edtech-platform --index-name GSI1 --key-condition-expression "GSI1PK = :pk AND %s" --expression-attribute-values '{":pk":{"S":"%s"},%s}']],
+    cond, pk, values)
+end
+
+return lesson {
+  id = "gsi-overloading",
+  number = 5,
+  title = "GSI overloading: one index, many access patterns",
+  summary = [[
+Each GSI costs storage and write capacity, and a table has at most 20 of them by default. An
+overloaded index uses generic attributes, GSI1PK and GSI1SK, that each entity type fills with
+whatever it needs to be found by. On the edtech platform one GSI1 answers "all students by
+sign-up date", "students of a course" and "courses of an instructor".]],
+  requires = { "item-collections" },
+
+  setup = function()
+    fresh_table(T, { gsis = { "GSI1" } })
+    seed(T, {
+      { PK = "STUDENT#s1", SK = "PROFILE", GSI1PK = "STUDENT", GSI1SK = "2024-09-01", name = "Ana" },
+      { PK = "STUDENT#s2", SK = "PROFILE", GSI1PK = "STUDENT", GSI1SK = "2024-10-15", name = "Bruno" },
+      { PK = "STUDENT#s3", SK = "PROFILE", GSI1PK = "STUDENT", GSI1SK = "2023-12-01", name = "Carla" },
+      { PK = "STUDENT#s1", SK = "ENROLLMENT#c10", GSI1PK = "COURSE#c10", GSI1SK = "STUDENT#s1", progress = 40 },
+      { PK = "STUDENT#s1", SK = "ENROLLMENT#c20", GSI1PK = "COURSE#c20", GSI1SK = "STUDENT#s1", progress = 5 },
+      { PK = "STUDENT#s2", SK = "ENROLLMENT#c10", GSI1PK = "COURSE#c10", GSI1SK = "STUDENT#s2", progress = 90 },
+      { PK = "STUDENT#s3", SK = "ENROLLMENT#c30", GSI1PK = "COURSE#c30", GSI1SK = "STUDENT#s3", progress = 0 },
+      { PK = "COURSE#c10", SK = "METADATA", GSI1PK = "INSTRUCTOR#i5", GSI1SK = "COURSE#c10", title = "Data modeling" },
+      { PK = "COURSE#c20", SK = "METADATA", GSI1PK = "INSTRUCTOR#i5", GSI1SK = "COURSE#c20", title = "Indexes" },
+      { PK = "COURSE#c30", SK = "METADATA", GSI1PK = "INSTRUCTOR#i7", GSI1SK = "COURSE#c30", title = "Streams" },
+      { PK = "COURSE#c10", SK = "MODULE#m1", title = "Keys" },
+    })
+  end,
+
+  steps = {
+    {
+      id = "students-by-date",
+      text = [[
+In edtech-platform, student profiles carry GSI1PK = "STUDENT" and GSI1SK = their sign-up date;
+enrollments carry GSI1PK = "COURSE#<id>", GSI1SK = "STUDENT#<id>"; courses carry
+GSI1PK = "INSTRUCTOR#<id>", GSI1SK = "COURSE#<id>". Module items carry no GSI1 keys at all.
+
+First pattern: every student who signed up on or after 2024-01-01. Query the index GSI1.]],
+      check = function(r)
+        if is_scan(r) then return false, "That Scan read {read} items of every type to find a few profiles." end
+        if is_query(r, "") then
+          return false, "That Query ran on the base table; this pattern lives in the index: --index-name GSI1."
+        end
+        if not is_query(r, "GSI1") then return nil end
+        if not all_start_with(r, "PK", "STUDENT#") or r.count ~= 2 then
+          return false, "Expected the two students who signed up in 2024 (s1, s2); got {count} items."
+        end
+        return true
+      end,
+      hints = {
+        "Query with --index-name GSI1; the key condition names the index's keys, GSI1PK and GSI1SK.",
+        [[GSI1PK = :pk AND GSI1SK >= :d, with :pk = "STUDENT" and :d = "2024-01-01".]],
+      },
+      show = gsi_query("STUDENT", "GSI1SK >= :d", [[":d":{"S":"2024-01-01"}]]),
+      explain = [[
+Two profiles from GSI1 for {capacity} RCU. A constant partition key like "STUDENT" is fine
+here, but it puts every student in one index partition: at high sign-up rates it becomes a hot
+key (lesson 11 shows the fix).]],
+    },
+    {
+      id = "students-of-course",
+      text = [[
+Second pattern, same index: the students enrolled in course c10.]],
+      check = function(r)
+        if is_scan(r) then return false, "That Scan read {read} items; the enrollments are keyed by course in GSI1." end
+        if is_query(r, "") then
+          return false, "The base table is keyed by student; by course, the enrollments are in GSI1."
+        end
+        if not is_query(r, "GSI1") then return nil end
+        if not all_start_with(r, "GSI1PK", "COURSE#c10") or not all_start_with(r, "GSI1SK", "STUDENT#") or r.count ~= 2 then
+          return false, "Expected the two enrollments of c10 (s1 and s2); got {count}."
+        end
+        return true
+      end,
+      hints = {
+        [[GSI1PK = "COURSE#c10" AND begins_with(GSI1SK, "STUDENT#") on --index-name GSI1.]],
+      },
+      show = gsi_query("COURSE#c10", "begins_with(GSI1SK, :p)", [[":p":{"S":"STUDENT#"}]]),
+      explain = [[
+s1 and s2, one Query on GSI1. The base table answers "courses of a student" (PK =
+STUDENT#s1); the index inverts the same enrollment items to answer "students of a course".]],
+    },
+    {
+      id = "courses-of-instructor",
+      text = [[
+Third pattern, same index again: the courses taught by instructor i5.]],
+      check = function(r)
+        if is_scan(r) then return false, "That Scan read {read} items." end
+        if not is_query(r, "GSI1") then return nil end
+        if not all_start_with(r, "GSI1PK", "INSTRUCTOR#i5") or r.count ~= 2 then
+          return false, "Expected c10 and c20; got {count}."
+        end
+        return true
+      end,
+      hints = { [[GSI1PK = "INSTRUCTOR#i5" AND begins_with(GSI1SK, "COURSE#")]] },
+      show = gsi_query("INSTRUCTOR#i5", "begins_with(GSI1SK, :p)", [[":p":{"S":"COURSE#"}]]),
+      explain = [[
+Three access patterns, three entity types, one index. Items without GSI1PK (the modules) are
+simply not in it, so they cost no index writes. One more pattern later means one more kind of
+GSI1 value, not necessarily one more index.]],
+    },
+  },
+}

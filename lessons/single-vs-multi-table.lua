@@ -1,0 +1,149 @@
+-- Lesson 12: one screen served by one Query vs three round trips; when multi-table wins.
+local T = "app-main"
+local seen = {}
+local trips = { calls = 0, capacity = 0 }
+
+local function create(name, hash, range)
+  ddb.drop_table(name)
+  local attrs = { { AttributeName = hash, AttributeType = "S" } }
+  local keys = { { AttributeName = hash, KeyType = "HASH" } }
+  if range then
+    attrs[2] = { AttributeName = range, AttributeType = "S" }
+    keys[2] = { AttributeName = range, KeyType = "RANGE" }
+  end
+  ddb.call("CreateTable", { TableName = name, AttributeDefinitions = attrs, KeySchema = keys,
+    BillingMode = "PAY_PER_REQUEST" })
+end
+
+local screen = [[aws dynamodb query --table-name app-main --key-condition-expression "PK = :pk" --expression-attribute-values '{":pk":{"S":"CUST#a1b2"}}']]
+local newest = [[aws dynamodb query --table-name app-main --key-condition-expression "PK = :pk" --expression-attribute-values '{":pk":{"S":"CUST#a1b2"}}' --no-scan-index-forward --limit 5 --no-paginate]]
+
+return lesson {
+  id = "single-vs-multi-table",
+  number = 12,
+  title = "Single-table or multi-table?",
+  summary = [[
+A customer's home screen shows the profile, the latest orders and the active sessions. Kept in
+three tables, that is three round trips; kept as one item collection, one Query. You will
+measure both, and then weigh when separate tables are still the better design.]],
+  requires = { "item-collections" },
+
+  setup = function()
+    seen, trips = {}, { calls = 0, capacity = 0 }
+    fresh_table(T)
+    seed(T, {
+      { PK = "CUST#a1b2", SK = "PROFILE", name = "Acme Co", tier = "GOLD" },
+      { PK = "CUST#a1b2", SK = "ORDER#2026-05-20#o-8812", status = "DELIVERED", total = 15 },
+      { PK = "CUST#a1b2", SK = "ORDER#2026-06-01#o-9001", status = "OPEN", total = 149 },
+      { PK = "CUST#a1b2", SK = "ORDER#2026-06-03#o-9044", status = "SHIPPED", total = 72.5 },
+      { PK = "CUST#a1b2", SK = "ORDER#2026-06-07#o-9090", status = "OPEN", total = 20 },
+      { PK = "CUST#a1b2", SK = "SESSION#2026-06-08#s-71", device = "laptop" },
+      { PK = "CUST#a1b2", SK = "SESSION#2026-06-08#s-77", device = "phone" },
+    })
+    create("customers", "customer_id")
+    create("orders", "customer_id", "order_key")
+    create("sessions", "customer_id", "session_id")
+    seed("customers", { { customer_id = "a1b2", name = "Acme Co", tier = "GOLD" } })
+    seed("orders", {
+      { customer_id = "a1b2", order_key = "2026-05-20#o-8812", status = "DELIVERED", total = 15 },
+      { customer_id = "a1b2", order_key = "2026-06-01#o-9001", status = "OPEN", total = 149 },
+      { customer_id = "a1b2", order_key = "2026-06-03#o-9044", status = "SHIPPED", total = 72.5 },
+      { customer_id = "a1b2", order_key = "2026-06-07#o-9090", status = "OPEN", total = 20 },
+    })
+    seed("sessions", {
+      { customer_id = "a1b2", session_id = "2026-06-08#s-71", device = "laptop" },
+      { customer_id = "a1b2", session_id = "2026-06-08#s-77", device = "phone" },
+    })
+  end,
+
+  steps = {
+    {
+      id = "three-round-trips",
+      text = [[
+The multi-table version has three tables: customers (key customer_id), orders (customer_id,
+order_key) and sessions (customer_id, session_id). Build the screen for customer a1b2 from
+them: get the profile from customers, query orders, query sessions. Three statements.]],
+      check = function(r)
+        if not r.ok then return nil end
+        local t = r.table
+        if t ~= "customers" and t ~= "orders" and t ~= "sessions" then
+          if t == T then return nil, "(That was the single table; this step reads the three separate ones.)" end
+          return nil
+        end
+        if r.op == "Scan" then return false, "Read customer a1b2 by key, not with a Scan." end
+        if not seen[t] then
+          seen[t] = true
+          trips.calls = trips.calls + #r.calls
+          trips.capacity = trips.capacity + r.capacity
+        end
+        local k = (seen.customers and 1 or 0) + (seen.orders and 1 or 0) + (seen.sessions and 1 or 0)
+        if k < 3 then return nil, string.format("%s read (%d of 3 tables).", t, k) end
+        return true
+      end,
+      hints = {
+        [[get-item --table-name customers --key '{"customer_id":{"S":"a1b2"}}', then a query on orders and on sessions with "customer_id = :c".]],
+      },
+      show = table.concat({
+        [[aws dynamodb get-item --table-name customers --key '{"customer_id":{"S":"a1b2"}}']],
+        [[aws dynamodb query --table-name orders --key-condition-expression "customer_id = :c" --expression-attribute-values '{":c":{"S":"a1b2"}}']],
+        [[aws dynamodb query --table-name sessions --key-condition-expression "customer_id = :c" --expression-attribute-values '{":c":{"S":"a1b2"}}']],
+      }, "\n"),
+      explain = function()
+        return string.format("The screen took %d requests and %s RCU in total. Each request is a network round\n",
+          trips.calls, units(trips.capacity))
+          .. "trip, and each read rounds up to its own half unit."
+      end,
+    },
+    {
+      id = "one-query",
+      text = [[
+In app-main the same data is one item collection under PK = "CUST#a1b2": PROFILE,
+ORDER#<date>#<id> and SESSION#<date>#<id>. Build the screen with one request.]],
+      check = function(r)
+        if is_scan(r) then return false, "A Scan with a filter reads the whole table ({read} items)." end
+        if not is_query(r) or r.table ~= T then return nil end
+        if not has_value(r, "SK", "PROFILE") or r.count < 7 then
+          return false, "Expected the whole collection of CUST#a1b2 (profile, orders, sessions); got {count}."
+        end
+        return true
+      end,
+      hints = { [[Query app-main with "PK = :pk" only, :pk = "CUST#a1b2".]] },
+      show = screen,
+      explain = function(r)
+        return string.format("1 request, %s RCU, versus %d requests and %s RCU. When entities are read\n",
+          units(r.capacity), trips.calls, units(trips.capacity))
+          .. "together, storing them together is what single-table design buys."
+      end,
+    },
+    {
+      id = "newest-first",
+      text = [[
+The screen shows only the two newest orders. The sort keys order the collection as
+ORDER#... < PROFILE < SESSION#..., so reading it backwards yields the sessions, then the
+profile, then the orders newest first. Get sessions + profile + two newest orders with one
+query: read backwards, at most 5 items (--limit 5 --no-paginate).]],
+      check = function(r)
+        if not is_query(r) or r.table ~= T then return nil end
+        if r.count ~= 5 then return false, "Expected exactly 5 items (2 sessions, profile, 2 orders); got {count}." end
+        local sk = values(r, "SK")
+        if sk[3] ~= "PROFILE" or sk[4] ~= "ORDER#2026-06-07#o-9090" then
+          return false, "Read the collection backwards (--no-scan-index-forward) so the newest orders follow the profile."
+        end
+        return true
+      end,
+      hints = {
+        "--no-scan-index-forward reverses the order; --limit 5 stops after five items.",
+        newest,
+      },
+      show = newest,
+      explain = [[
+Five items, {read} read, {capacity} RCU: choosing the sort-key prefixes decided what one
+request can return. Now the other side. Separate tables are the better choice when entities
+have independent lifecycles (a TTL only on sessions, backups or a storage class only for
+orders), when stream consumers would otherwise filter every event by type, when access
+patterns are still changing weekly, or when the team has not yet absorbed the model: an
+attribute written in the wrong place in a single table breaks queries silently. Choose
+single-table where data is read together; choose clarity where it is not.]],
+    },
+  },
+}

@@ -1,0 +1,124 @@
+// The cost footer printed after every call in table and line modes: what ran, how much it read,
+// what it cost and which simulated partitions it touched.
+#include <cstdio>
+#include <set>
+#include <string>
+
+#include "shell/render.h"
+
+namespace ddblab::shell {
+
+namespace {
+
+bool IsReadOperation(const std::string& op) {
+  return op == "GetItem" || op == "Query" || op == "Scan" || op == "BatchGetItem" ||
+         op == "TransactGetItems";
+}
+
+std::string Units(int64_t half_units) {
+  std::string s = std::to_string(half_units / 2);
+  if (half_units % 2 != 0) s += ".5";
+  return s;
+}
+
+std::string CapacityText(const wire::JsonResult& m, bool read, CapacityDisplay how) {
+  if (how == CapacityDisplay::kOff || m.capacity.empty()) return "";
+  int64_t total = 0;
+  bool transactional = false;
+  int64_t read_half = 0, write_half = 0;
+  for (const auto& c : m.capacity) {
+    total += c.total.half_units;
+    transactional = transactional || c.transactional;
+    read_half += c.total.read_half_units;
+    write_half += c.total.write_half_units;
+    read = read || c.read;
+  }
+  std::string s;
+  if (transactional && read_half > 0 && write_half > 0) {
+    s = Units(read_half) + " RCU + " + Units(write_half) + " WCU";
+  } else {
+    s = Units(total) + (read ? " RCU" : " WCU");
+  }
+  if (how == CapacityDisplay::kIndexes) {
+    std::string parts;
+    for (const auto& c : m.capacity) {
+      auto add = [&](const std::string& name, const Capacity& cap) {
+        if (!parts.empty()) parts += ", ";
+        parts += name + " " + Units(cap.half_units);
+      };
+      add(m.capacity.size() > 1 ? c.table_name : "table", c.table);
+      for (const auto& [name, cap] : c.global_secondary_indexes) add(name, cap);
+      for (const auto& [name, cap] : c.local_secondary_indexes) add(name, cap);
+    }
+    s += " (" + parts + ")";
+  }
+  return s;
+}
+
+std::string PartitionText(const Trace& t) {
+  if (t.partitions_total <= 0) return "";
+  const auto& hit = t.partitions_hit;
+  if (hit.empty()) return "no partition of " + std::to_string(t.partitions_total);
+  if (static_cast<int>(hit.size()) == t.partitions_total && t.partitions_total > 1) {
+    return "all " + std::to_string(t.partitions_total) + " partitions";
+  }
+  std::string list;
+  for (size_t i = 0; i < hit.size() && i < 8; ++i) {
+    if (i > 0) list += ",";
+    list += std::to_string(hit[i]);
+  }
+  if (hit.size() > 8) list += ",...";
+  return (hit.size() == 1 ? "partition " : "partitions ") + list + " of " +
+         std::to_string(t.partitions_total);
+}
+
+}  // namespace
+
+std::string FooterLine(const StatementResult& r, const ShellSettings& settings) {
+  if (r.calls.empty() || r.kind == InputKind::kExplain) return "";
+  wire::JsonResult m = MergeCalls(r);
+  const Trace& t = m.trace;
+  std::string op = t.operation.empty() ? r.operation : t.operation;
+  // PartiQL: name the operation the statement became.
+  std::set<std::string> step_ops;
+  for (const auto& s : t.steps) step_ops.insert(s.operation);
+  if (step_ops.size() == 1 && *step_ops.begin() != op && !step_ops.begin()->empty()) {
+    op += " -> " + *step_ops.begin();
+  }
+  std::string table = t.table;
+  if (table.empty() && !t.steps.empty()) table = t.steps.front().table;
+  std::string index = t.index;
+  if (index.empty() && !t.steps.empty()) index = t.steps.front().index;
+  std::vector<std::string> parts;
+  parts.push_back(op + (table.empty() ? "" : " " + table) + (index.empty() ? "" : "." + index));
+  if (r.calls.size() > 1) parts.push_back(std::to_string(r.calls.size()) + " calls");
+  std::string effective = step_ops.size() == 1 ? *step_ops.begin() : t.operation;
+  bool read = IsReadOperation(effective) || IsReadOperation(t.operation) ||
+              (!m.capacity.empty() && m.capacity.front().read);
+  if (read) {
+    parts.push_back(std::to_string(t.items_returned) + " returned / " +
+                    std::to_string(t.items_read) + " read");
+  }
+  std::string cap = CapacityText(m, read, settings.capacity);
+  if (!cap.empty()) parts.push_back(cap);
+  Trace partitions = t;
+  if (partitions.partitions_total == 0 && !t.steps.empty()) partitions = t.steps.front();
+  std::string p = PartitionText(partitions);
+  if (!p.empty()) parts.push_back(p);
+  if (settings.timer) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f ms", r.elapsed_ms);
+    parts.push_back(buf);
+  }
+  if (r.output.is_object() &&
+      (r.output.contains("LastEvaluatedKey") || r.output.contains("NextToken"))) {
+    parts.push_back("more: .more");
+  }
+  // A call with nothing to report beyond its name (list-tables, create-table) gets no footer.
+  if (parts.size() == 1) return "";
+  std::string line = "--";
+  for (size_t i = 0; i < parts.size(); ++i) line += (i == 0 ? " " : " | ") + parts[i];
+  return line;
+}
+
+}  // namespace ddblab::shell

@@ -1,0 +1,28 @@
+// Running a sequence of inputs: script files (-f, .read), standard input when it is not a
+// terminal, and -c statements. Lines are gathered into complete inputs exactly as the REPL does.
+#pragma once
+
+#include <istream>
+#include <string>
+
+#include "shell/shell.h"
+
+namespace ddblab::shell {
+
+struct ScriptOptions {
+  std::string name;         // for the "stopped at" message
+  bool keep_going = false;  // continue after a failed statement (default: stop, like -bail)
+};
+
+// Exit status for an Outcome: 0 ok, 252 did not parse, 254 rejected by the engine, 1 otherwise.
+int ExitStatusFor(Outcome outcome);
+
+// Runs every input in `in`. Blank lines and lines starting with `#` or `--` between inputs are
+// comments. Returns 0 when everything succeeded, else the exit status of the first failure; a
+// `.quit` ends the script early with the status so far.
+int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options);
+
+// True for a comment line between inputs.
+bool IsCommentLine(std::string_view line);
+
+}  // namespace ddblab::shell

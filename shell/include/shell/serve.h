@@ -1,0 +1,19 @@
+// `ddblab serve`: DynamoDB's JSON 1.0 protocol over HTTP/1.1, so real SDKs and the aws CLI can
+// talk to the engine.
+#pragma once
+
+namespace ddblab::shell {
+
+// Runs the server until SIGINT or SIGTERM. `argv` holds the options after the word "serve" (a
+// leading "serve" itself is skipped, so main may pass argv + 1 as well):
+//   --host H    address to bind (default 127.0.0.1: loopback only)
+//   --port P    TCP port (default 8000; 0 picks a free port)
+//   --db FILE   database file (default: a transient in-memory database)
+//   --log       one line per request on stderr: operation, table, capacity, partitions hit
+//   --quiet     no banner (the "ready" line is still printed)
+//   --help
+// Prints where it listens, then "ready" on stdout. Returns the process exit status (0 after a
+// clean stop, 2 for bad options, 1 when the database or the port cannot be opened).
+int RunServe(int argc, char** argv);
+
+}  // namespace ddblab::shell

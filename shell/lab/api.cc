@@ -1,0 +1,272 @@
+// The `ddb` table Lua code uses to run statements and read table state. Each C function here
+// is a thin wrapper: the C++ work happens in a helper that catches everything and stages its
+// result in the sandbox (Impl::stash), so the wrapper's frame holds no C++ object when it
+// pushes the result or raises.
+#include <cstring>
+#include <lua.hpp>
+
+#include "shell/lab/lab_runtime.h"
+#include "shell/lab/sandbox_internal.h"
+
+namespace ddblab::lab {
+
+namespace {
+
+std::string ErrorText(const Error& e) {
+  std::string s(ErrorTypeName(e.type));
+  if (!e.message.empty()) s += ": " + e.message;
+  for (size_t i = 0; i < e.cancellation_reasons.size(); ++i) {
+    const auto& r = e.cancellation_reasons[i];
+    s += (i == 0 ? " [" : ", ") + r.code;
+    if (i + 1 == e.cancellation_reasons.size()) s += "]";
+  }
+  return s;
+}
+
+// Stages the record (or, when `raise` and it failed, the error text). False means "raise".
+bool StageRecord(Sandbox::Impl* impl, const StatementRecord& rec, bool raise) {
+  if (!rec.ok && raise) {
+    impl->stash_error = ErrorText(rec.error);
+    if (!rec.input.empty()) impl->stash_error += "\n  in: " + rec.input;
+    return false;
+  }
+  impl->stash = RecordToJson(rec);
+  return true;
+}
+
+bool DoRun(Sandbox::Impl* impl, const char* s, size_t n, bool raise) {
+  try {
+    if (impl->client == nullptr) {
+      impl->stash_error = "ddb: no database is connected here (lesson files declare, setup runs)";
+      return false;
+    }
+    StatementRecord rec = RunStatement(*impl->client, std::string_view(s, n), impl->cwd);
+    return StageRecord(impl, rec, raise);
+  } catch (const std::exception& e) {
+    impl->stash_error = std::string("ddb: ") + e.what();
+    return false;
+  }
+}
+
+bool DoCall(Sandbox::Impl* impl, lua_State* L, bool raise) {
+  try {
+    if (impl->client == nullptr) {
+      impl->stash_error = "ddb: no database is connected here (lesson files declare, setup runs)";
+      return false;
+    }
+    if (lua_type(L, 1) != LUA_TSTRING || lua_type(L, 2) != LUA_TTABLE) {
+      impl->stash_error = "ddb.call(operation, request): expected a string and a table";
+      return false;
+    }
+    std::string op = lua_tostring(L, 1);
+    auto body = impl->owner->ToJson(2);
+    if (!body.ok()) {
+      impl->stash_error = "ddb.call: " + body.error().message;
+      return false;
+    }
+    StatementRecord rec = RunCall(*impl->client, op, body.value());
+    return StageRecord(impl, rec, raise);
+  } catch (const std::exception& e) {
+    impl->stash_error = std::string("ddb: ") + e.what();
+    return false;
+  }
+}
+
+bool DoPartitions(Sandbox::Impl* impl, const char* table, const char* index) {
+  try {
+    Engine* engine = impl->client ? impl->client->engine() : nullptr;
+    if (engine == nullptr) {
+      impl->stash_error = "ddb.partitions: needs the embedded engine";
+      return false;
+    }
+    auto map = engine->DescribePartitions(table, index ? index : "");
+    if (!map.ok()) {
+      impl->stash_error = ErrorText(map.error());
+      return false;
+    }
+    wire::Json j = wire::Json::object();
+    j["table"] = map->table;
+    j["index"] = map->index;
+    j["partition_count"] = map->partition_count;
+    wire::Json parts = wire::Json::array();
+    for (const auto& p : map->partitions) {
+      parts.push_back(wire::Json{{"partition", p.partition},
+                                 {"item_count", p.item_count},
+                                 {"size_bytes", p.size_bytes},
+                                 {"item_collections", p.item_collections},
+                                 {"sample_partition_keys", p.sample_partition_keys}});
+    }
+    j["partitions"] = parts;
+    impl->stash = std::move(j);
+    return true;
+  } catch (const std::exception& e) {
+    impl->stash_error = std::string("ddb.partitions: ") + e.what();
+    return false;
+  }
+}
+
+bool DoSetPartitions(Sandbox::Impl* impl, const char* table, lua_Integer n) {
+  try {
+    Engine* engine = impl->client ? impl->client->engine() : nullptr;
+    if (engine == nullptr) {
+      impl->stash_error = "ddb.set_partitions: needs the embedded engine";
+      return false;
+    }
+    Status st = engine->SetPartitionCount(table, static_cast<int>(n));
+    if (!st.ok()) {
+      impl->stash_error = ErrorText(st.error());
+      return false;
+    }
+    impl->stash = true;
+    return true;
+  } catch (const std::exception& e) {
+    impl->stash_error = std::string("ddb.set_partitions: ") + e.what();
+    return false;
+  }
+}
+
+int RaiseStashed(lua_State* L, Sandbox::Impl* impl) {
+  lua_pushlstring(L, impl->stash_error.data(), impl->stash_error.size());
+  impl->stash_error.clear();
+  return lua_error(L);
+}
+
+int PushStashed(lua_State* L, Sandbox::Impl* impl) {
+  impl->owner->PushJson(impl->stash);
+  impl->stash = nullptr;
+  (void)L;
+  return 1;
+}
+
+int RunImpl(lua_State* L, bool raise) {
+  size_t n = 0;
+  const char* s = luaL_checklstring(L, 1, &n);
+  Sandbox::Impl* impl = ImplOf(L);
+  if (!DoRun(impl, s, n, raise)) return RaiseStashed(L, impl);
+  return PushStashed(L, impl);
+}
+int LRun(lua_State* L) { return RunImpl(L, true); }
+int LTry(lua_State* L) { return RunImpl(L, false); }
+
+int CallImpl(lua_State* L, bool raise) {
+  Sandbox::Impl* impl = ImplOf(L);
+  if (!DoCall(impl, L, raise)) return RaiseStashed(L, impl);
+  return PushStashed(L, impl);
+}
+int LCall(lua_State* L) { return CallImpl(L, true); }
+int LTryCall(lua_State* L) { return CallImpl(L, false); }
+
+int LPartitions(lua_State* L) {
+  const char* table = luaL_checkstring(L, 1);
+  const char* index = luaL_optstring(L, 2, nullptr);
+  Sandbox::Impl* impl = ImplOf(L);
+  if (!DoPartitions(impl, table, index)) return RaiseStashed(L, impl);
+  return PushStashed(L, impl);
+}
+
+int LSetPartitions(lua_State* L) {
+  const char* table = luaL_checkstring(L, 1);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  Sandbox::Impl* impl = ImplOf(L);
+  if (!DoSetPartitions(impl, table, n)) return RaiseStashed(L, impl);
+  return PushStashed(L, impl);
+}
+
+// Helpers written in Lua on top of the C functions: marshalling plain values to DynamoDB JSON,
+// reading table state for checks, and running several statements.
+constexpr const char* kDdbPrelude = R"lua(
+local ddb = ...
+function ddb.marshal(v)
+  local t = type(v)
+  if v == ddb.null then return { NULL = true } end
+  if t == "string" then return { S = v } end
+  if t == "number" then
+    if math.type(v) == "integer" then return { N = string.format("%d", v) } end
+    return { N = string.format("%.17g", v) }
+  end
+  if t == "boolean" then return { BOOL = v } end
+  if t == "table" then
+    if #v > 0 then
+      local l = {}
+      for i, x in ipairs(v) do l[i] = ddb.marshal(x) end
+      return { L = l }
+    end
+    local m = {}
+    for k, x in pairs(v) do m[k] = ddb.marshal(x) end
+    return { M = m }
+  end
+  error("ddb.marshal: cannot store a " .. t, 2)
+end
+function ddb.item(plain)
+  local m = {}
+  for k, v in pairs(plain) do m[k] = ddb.marshal(v) end
+  return m
+end
+function ddb.get(table_name, key)
+  local r = ddb.call("GetItem", { TableName = table_name, Key = ddb.item(key), ConsistentRead = true })
+  return r.items[1]
+end
+function ddb.put(table_name, item)
+  return ddb.call("PutItem", { TableName = table_name, Item = ddb.item(item) })
+end
+function ddb.items(table_name, index)
+  local all, start = {}, nil
+  repeat
+    local req = { TableName = table_name, IndexName = index, ExclusiveStartKey = start }
+    local r = ddb.call("Scan", req)
+    for _, it in ipairs(r.items) do all[#all + 1] = it end
+    start = r.output.LastEvaluatedKey
+  until start == nil
+  return all
+end
+function ddb.count(table_name, index) return #ddb.items(table_name, index) end
+function ddb.drop_table(name)
+  return ddb.try_call("DeleteTable", { TableName = name })
+end
+function ddb.script(text)
+  local n = 0
+  for line in string.gmatch(text, "[^\n]+") do
+    local s = string.match(line, "^%s*(.-)%s*$")
+    if s ~= "" and string.sub(s, 1, 1) ~= "#" then
+      ddb.run(s)
+      n = n + 1
+    end
+  end
+  return n
+end
+return ddb
+)lua";
+
+}  // namespace
+
+void Sandbox::InstallDdbApi(wire::Client& client, std::string cwd) {
+  impl_->client = &client;
+  impl_->cwd = std::move(cwd);
+  lua_State* L = impl_->L;
+  bool saved = impl_->enforce_memory;
+  impl_->enforce_memory = false;
+  lua_newtable(L);
+  const luaL_Reg fns[] = {{"run", LRun},
+                          {"try", LTry},
+                          {"call", LCall},
+                          {"try_call", LTryCall},
+                          {"partitions", LPartitions},
+                          {"set_partitions", LSetPartitions},
+                          {nullptr, nullptr}};
+  luaL_setfuncs(L, fns, 0);
+  lua_pushlightuserdata(L, NullMarker());
+  lua_setfield(L, -2, "null");
+  lua_setglobal(L, "ddb");
+  lua_getglobal(L, "print");
+  lua_setglobal(L, "say");
+  impl_->enforce_memory = saved;
+  if (luaL_loadbufferx(L, kDdbPrelude, std::strlen(kDdbPrelude), "=ddb", "t") == LUA_OK) {
+    lua_getglobal(L, "ddb");
+    LuaStatus st = PCall(1, 0);
+    if (!st.ok()) *impl_->out << "ddb prelude: " << st.message << "\n";
+  } else {
+    lua_pop(L, 1);
+  }
+}
+
+}  // namespace ddblab::lab

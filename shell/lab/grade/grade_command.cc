@@ -1,0 +1,459 @@
+// `ddblab grade ...` and `.exercise ...`: the lab runtime's side of shell/lab_hooks.h for graded
+// exercises. Solutions are graded in child processes so that a solution that crashes or hangs
+// the engine costs only its own report.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "ddblab/engine.h"
+#include "shell/lab/grade/grader.h"
+#include "shell/lab/grade/solution.h"
+#include "shell/lab_hooks.h"
+#include "shell/output.h"
+
+namespace ddblab::shell {
+
+namespace {
+
+namespace fs = std::filesystem;
+using grade::Report;
+
+constexpr const char* kGradeUsage =
+    "usage: ddblab grade EXERCISE SOLUTION... [--seed N] [--format text|json|gradescope|junit]\n"
+    "                    [--jobs N] [--out FILE] [--timeout SECONDS] [--reveal-hidden]\n"
+    "                    [--exercises-dir DIR]\n"
+    "       ddblab grade list\n";
+
+struct GradeArgs {
+  std::string exercise;
+  std::vector<std::string> solutions;
+  uint64_t seed = 1;
+  std::string format = "text";
+  int jobs = 1;
+  std::string out;
+  double timeout = 300;
+  bool reveal = false;
+  std::string exercises_dir;
+};
+
+bool ParseUnsigned(const std::string& s, uint64_t* v) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 19) {
+    return false;
+  }
+  *v = std::stoull(s);
+  return true;
+}
+
+// Parses argv; an error message, or empty when the arguments are usable.
+std::string ParseGradeArgs(int argc, char** argv, GradeArgs* a) {
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](std::string* out) {
+      if (i + 1 >= argc) return false;
+      *out = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (arg == "--seed") {
+      if (!value(&v) || !ParseUnsigned(v, &a->seed)) return "--seed needs a non-negative integer";
+    } else if (arg == "--format") {
+      if (!value(&a->format)) return "--format needs a value";
+      if (a->format != "text" && a->format != "json" && a->format != "gradescope" &&
+          a->format != "junit") {
+        return "unknown format '" + a->format + "' (text, json, gradescope or junit)";
+      }
+    } else if (arg == "--jobs" || arg == "-j") {
+      uint64_t n = 0;
+      if (!value(&v) || !ParseUnsigned(v, &n) || n == 0 || n > 256) {
+        return "--jobs needs a number from 1 to 256";
+      }
+      a->jobs = static_cast<int>(n);
+    } else if (arg == "--out" || arg == "-o") {
+      if (!value(&a->out)) return "--out needs a file name";
+    } else if (arg == "--timeout") {
+      uint64_t n = 0;
+      if (!value(&v) || !ParseUnsigned(v, &n) || n == 0) return "--timeout needs seconds";
+      a->timeout = static_cast<double>(n);
+    } else if (arg == "--reveal-hidden") {
+      a->reveal = true;
+    } else if (arg == "--exercises-dir") {
+      if (!value(&a->exercises_dir)) return "--exercises-dir needs a folder";
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return "unknown option " + arg;
+    } else {
+      positional.push_back(arg);
+    }
+  }
+  if (positional.empty()) return "missing EXERCISE";
+  a->exercise = positional[0];
+  a->solutions.assign(positional.begin() + 1, positional.end());
+  if (a->solutions.empty() && a->exercise != "list") return "missing SOLUTION";
+  return "";
+}
+
+Report ErrorReport(const GradeArgs& a, const std::string& solution, const std::string& error) {
+  Report r;
+  r.exercise = a.exercise;
+  r.solution = solution;
+  r.seed = a.seed;
+  r.error = error;
+  return r;
+}
+
+// One child per solution, at most `jobs` at a time. Each child writes its report as JSON to a
+// private temporary file; the parent reads it back after the child exits. Anything else (a
+// crash, a kill after the timeout, an unreadable file) becomes an error report.
+std::vector<Report> GradeAll(const GradeArgs& a) {
+  grade::GradeOptions opt;
+  opt.exercises_dir = a.exercises_dir;
+  opt.seed = a.seed;
+  std::vector<Report> reports(a.solutions.size());
+  struct Child {
+    size_t index;
+    std::string file;
+    std::chrono::steady_clock::time_point started;
+  };
+  std::map<pid_t, Child> running;
+  const char* tmp = std::getenv("TMPDIR");
+  std::string tmpdir = tmp && *tmp ? tmp : "/tmp";
+  std::fflush(nullptr);
+
+  auto reap = [&](pid_t pid, int status) {
+    auto it = running.find(pid);
+    if (it == running.end()) return;
+    Child c = it->second;
+    running.erase(it);
+    std::ifstream in(c.file);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::remove(c.file.c_str());
+    wire::Json j = wire::Json::parse(ss.str(), nullptr, false);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !j.is_discarded() && j.is_object()) {
+      reports[c.index] = grade::ReportFromJson(j);
+      return;
+    }
+    std::string why;
+    if (WIFSIGNALED(status)) {
+      why = WTERMSIG(status) == SIGKILL
+                ? "the grader was stopped after " + std::to_string(static_cast<int>(a.timeout)) +
+                      " seconds"
+                : "the grader crashed (signal " + std::to_string(WTERMSIG(status)) + ")";
+    } else {
+      why = "the grader process failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
+    }
+    reports[c.index] = ErrorReport(a, a.solutions[c.index], why);
+  };
+
+  size_t next = 0;
+  while (next < a.solutions.size() || !running.empty()) {
+    while (next < a.solutions.size() && static_cast<int>(running.size()) < a.jobs) {
+      std::string file = tmpdir + "/ddblab-grade-XXXXXX";
+      std::vector<char> buf(file.begin(), file.end());
+      buf.push_back('\0');
+      int fd = mkstemp(buf.data());
+      if (fd < 0) {
+        reports[next] = ErrorReport(a, a.solutions[next], "cannot create a temporary file");
+        ++next;
+        continue;
+      }
+      close(fd);
+      file = buf.data();
+      pid_t pid = fork();
+      if (pid == 0) {
+        Report r = grade::GradeSolution(a.exercise, a.solutions[next], opt);
+        std::string text = grade::ReportToJson(r, true).dump();
+        int out = open(file.c_str(), O_WRONLY | O_TRUNC);
+        bool ok =
+            out >= 0 && write(out, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+        if (out >= 0) close(out);
+        _exit(ok ? 0 : 3);
+      }
+      if (pid < 0) {
+        std::remove(file.c_str());
+        reports[next] = ErrorReport(a, a.solutions[next], "cannot start a grader process");
+        ++next;
+        continue;
+      }
+      running[pid] = Child{next, file, std::chrono::steady_clock::now()};
+      ++next;
+    }
+    int status = 0;
+    pid_t pid = waitpid(-1, &status, WNOHANG);
+    if (pid > 0) {
+      reap(pid, status);
+      continue;
+    }
+    auto now = std::chrono::steady_clock::now();
+    for (const auto& [cpid, c] : running) {
+      if (std::chrono::duration<double>(now - c.started).count() > a.timeout) kill(cpid, SIGKILL);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return reports;
+}
+
+std::string Render(const GradeArgs& a, const std::vector<Report>& reports) {
+  if (a.format == "junit") return grade::RenderJUnit(reports);
+  if (a.format == "gradescope") {
+    if (reports.size() == 1) return grade::ReportToGradescope(reports[0]).dump(2) + "\n";
+    wire::Json arr = wire::Json::array();
+    for (const auto& r : reports) arr.push_back(grade::ReportToGradescope(r));
+    return arr.dump(2) + "\n";
+  }
+  if (a.format == "json") {
+    wire::Json j = wire::Json::object();
+    j["format"] = "ddblab-grade/1";
+    j["exercise"] = a.exercise;
+    j["seed"] = a.seed;
+    wire::Json arr = wire::Json::array();
+    for (const auto& r : reports) arr.push_back(grade::ReportToJson(r, a.reveal));
+    j["reports"] = arr;
+    return j.dump(2) + "\n";
+  }
+  std::string out;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    if (i > 0) out += "\n";
+    out += grade::RenderText(reports[i], a.reveal);
+  }
+  if (reports.size() > 1) {
+    out += "\n";
+    for (const auto& r : reports) {
+      char line[64];
+      std::snprintf(line, sizeof line, "%7.2f / %-7.2f ", r.score(), r.max_score());
+      out += line + r.solution + (r.error.empty() ? "" : "  (grader error)") + "\n";
+    }
+  }
+  return out;
+}
+
+std::string ReadmeTitle(const fs::path& dir) {
+  std::ifstream in(dir / "README.md");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("# ", 0) == 0) return line.substr(2);
+  }
+  return "";
+}
+
+}  // namespace
+
+int RunGradeCommand(int argc, char** argv) {
+  GradeArgs a;
+  std::string err = ParseGradeArgs(argc, argv, &a);
+  if (!err.empty()) {
+    std::fprintf(stderr, "ddblab grade: %s\n%s", err.c_str(), kGradeUsage);
+    return 2;
+  }
+  if (a.exercise == "list") {
+    std::string root = a.exercises_dir.empty() ? grade::ExercisesDir() : a.exercises_dir;
+    for (const auto& id : grade::ListExercises(root)) {
+      std::printf("%-12s %s\n", id.c_str(), ReadmeTitle(fs::path(root) / id).c_str());
+    }
+    return 0;
+  }
+  std::vector<Report> reports = GradeAll(a);
+  std::string text = Render(a, reports);
+  if (!a.out.empty()) {
+    std::ofstream f(a.out, std::ios::binary | std::ios::trunc);
+    f << text;
+    if (!f) {
+      std::fprintf(stderr, "ddblab grade: cannot write %s\n", a.out.c_str());
+      return 1;
+    }
+  } else {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+  }
+  for (const auto& r : reports) {
+    if (!r.error.empty()) return 1;
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// .exercise in the REPL
+
+namespace {
+
+struct ExerciseState {
+  std::string exercise;
+  std::string solution;
+};
+
+std::map<const ShellContext*, ExerciseState>& States() {
+  static std::map<const ShellContext*, ExerciseState> states;
+  return states;
+}
+
+void Lines(OutputSink& sink, const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) sink.Line(line);
+}
+
+constexpr const char* kExerciseUsage =
+    ".exercise list                      the graded exercises\n"
+    ".exercise start ID [FILE]           work on exercise ID in FILE (default ID.ddb; created\n"
+    "                                    from the starter when missing)\n"
+    ".exercise load [SEED]               create your table here and load generated data\n"
+    "                                    through your templates\n"
+    ".exercise try NAME [param=value...] run your pattern (or template) NAME with parameters\n"
+    ".exercise submit [SEED]             grade FILE on a fresh database, as the grader will\n"
+    ".exercise status                    the exercise and file in use";
+
+bool NeedActive(ShellContext& shell, const ExerciseState* st) {
+  if (st == nullptr || st->exercise.empty()) {
+    shell.sink().ErrLine(".exercise: no exercise started; use .exercise start ID [FILE]");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool RunExerciseDotCommand(ShellContext& shell, const std::vector<std::string>& args) {
+  OutputSink& sink = shell.sink();
+  std::string verb = args.empty() ? "list" : args[0];
+  auto& states = States();
+  ExerciseState* st = states.count(&shell) ? &states[&shell] : nullptr;
+  std::string root = grade::ExercisesDir();
+
+  if (verb == "list") {
+    for (const auto& id : grade::ListExercises(root)) {
+      std::string title = ReadmeTitle(fs::path(root) / id);
+      sink.Line(id + std::string(id.size() < 12 ? 12 - id.size() : 1, ' ') + title);
+    }
+    return true;
+  }
+  if (verb == "start") {
+    if (args.size() < 2) {
+      sink.ErrLine(".exercise start: which exercise? (.exercise list)");
+      return false;
+    }
+    std::string id = args[1];
+    fs::path dir = fs::path(root) / id;
+    std::error_code ec;
+    if (!fs::exists(dir / "grader.lua", ec)) {
+      sink.ErrLine(".exercise start: no exercise '" + id + "' (.exercise list)");
+      return false;
+    }
+    std::string file = args.size() > 2 ? args[2] : id + ".ddb";
+    if (!fs::exists(file, ec)) {
+      fs::copy_file(dir / "starter.ddb", file, ec);
+      if (ec) {
+        sink.ErrLine(".exercise start: cannot create " + file + ": " + ec.message());
+        return false;
+      }
+      sink.Line("Created " + file + " from the starter.");
+    }
+    states[&shell] = ExerciseState{id, file};
+    sink.Line("Exercise " + id + ": " + ReadmeTitle(dir));
+    sink.Line("Brief: " + (dir / "README.md").string());
+    sink.Line("Your solution: " + file);
+    auto info = grade::CallExercise(id, "", shell.client(), "__info", wire::Json(nullptr));
+    if (info.ok() && info->contains("patterns")) {
+      for (const auto& p : (*info)["patterns"]) {
+        std::string params;
+        for (const auto& x : p["params"]) params += " " + x.get<std::string>() + "=...";
+        sink.Line("  " + p["id"].get<std::string>() + "  " + p["title"].get<std::string>() +
+                  "   (.exercise try " + p["id"].get<std::string>() + params + ")");
+      }
+    }
+    return true;
+  }
+  if (verb == "status") {
+    if (!NeedActive(shell, st)) return false;
+    sink.Line("exercise " + st->exercise + ", solution " + st->solution);
+    return true;
+  }
+  if (verb == "load") {
+    if (!NeedActive(shell, st)) return false;
+    uint64_t seed = 1;
+    if (args.size() > 1 && !ParseUnsigned(args[1], &seed)) {
+      sink.ErrLine(".exercise load: the seed must be a non-negative integer");
+      return false;
+    }
+    auto res =
+        grade::CallExercise(st->exercise, st->solution, shell.client(), "__load", wire::Json(seed));
+    if (!res.ok()) {
+      sink.ErrLine(".exercise load: " + res.error().message);
+      return false;
+    }
+    const wire::Json& j = *res;
+    if (j.contains("message") && j["message"].is_string()) Lines(sink, j["message"]);
+    if (j.contains("samples") && j["samples"].is_array() && !j["samples"].empty()) {
+      sink.Line("Try, with data from this variant:");
+      for (const auto& s : j["samples"]) sink.Line("  .exercise try " + s.get<std::string>());
+    }
+    return j.value("ok", false);
+  }
+  if (verb == "try") {
+    if (!NeedActive(shell, st)) return false;
+    if (args.size() < 2) {
+      sink.ErrLine(".exercise try: which pattern? (.exercise try AP3 course_id=c101)");
+      return false;
+    }
+    Result<grade::Solution> sol = grade::LoadSolution(st->solution);
+    if (!sol.ok()) {
+      sink.ErrLine(".exercise try: " + sol.error().message);
+      return false;
+    }
+    std::map<std::string, std::string> params;
+    for (size_t i = 2; i < args.size(); ++i) {
+      size_t eq = args[i].find('=');
+      if (eq == std::string::npos) {
+        sink.ErrLine(".exercise try: parameters are name=value, got '" + args[i] + "'");
+        return false;
+      }
+      params[args[i].substr(0, eq)] = args[i].substr(eq + 1);
+    }
+    const grade::Block* block = nullptr;
+    for (grade::BlockKind k :
+         {grade::BlockKind::kPattern, grade::BlockKind::kEntity, grade::BlockKind::kTransition}) {
+      if (!block) block = sol->Find(k, args[1]);
+    }
+    if (args[1] == "table") block = sol->Find(grade::BlockKind::kTable, "");
+    if (block == nullptr || block->statements.empty()) {
+      sink.ErrLine(".exercise try: " + st->solution + " has no block named " + args[1]);
+      return false;
+    }
+    bool ok = true;
+    for (const auto& s : block->statements) {
+      Result<std::string> text = grade::FillPlaceholders(s, params);
+      if (!text.ok()) {
+        sink.ErrLine(".exercise try: " + text.error().message);
+        return false;
+      }
+      ok = shell.Run(*text) && ok;
+    }
+    return ok;
+  }
+  if (verb == "submit") {
+    if (!NeedActive(shell, st)) return false;
+    grade::GradeOptions opt;
+    if (args.size() > 1 && !ParseUnsigned(args[1], &opt.seed)) {
+      sink.ErrLine(".exercise submit: the seed must be a non-negative integer");
+      return false;
+    }
+    Report r = grade::GradeSolution(st->exercise, st->solution, opt);
+    Lines(sink, grade::RenderText(r, false));
+    return r.error.empty();
+  }
+  Lines(sink, kExerciseUsage);
+  return verb == "help";
+}
+
+}  // namespace ddblab::shell

@@ -1,0 +1,498 @@
+// Drives one grading run: fresh engine, sandbox, exercise scripts, then the checks in plan
+// order, each under its own budget, with dependencies resolved here so a broken table
+// definition yields one clear failure instead of a cascade.
+#include "shell/lab/grade/grader.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <lua.hpp>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "ddblab/engine.h"
+#include "shell/lab/grade/solution.h"
+#include "shell/lab/lab_runtime.h"
+
+namespace ddblab::grade {
+
+namespace fs = std::filesystem;
+using lab::LuaOutcome;
+
+std::string_view CheckStatusName(CheckStatus s) {
+  switch (s) {
+    case CheckStatus::kPassed:
+      return "passed";
+    case CheckStatus::kFailed:
+      return "failed";
+    case CheckStatus::kError:
+      return "error";
+    case CheckStatus::kSkipped:
+      return "skipped";
+    case CheckStatus::kTimeout:
+      return "timeout";
+  }
+  return "error";
+}
+
+std::string_view VisibilityName(Visibility v) {
+  return v == Visibility::kHidden ? "hidden" : "visible";
+}
+
+double Report::score() const {
+  double s = 0;
+  for (const auto& c : checks) s += c.points;
+  return s;
+}
+
+double Report::max_score() const {
+  double s = 0;
+  for (const auto& c : checks) s += c.max_points;
+  return s;
+}
+
+std::string ExercisesDir() {
+  if (const char* d = std::getenv("DDBLAB_EXERCISES_DIR"); d && *d) return d;
+#ifdef DDBLAB_SOURCE_DIR
+  {
+    std::error_code ec;
+    fs::path p = fs::path(DDBLAB_SOURCE_DIR) / "exercises";
+    if (fs::is_directory(p, ec)) return p.string();
+  }
+#endif
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) return (exe.parent_path().parent_path() / "share" / "ddblab" / "exercises").string();
+  return "exercises";
+}
+
+std::vector<std::string> ListExercises(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.is_directory(ec) && fs::exists(e.path() / "grader.lua", ec)) {
+      out.push_back(e.path().filename().string());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+namespace {
+
+// Records DynamoDB calls instead of making them, so the writes of a multi-statement template
+// can be sent together as one transaction.
+class CaptureClient : public wire::Client {
+ public:
+  wire::JsonResult Call(std::string_view operation, const wire::Json& request) override {
+    calls.emplace_back(std::string(operation), request);
+    wire::JsonResult r;
+    r.ok = true;
+    r.body = wire::Json::object();
+    return r;
+  }
+  Engine* engine() override { return nullptr; }
+  std::string Describe() const override { return "capture"; }
+  std::vector<std::pair<std::string, wire::Json>> calls;
+};
+
+void CopyMembers(const wire::Json& from, wire::Json& to, std::initializer_list<const char*> keys) {
+  for (const char* k : keys) {
+    if (from.contains(k)) to[k] = from[k];
+  }
+}
+
+// The TransactWriteItems (or ExecuteTransaction) body equivalent to `calls`, or null when they
+// cannot be combined (reads, mixed languages, nested transactions).
+wire::Json CombineWrites(const std::vector<std::pair<std::string, wire::Json>>& calls) {
+  bool all_partiql = true;
+  for (const auto& [op, req] : calls) all_partiql = all_partiql && op == "ExecuteStatement";
+  if (all_partiql) {
+    wire::Json stmts = wire::Json::array();
+    for (const auto& [op, req] : calls) {
+      wire::Json s = wire::Json::object();
+      CopyMembers(req, s, {"Statement", "Parameters"});
+      stmts.push_back(s);
+    }
+    return wire::Json{{"TransactStatements", stmts}};
+  }
+  wire::Json items = wire::Json::array();
+  for (const auto& [op, req] : calls) {
+    wire::Json entry = wire::Json::object();
+    if (op == "PutItem") {
+      CopyMembers(req, entry,
+                  {"TableName", "Item", "ConditionExpression", "ExpressionAttributeNames",
+                   "ExpressionAttributeValues"});
+      items.push_back(wire::Json{{"Put", entry}});
+    } else if (op == "UpdateItem") {
+      CopyMembers(req, entry,
+                  {"TableName", "Key", "UpdateExpression", "ConditionExpression",
+                   "ExpressionAttributeNames", "ExpressionAttributeValues"});
+      items.push_back(wire::Json{{"Update", entry}});
+    } else if (op == "DeleteItem") {
+      CopyMembers(req, entry,
+                  {"TableName", "Key", "ConditionExpression", "ExpressionAttributeNames",
+                   "ExpressionAttributeValues"});
+      items.push_back(wire::Json{{"Delete", entry}});
+    } else {
+      return nullptr;
+    }
+  }
+  return wire::Json{{"TransactItems", items}};
+}
+
+// What the Lua side reaches through the `sol` table.
+struct Context {
+  const Solution* solution = nullptr;
+  wire::Client* client = nullptr;
+  lab::Sandbox* sandbox = nullptr;
+  std::string cwd;
+};
+
+Context* ContextOf(lua_State* L) {
+  return static_cast<Context*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+// Runs one block with parameters; the answer is a plain document so that no C++ object is alive
+// when control goes back to Lua.
+wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::string& name,
+                    const wire::Json& params_json) {
+  wire::Json out = wire::Json::object();
+  out["ok"] = false;
+  out["records"] = wire::Json::array();
+  BlockKind kind;
+  if (!ParseBlockKind(kind_name, &kind)) {
+    out["error"] = "unknown block kind '" + kind_name + "'";
+    return out;
+  }
+  const Block* block = ctx->solution->Find(kind, name);
+  std::string label = "-- @" + kind_name + (name.empty() ? "" : " " + name);
+  if (block == nullptr || block->statements.empty()) {
+    out["missing"] = true;
+    out["error"] = "the solution has no " + label + " block" +
+                   (block == nullptr ? "" : " with a statement in it");
+    return out;
+  }
+  std::map<std::string, std::string> params;
+  if (params_json.is_object()) {
+    for (auto it = params_json.begin(); it != params_json.end(); ++it) {
+      params[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+    }
+  }
+  std::vector<std::string> texts;
+  for (const auto& s : block->statements) {
+    Result<std::string> filled = FillPlaceholders(s, params);
+    if (!filled.ok()) {
+      out["error"] =
+          label + " (line " + std::to_string(block->line) + "): " + filled.error().message;
+      return out;
+    }
+    texts.push_back(std::move(filled.value()));
+  }
+  out["statements"] = texts;
+  bool ok = true;
+  // Several writes in one template go in one transaction, as they would in an application.
+  if (texts.size() > 1 && (kind == BlockKind::kEntity || kind == BlockKind::kTransition)) {
+    CaptureClient capture;
+    bool parsed = true;
+    for (const auto& t : texts) {
+      lab::StatementRecord r = lab::RunStatement(capture, t, ctx->cwd);
+      if (!r.ok && r.calls.empty()) {
+        parsed = false;
+        out["records"].push_back(lab::RecordToJson(r));
+        out["error"] = label + ": " + r.error.message;
+        return out;
+      }
+    }
+    wire::Json body = parsed ? CombineWrites(capture.calls) : wire::Json(nullptr);
+    if (!body.is_null()) {
+      bool partiql = body.contains("TransactStatements");
+      lab::StatementRecord r =
+          lab::RunCall(*ctx->client, partiql ? "ExecuteTransaction" : "TransactWriteItems", body);
+      r.input = "(" + std::to_string(texts.size()) + " writes of " + label + " in one transaction)";
+      if (!r.ok) {
+        out["error"] = label + ": " + r.error.message;
+        ok = false;
+      }
+      out["records"].push_back(lab::RecordToJson(r));
+      out["ok"] = ok;
+      out["transaction"] = true;
+      return out;
+    }
+  }
+  for (const auto& t : texts) {
+    lab::StatementRecord r = lab::RunStatement(*ctx->client, t, ctx->cwd);
+    if (!r.ok && ok) {
+      ok = false;
+      out["error"] = label + ": " + r.error.message;
+    }
+    out["records"].push_back(lab::RecordToJson(r));
+  }
+  out["ok"] = ok;
+  return out;
+}
+
+// sol.run(kind, name, params) -> {ok, records, error, missing, statements}
+int LSolRun(lua_State* L) {
+  Context* ctx = ContextOf(L);
+  const char* kind = luaL_checkstring(L, 1);
+  const char* name = lua_isstring(L, 2) ? lua_tostring(L, 2) : "";
+  wire::Json params = wire::Json::object();
+  if (lua_istable(L, 3)) {
+    Result<wire::Json> p = ctx->sandbox->ToJson(3);
+    if (p.ok()) params = std::move(p.value());
+  }
+  wire::Json out = RunBlock(ctx, kind, name, params);
+  ctx->sandbox->PushJson(out);
+  return 1;
+}
+
+// sol.blocks() -> {{kind, name, line, statements}, ...}
+int LSolBlocks(lua_State* L) {
+  Context* ctx = ContextOf(L);
+  wire::Json arr = wire::Json::array();
+  for (const auto& b : ctx->solution->blocks) {
+    arr.push_back(wire::Json{{"kind", std::string(BlockKindName(b.kind))},
+                             {"name", b.name},
+                             {"line", b.line},
+                             {"statements", b.statements.size()}});
+  }
+  ctx->sandbox->PushJson(arr);
+  return 1;
+}
+
+// sol.problems() -> {"line N: ...", ...}
+int LSolProblems(lua_State* L) {
+  Context* ctx = ContextOf(L);
+  ctx->sandbox->PushJson(wire::Json(ctx->solution->problems));
+  return 1;
+}
+
+void InstallSolApi(lab::Sandbox& sb, Context* ctx) {
+  lua_State* L = sb.state();
+  lua_newtable(L);
+  const std::pair<const char*, lua_CFunction> fns[] = {
+      {"run", LSolRun}, {"blocks", LSolBlocks}, {"problems", LSolProblems}};
+  for (const auto& [n, f] : fns) {
+    lua_pushlightuserdata(L, ctx);
+    lua_pushcclosure(L, f, 1);
+    lua_setfield(L, -2, n);
+  }
+  lua_setglobal(L, "sol");
+}
+
+std::string Str(const wire::Json& j, const char* key, std::string def = "") {
+  if (j.is_object() && j.contains(key) && j[key].is_string()) return j[key].get<std::string>();
+  return def;
+}
+
+double Num(const wire::Json& j, const char* key, double def) {
+  if (j.is_object() && j.contains(key) && j[key].is_number()) return j[key].get<double>();
+  return def;
+}
+
+// Calls global `fn` with one argument (a string or an integer) and returns its JSON result.
+Result<wire::Json> CallGlobal(lab::Sandbox& sb, const char* fn, const wire::Json& arg,
+                              LuaOutcome* outcome) {
+  lua_State* L = sb.state();
+  lua_getglobal(L, fn);
+  if (!lua_isfunction(L, -1)) {
+    lua_pop(L, 1);
+    *outcome = LuaOutcome::kRuntimeError;
+    return ValidationError(std::string("the grading library defines no ") + fn + "()");
+  }
+  sb.PushJson(arg);
+  lab::LuaStatus st = sb.PCall(1, 1);
+  *outcome = st.outcome;
+  if (!st.ok()) return ValidationError(st.message);
+  Result<wire::Json> j = sb.ToJson(-1);
+  sb.Pop(1);
+  return j;
+}
+
+CheckStatus StatusFromName(const std::string& s) {
+  for (CheckStatus c : {CheckStatus::kPassed, CheckStatus::kFailed, CheckStatus::kError,
+                        CheckStatus::kSkipped, CheckStatus::kTimeout}) {
+    if (s == CheckStatusName(c)) return c;
+  }
+  return CheckStatus::kError;
+}
+
+}  // namespace
+
+Report GradeSolution(const std::string& exercise, const std::string& solution_path,
+                     const GradeOptions& options) {
+  auto started = std::chrono::steady_clock::now();
+  Report report;
+  report.exercise = exercise;
+  report.solution = solution_path;
+  report.seed = options.seed;
+  auto finish = [&]() -> Report {
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return std::move(report);
+  };
+
+  std::string root = options.exercises_dir.empty() ? ExercisesDir() : options.exercises_dir;
+  fs::path dir = fs::path(root) / exercise;
+  std::error_code ec;
+  if (exercise.empty() || exercise.find('/') != std::string::npos ||
+      !fs::exists(dir / "grader.lua", ec)) {
+    report.error = "no exercise '" + exercise + "' in " + root;
+    return finish();
+  }
+  Result<Solution> sol = LoadSolution(solution_path);
+  if (!sol.ok()) {
+    report.error = sol.error().message;
+    return finish();
+  }
+  report.problems = sol->problems;
+
+  EngineOptions eo;
+  Result<std::unique_ptr<Engine>> engine = Engine::Open(eo);
+  if (!engine.ok()) {
+    report.error = "cannot open an in-memory engine: " + engine.error().message;
+    return finish();
+  }
+  std::shared_ptr<Engine> shared(std::move(engine.value()));
+  std::unique_ptr<wire::Client> client = wire::MakeEmbeddedClient(shared, "grading engine");
+
+  std::ostringstream lua_out;  // graders should not print; whatever they do is dropped
+  lab::SandboxLimits setup_limits;
+  setup_limits.instructions = 100'000'000;
+  setup_limits.wall_seconds = 10;
+  std::unique_ptr<lab::Sandbox> sb = lab::Sandbox::Create(setup_limits, lua_out);
+  if (!sb) {
+    report.error = "cannot create the Lua sandbox";
+    return finish();
+  }
+  sb->InstallDdbApi(*client, fs::path(solution_path).parent_path().string());
+  Context ctx{&sol.value(), client.get(), sb.get(), fs::path(solution_path).parent_path().string()};
+  InstallSolApi(*sb, &ctx);
+
+  for (const fs::path& script :
+       {fs::path(root) / "lib" / "grading.lua", dir / "generate.lua", dir / "grader.lua"}) {
+    if (!fs::exists(script, ec)) continue;
+    lab::LuaStatus st = sb->RunFile(script.string());
+    if (!st.ok()) {
+      report.error = "grader script failed: " + st.message;
+      return finish();
+    }
+  }
+
+  LuaOutcome outcome;
+  Result<wire::Json> plan = CallGlobal(*sb, "__plan", wire::Json(options.seed), &outcome);
+  if (!plan.ok() || !plan->is_object()) {
+    report.error = "grader plan failed: " +
+                   (plan.ok() ? std::string("__plan returned no table") : plan.error().message);
+    return finish();
+  }
+  report.exercise_title = Str(*plan, "title", exercise);
+  const wire::Json& checks = (*plan)["checks"];
+  std::map<std::string, size_t> index;
+  for (const auto& c : checks) {
+    CheckResult r;
+    r.id = Str(c, "id");
+    r.title = Str(c, "title", r.id);
+    r.max_points = Num(c, "points", 0);
+    r.visibility = Str(c, "visibility") == "hidden" ? Visibility::kHidden : Visibility::kVisible;
+    if (c.contains("depends") && c["depends"].is_array()) {
+      for (const auto& d : c["depends"]) {
+        if (d.is_string()) r.depends.push_back(d.get<std::string>());
+      }
+    }
+    index[r.id] = report.checks.size();
+    report.checks.push_back(std::move(r));
+  }
+
+  for (size_t i = 0; i < report.checks.size(); ++i) {
+    CheckResult& r = report.checks[i];
+    const wire::Json& spec = checks[i];
+    // Dependencies: the first one that did not pass explains the skip; a skip caused by a skip
+    // carries the original reason, so twenty pattern checks all name the one real problem.
+    std::string blocked;
+    for (const auto& d : r.depends) {
+      auto it = index.find(d);
+      if (it == index.end() || it->second >= i) continue;
+      const CheckResult& dep = report.checks[it->second];
+      if (dep.status == CheckStatus::kPassed) continue;
+      if (dep.status == CheckStatus::kSkipped && !dep.message.empty()) {
+        blocked = dep.message;
+      } else {
+        blocked = "skipped: " + dep.id + " (" + dep.title + ") did not pass";
+      }
+      break;
+    }
+    if (!blocked.empty()) {
+      r.status = CheckStatus::kSkipped;
+      r.message = blocked;
+      continue;
+    }
+    lab::SandboxLimits limits;
+    limits.instructions = static_cast<int64_t>(
+        Num(spec, "instructions", static_cast<double>(options.check_instructions)));
+    limits.wall_seconds = Num(spec, "seconds", options.check_seconds);
+    sb->set_limits(limits);
+    auto t0 = std::chrono::steady_clock::now();
+    Result<wire::Json> res = CallGlobal(*sb, "__run", wire::Json(r.id), &outcome);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!res.ok()) {
+      if (outcome == LuaOutcome::kInstructionLimit || outcome == LuaOutcome::kTimeLimit) {
+        r.status = CheckStatus::kTimeout;
+        r.message = "the check ran out of its budget (" +
+                    std::string(outcome == LuaOutcome::kTimeLimit ? "wall time" : "instructions") +
+                    "): " + res.error().message;
+      } else {
+        r.status = CheckStatus::kError;
+        r.message = "the grader failed while checking: " + res.error().message;
+      }
+      continue;
+    }
+    r.status = StatusFromName(Str(*res, "status", "error"));
+    r.message = Str(*res, "message");
+    double score = Num(*res, "score", r.status == CheckStatus::kPassed ? r.max_points : 0);
+    r.points = std::clamp(score, 0.0, r.max_points);
+    if (r.status != CheckStatus::kPassed && !res->contains("score")) r.points = 0;
+  }
+  return finish();
+}
+
+Result<wire::Json> CallExercise(const std::string& exercise, const std::string& solution_path,
+                                wire::Client& client, const std::string& function,
+                                const wire::Json& arg, const std::string& exercises_dir) {
+  std::string root = exercises_dir.empty() ? ExercisesDir() : exercises_dir;
+  fs::path dir = fs::path(root) / exercise;
+  std::error_code ec;
+  if (exercise.empty() || exercise.find('/') != std::string::npos ||
+      !fs::exists(dir / "grader.lua", ec)) {
+    return ValidationError("no exercise '" + exercise + "' in " + root);
+  }
+  Solution solution;
+  if (!solution_path.empty()) {
+    Result<Solution> loaded = LoadSolution(solution_path);
+    if (!loaded.ok()) return loaded.error();
+    solution = std::move(loaded.value());
+  }
+  std::ostringstream lua_out;
+  lab::SandboxLimits limits;
+  limits.wall_seconds = 30;
+  std::unique_ptr<lab::Sandbox> sb = lab::Sandbox::Create(limits, lua_out);
+  if (!sb) return ValidationError("cannot create the Lua sandbox");
+  std::string cwd =
+      solution_path.empty() ? std::string(".") : fs::path(solution_path).parent_path().string();
+  sb->InstallDdbApi(client, cwd);
+  Context ctx{&solution, &client, sb.get(), cwd};
+  InstallSolApi(*sb, &ctx);
+  for (const fs::path& script :
+       {fs::path(root) / "lib" / "grading.lua", dir / "generate.lua", dir / "grader.lua"}) {
+    if (!fs::exists(script, ec)) continue;
+    lab::LuaStatus st = sb->RunFile(script.string());
+    if (!st.ok()) return ValidationError("grader script failed: " + st.message);
+  }
+  LuaOutcome outcome;
+  return CallGlobal(*sb, function.c_str(), arg, &outcome);
+}
+
+}  // namespace ddblab::grade

@@ -1,0 +1,88 @@
+// The autograder: grades one solution file against one exercise folder on a fresh in-memory
+// engine, and renders the result in the formats instructors and course platforms read.
+//
+// An exercise folder (exercises/<id>/) holds generate.lua (seeded data) and grader.lua (the
+// exercise table: templates, access patterns, extra checks); exercises/lib/grading.lua turns
+// that table into checks. The C++ side owns the order, the dependencies, the budgets and the
+// result model; Lua owns what each check looks at. Nothing here throws.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ddblab/error.h"
+#include "ddblab/wire.h"
+
+namespace ddblab::grade {
+
+enum class CheckStatus { kPassed, kFailed, kError, kSkipped, kTimeout };
+// "visible" checks show their feedback; "hidden" ones show only their title and status until
+// an instructor reveals them (Gradescope: after_due_date).
+enum class Visibility { kVisible, kHidden };
+
+std::string_view CheckStatusName(CheckStatus s);
+std::string_view VisibilityName(Visibility v);
+
+// One check as it ended.
+struct CheckResult {
+  std::string id;     // stable: "AP3", "AP3.cost", "entity.Student", "setup.table"
+  std::string title;  // one line a student understands
+  double points = 0;
+  double max_points = 0;
+  CheckStatus status = CheckStatus::kSkipped;
+  std::string message;  // expected vs actual and the concept to revisit; may be empty
+  Visibility visibility = Visibility::kVisible;
+  std::vector<std::string> depends;  // ids that must pass before this check runs
+  double seconds = 0;                // wall time spent in the check
+};
+
+// Everything one grading run produced. `error` is set when the grader itself could not run
+// (missing exercise, broken grader script); the checks that did run are still listed.
+struct Report {
+  std::string exercise;
+  std::string exercise_title;
+  std::string solution;  // the path as given
+  uint64_t seed = 0;
+  std::vector<CheckResult> checks;
+  std::vector<std::string> problems;  // solution parse warnings
+  std::string error;
+  double seconds = 0;
+
+  double score() const;
+  double max_score() const;
+};
+
+struct GradeOptions {
+  std::string exercises_dir;  // the folder holding <id>/ and lib/; empty = ExercisesDir()
+  uint64_t seed = 1;
+  // Per-check budget unless the exercise sets its own (Lua instructions, wall seconds).
+  int64_t check_instructions = 50'000'000;
+  double check_seconds = 10.0;
+};
+
+// $DDBLAB_EXERCISES_DIR, else the source tree's exercises/, else <exe>/../share/ddblab/exercises.
+std::string ExercisesDir();
+
+// Exercise ids found in `dir` (folders with a grader.lua), sorted.
+std::vector<std::string> ListExercises(const std::string& dir);
+
+// Grades `solution_path` against exercise `exercise`. Always returns a report.
+Report GradeSolution(const std::string& exercise, const std::string& solution_path,
+                     const GradeOptions& options);
+
+// Runs one entry point of an exercise's Lua (`__load`, `__info`) with `arg`, against `client`
+// and the solution at `solution_path` (may be empty: no blocks). For the REPL's `.exercise`.
+Result<wire::Json> CallExercise(const std::string& exercise, const std::string& solution_path,
+                                wire::Client& client, const std::string& function,
+                                const wire::Json& arg, const std::string& exercises_dir = "");
+
+// Renderers. `reveal_hidden` shows hidden checks' messages (for instructors).
+std::string RenderText(const Report& r, bool reveal_hidden);
+wire::Json ReportToJson(const Report& r, bool reveal_hidden);  // our stable shape
+wire::Json ReportToGradescope(const Report& r);                // Gradescope results.json
+std::string RenderJUnit(const std::vector<Report>& reports);   // JUnit XML, one suite each
+// Parses ReportToJson output back (for reports passed between processes).
+Report ReportFromJson(const wire::Json& j);
+
+}  // namespace ddblab::grade

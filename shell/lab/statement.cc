@@ -1,0 +1,295 @@
+// Running statements for lessons and graders, and the plain-JSON view of what they did that
+// Lua checks receive.
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+
+#include "shell/cli.h"
+#include "shell/lab/lab_runtime.h"
+
+namespace ddblab::lab {
+
+namespace {
+
+std::string Trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+// An aws-CLI line starts with `aws`, `dynamodb` or a subcommand name (`put-item`); anything
+// else is PartiQL. Subcommands are lower-case with dashes, PartiQL keywords are not subcommands.
+bool LooksLikeCli(const std::string& text) {
+  size_t end = 0;
+  while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+  std::string first = text.substr(0, end);
+  if (first == "aws" || first == "dynamodb") return true;
+  for (const auto& spec : shell::Subcommands()) {
+    if (spec.name == first) return true;
+  }
+  return false;
+}
+
+wire::Json NumberToJson(const std::string& n) {
+  char* end = nullptr;
+  double d = std::strtod(n.c_str(), &end);
+  if (end == nullptr || *end != '\0' || !std::isfinite(d)) return wire::Json(n);
+  if (std::floor(d) == d && std::fabs(d) < 9007199254740992.0) {
+    return wire::Json(static_cast<int64_t>(d));
+  }
+  int digits = 0;
+  for (char c : n) {
+    if (c == 'e' || c == 'E') break;
+    if (std::isdigit(static_cast<unsigned char>(c))) ++digits;
+  }
+  if (digits > 15) return wire::Json(n);
+  return wire::Json(d);
+}
+
+double Units(int64_t half_units) { return static_cast<double>(half_units) / 2.0; }
+
+wire::Json TraceJson(const Trace& t) {
+  wire::Json j = wire::Json::object();
+  j["operation"] = t.operation;
+  j["table"] = t.table;
+  j["index"] = t.index;
+  j["items_read"] = t.items_read;
+  j["items_returned"] = t.items_returned;
+  j["bytes_read"] = t.bytes_read;
+  j["bytes_written"] = t.bytes_written;
+  j["partitions_hit"] = t.partitions_hit;
+  j["partitions_total"] = t.partitions_total;
+  j["consistent_read"] = t.consistent_read;
+  j["filtered"] = t.filtered;
+  j["key_condition"] = t.key_condition;
+  wire::Json steps = wire::Json::array();
+  for (const auto& s : t.steps) steps.push_back(TraceJson(s));
+  j["steps"] = steps;
+  return j;
+}
+
+// The call the checks talk about: PartiQL and one-action wrappers are unwrapped to the read or
+// write they became; several pages of one CLI command are summed.
+Trace EffectiveTrace(const std::vector<wire::JsonResult>& calls) {
+  std::vector<Trace> traces;
+  for (const auto& c : calls) {
+    Trace t = c.trace;
+    if (t.operation == "ExecuteStatement" && t.steps.size() == 1) t = t.steps[0];
+    traces.push_back(std::move(t));
+  }
+  if (traces.empty()) return Trace{};
+  Trace sum = traces[0];
+  std::set<int> parts(sum.partitions_hit.begin(), sum.partitions_hit.end());
+  for (size_t i = 1; i < traces.size(); ++i) {
+    const Trace& t = traces[i];
+    sum.items_read += t.items_read;
+    sum.items_returned += t.items_returned;
+    sum.bytes_read += t.bytes_read;
+    sum.bytes_written += t.bytes_written;
+    sum.filtered = sum.filtered || t.filtered;
+    parts.insert(t.partitions_hit.begin(), t.partitions_hit.end());
+    for (const auto& s : t.steps) sum.steps.push_back(s);
+  }
+  sum.partitions_hit.assign(parts.begin(), parts.end());
+  return sum;
+}
+
+void AppendItems(const wire::Json& arr, wire::Json& items) {
+  if (!arr.is_array()) return;
+  for (const auto& it : arr) {
+    if (it.is_object()) items.push_back(UnmarshalItem(it));
+  }
+}
+
+}  // namespace
+
+wire::Json UnmarshalValue(const wire::Json& v) {
+  if (!v.is_object() || v.size() != 1) return v;
+  auto it = v.begin();
+  const std::string& type = it.key();
+  const wire::Json& x = it.value();
+  if (type == "S" || type == "B") return x;
+  if (type == "N" && x.is_string()) return NumberToJson(x.get<std::string>());
+  if (type == "BOOL") return x;
+  if (type == "NULL") return wire::Json(nullptr);
+  if (type == "SS" || type == "BS") return x;
+  if (type == "NS" && x.is_array()) {
+    wire::Json out = wire::Json::array();
+    for (const auto& n : x) out.push_back(n.is_string() ? NumberToJson(n.get<std::string>()) : n);
+    return out;
+  }
+  if (type == "L" && x.is_array()) {
+    wire::Json out = wire::Json::array();
+    for (const auto& e : x) out.push_back(UnmarshalValue(e));
+    return out;
+  }
+  if (type == "M" && x.is_object()) return UnmarshalItem(x);
+  return v;
+}
+
+wire::Json UnmarshalItem(const wire::Json& item) {
+  wire::Json out = wire::Json::object();
+  if (!item.is_object()) return out;
+  for (auto it = item.begin(); it != item.end(); ++it) out[it.key()] = UnmarshalValue(it.value());
+  return out;
+}
+
+StatementRecord RunCall(wire::Client& client, std::string_view operation, const wire::Json& body) {
+  StatementRecord r;
+  r.language = "call";
+  r.operation = std::string(operation);
+  r.request = body;
+  wire::JsonResult res = client.Call(operation, body);
+  r.ok = res.ok;
+  if (res.ok) {
+    r.output = res.body;
+  } else {
+    r.error = res.error;
+  }
+  r.calls.push_back(std::move(res));
+  return r;
+}
+
+StatementRecord RunStatement(wire::Client& client, std::string_view text_in,
+                             const std::string& cwd) {
+  StatementRecord r;
+  r.input = std::string(text_in);
+  std::string text = Trim(text_in);
+  if (LooksLikeCli(text)) {
+    r.language = "cli";
+    auto words = shell::SplitWords(text);
+    if (!words.ok()) {
+      r.error = words.error();
+      return r;
+    }
+    auto cmd = shell::ParseCliCommand(words.value(), cwd);
+    if (!cmd.ok()) {
+      r.error = cmd.error();
+      return r;
+    }
+    r.operation = cmd->operation;
+    r.request = cmd->request;
+    shell::CliOutcome outcome = shell::RunCliCommand(client, cmd.value());
+    r.ok = outcome.ok;
+    r.output = outcome.output;
+    if (!outcome.ok) r.error = outcome.error;
+    r.calls = std::move(outcome.calls);
+    return r;
+  }
+  while (!text.empty() &&
+         (text.back() == ';' || std::isspace(static_cast<unsigned char>(text.back())))) {
+    text.pop_back();
+  }
+  StatementRecord call = RunCall(client, "ExecuteStatement", wire::Json{{"Statement", text}});
+  call.input = r.input;
+  call.language = "partiql";
+  return call;
+}
+
+wire::Json RecordToJson(const StatementRecord& r) {
+  wire::Json j = wire::Json::object();
+  j["input"] = r.input;
+  j["language"] = r.language;
+  j["operation"] = r.operation;
+  j["request"] = r.request;
+  j["ok"] = r.ok;
+  if (!r.ok) {
+    wire::Json e = wire::Json::object();
+    e["code"] = std::string(ErrorTypeName(r.error.type));
+    e["message"] = r.error.message;
+    wire::Json reasons = wire::Json::array();
+    for (const auto& reason : r.error.cancellation_reasons) {
+      reasons.push_back(wire::Json{{"code", reason.code}, {"message", reason.message}});
+    }
+    e["reasons"] = reasons;
+    j["error"] = e;
+  }
+  // Items: Query/Scan/PartiQL "Items", GetItem "Item", batch and transaction "Responses".
+  wire::Json items = wire::Json::array();
+  const wire::Json& out = r.output;
+  if (out.is_object()) {
+    if (out.contains("Items")) AppendItems(out["Items"], items);
+    if (out.contains("Item") && out["Item"].is_object())
+      items.push_back(UnmarshalItem(out["Item"]));
+    if (out.contains("Responses")) {
+      const wire::Json& resp = out["Responses"];
+      if (resp.is_object()) {
+        for (auto it = resp.begin(); it != resp.end(); ++it) AppendItems(it.value(), items);
+      } else if (resp.is_array()) {
+        for (const auto& e : resp) {
+          if (e.is_object() && e.contains("Item")) items.push_back(UnmarshalItem(e["Item"]));
+        }
+      }
+    }
+    if (out.contains("Attributes")) j["attributes"] = UnmarshalItem(out["Attributes"]);
+  }
+  j["items"] = items;
+  j["output"] = out;
+  j["count"] = out.is_object() && out.contains("Count") && out["Count"].is_number()
+                   ? out["Count"].get<int64_t>()
+                   : static_cast<int64_t>(items.size());
+  j["scanned_count"] =
+      out.is_object() && out.contains("ScannedCount") && out["ScannedCount"].is_number()
+          ? out["ScannedCount"].get<int64_t>()
+          : j["count"].get<int64_t>();
+
+  int64_t half = 0, read_half = 0, write_half = 0;
+  wire::Json detail = wire::Json::array();
+  for (const auto& c : r.calls) {
+    for (const auto& cc : c.capacity) {
+      half += cc.total.half_units;
+      if (cc.read) {
+        read_half += cc.total.half_units;
+      } else {
+        write_half += cc.total.half_units;
+      }
+      wire::Json d = wire::Json::object();
+      d["table"] = cc.table_name;
+      d["units"] = Units(cc.total.half_units);
+      d["table_units"] = Units(cc.table.half_units);
+      d["transactional"] = cc.transactional;
+      d["read"] = cc.read;
+      wire::Json idx = wire::Json::object();
+      for (const auto& [name, cap] : cc.global_secondary_indexes) idx[name] = Units(cap.half_units);
+      for (const auto& [name, cap] : cc.local_secondary_indexes) idx[name] = Units(cap.half_units);
+      d["indexes"] = idx;
+      detail.push_back(d);
+    }
+  }
+  j["capacity"] = Units(half);
+  j["read_capacity"] = Units(read_half);
+  j["write_capacity"] = Units(write_half);
+  j["capacity_detail"] = detail;
+
+  Trace t = EffectiveTrace(r.calls);
+  j["trace"] = TraceJson(t);
+  // Shortcuts for the common checks.
+  j["op"] = t.operation.empty() ? r.operation : t.operation;
+  std::string table = t.table;
+  if (table.empty() && r.request.is_object() && r.request.contains("TableName") &&
+      r.request["TableName"].is_string()) {
+    table = r.request["TableName"].get<std::string>();
+  }
+  j["table"] = table;
+  j["index"] = t.index;
+  j["read"] = t.items_read;
+  j["returned"] = t.items_returned;
+  j["partitions"] = static_cast<int64_t>(t.partitions_hit.size());
+  j["filtered"] = t.filtered;
+  wire::Json calls = wire::Json::array();
+  for (const auto& c : r.calls) {
+    wire::Json cj = wire::Json::object();
+    cj["ok"] = c.ok;
+    cj["trace"] = TraceJson(c.trace);
+    int64_t h = 0;
+    for (const auto& cc : c.capacity) h += cc.total.half_units;
+    cj["capacity"] = Units(h);
+    calls.push_back(cj);
+  }
+  j["calls"] = calls;
+  return j;
+}
+
+}  // namespace ddblab::lab

@@ -1,0 +1,118 @@
+#include "shell/remote/response_parse.h"
+
+#include <cmath>
+
+namespace ddblab::shell::remote {
+namespace {
+
+// Capacity units arrive as JSON numbers with 0.5 granularity; back to half-units.
+int64_t HalfUnits(const wire::Json& j, const char* member) {
+  auto it = j.find(member);
+  if (it == j.end() || !it->is_number()) return 0;
+  return static_cast<int64_t>(std::llround(it->get<double>() * 2.0));
+}
+
+Capacity CapacityOf(const wire::Json& j) {
+  Capacity c;
+  if (!j.is_object()) return c;
+  c.half_units = HalfUnits(j, "CapacityUnits");
+  c.read_half_units = HalfUnits(j, "ReadCapacityUnits");
+  c.write_half_units = HalfUnits(j, "WriteCapacityUnits");
+  return c;
+}
+
+std::map<std::string, Capacity> IndexCapacities(const wire::Json& j, const char* member) {
+  std::map<std::string, Capacity> out;
+  auto it = j.find(member);
+  if (it == j.end() || !it->is_object()) return out;
+  for (auto e = it->begin(); e != it->end(); ++e) out[e.key()] = CapacityOf(e.value());
+  return out;
+}
+
+std::string StringMember(const wire::Json& j, const char* a, const char* b = nullptr) {
+  for (const char* name : {a, b}) {
+    if (name == nullptr) continue;
+    auto it = j.find(name);
+    if (it != j.end() && it->is_string()) return it->get<std::string>();
+  }
+  return "";
+}
+
+}  // namespace
+
+Error ErrorFromBody(const wire::Json& body, int http_status) {
+  Error e;
+  if (!body.is_object()) {
+    e.type = http_status >= 500 ? ErrorType::kInternalServerError : ErrorType::kValidationException;
+    e.message = "HTTP " + std::to_string(http_status) + " from the endpoint";
+    return e;
+  }
+  std::string type = StringMember(body, "__type");
+  if (auto hash = type.rfind('#'); hash != std::string::npos) type = type.substr(hash + 1);
+  e.message = StringMember(body, "message", "Message");
+  bool known = false;
+  for (int i = 0; i <= static_cast<int>(ErrorType::kInternalServerError); ++i) {
+    auto t = static_cast<ErrorType>(i);
+    if (ErrorTypeName(t) == type) {
+      e.type = t;
+      known = true;
+      break;
+    }
+  }
+  if (!known) {
+    e.type = http_status >= 500 ? ErrorType::kInternalServerError : ErrorType::kValidationException;
+    e.message = (type.empty() ? "HTTP " + std::to_string(http_status) : type) +
+                (e.message.empty() ? "" : ": " + e.message);
+  }
+  if (auto item = body.find("Item"); item != body.end()) {
+    Result<Item> parsed = wire::ItemFromJson(*item);
+    if (parsed.ok()) e.item = std::make_shared<Item>(std::move(parsed).value());
+  }
+  if (auto reasons = body.find("CancellationReasons");
+      reasons != body.end() && reasons->is_array()) {
+    for (const wire::Json& r : *reasons) {
+      CancellationReason reason;
+      if (!r.is_object()) continue;
+      reason.code = StringMember(r, "Code");
+      reason.message = StringMember(r, "Message");
+      if (auto item = r.find("Item"); item != r.end()) {
+        Result<Item> parsed = wire::ItemFromJson(*item);
+        if (parsed.ok()) reason.item = std::make_shared<Item>(std::move(parsed).value());
+      }
+      e.cancellation_reasons.push_back(std::move(reason));
+    }
+  }
+  return e;
+}
+
+ConsumedCapacity CapacityFromJson(const wire::Json& j, bool read) {
+  ConsumedCapacity c;
+  c.read = read;
+  if (!j.is_object()) return c;
+  c.table_name = StringMember(j, "TableName");
+  c.total = CapacityOf(j);
+  c.transactional = j.contains("ReadCapacityUnits") || j.contains("WriteCapacityUnits");
+  c.global_secondary_indexes = IndexCapacities(j, "GlobalSecondaryIndexes");
+  c.local_secondary_indexes = IndexCapacities(j, "LocalSecondaryIndexes");
+  if (auto t = j.find("Table"); t != j.end()) {
+    c.table = CapacityOf(*t);
+  } else if (c.global_secondary_indexes.empty() && c.local_secondary_indexes.empty()) {
+    c.table = c.total;
+  }
+  return c;
+}
+
+std::vector<ConsumedCapacity> CapacitiesFromBody(const wire::Json& body, bool read) {
+  std::vector<ConsumedCapacity> out;
+  if (!body.is_object()) return out;
+  auto it = body.find("ConsumedCapacity");
+  if (it == body.end()) return out;
+  if (it->is_array()) {
+    for (const wire::Json& c : *it) out.push_back(CapacityFromJson(c, read));
+  } else if (it->is_object()) {
+    out.push_back(CapacityFromJson(*it, read));
+  }
+  return out;
+}
+
+}  // namespace ddblab::shell::remote

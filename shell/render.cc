@@ -1,0 +1,80 @@
+// The output-mode table and the dispatch from a finished statement to its renderer, footer,
+// warnings or error.
+#include "shell/render.h"
+
+#include <algorithm>
+
+namespace ddblab::shell {
+
+const std::vector<ModeSpec>& Modes() {
+  // clang-format off
+  static const std::vector<ModeSpec> kModes = {
+    // mode                 name       footer summary                                      render
+    {OutputMode::kTable,   "table",   true,  "items as aligned rows, grouped by item collection", RenderTable},
+    {OutputMode::kJson,    "json",    false, "plain JSON values, as application code sees them",  RenderJson},
+    {OutputMode::kDdbJson, "ddbjson", false, "exactly what the aws CLI prints (DynamoDB JSON)",    RenderDdbJson},
+    {OutputMode::kJsonl,   "jsonl",   false, "one JSON object per statement, for scripts",         RenderJsonl},
+    {OutputMode::kLine,    "line",    true,  "one attribute per line, a blank line between items", RenderLine},
+  };
+  // clang-format on
+  return kModes;
+}
+
+const ModeSpec& ModeFor(OutputMode mode) {
+  for (const auto& m : Modes()) {
+    if (m.mode == mode) return m;
+  }
+  return Modes().front();
+}
+
+const ModeSpec* FindMode(std::string_view name) {
+  for (const auto& m : Modes()) {
+    if (m.name == name) return &m;
+  }
+  return nullptr;
+}
+
+void RenderError(const StatementResult& r, OutputSink& sink) {
+  // Errors of the aws-CLI layer (negative column) read as the aws CLI prints them.
+  if (r.error.column < 0) {
+    sink.ErrLine(r.error.message);
+    return;
+  }
+  std::string type(ErrorTypeName(r.error.type));
+  sink.ErrLine(type + ": " + r.error.message);
+  if (r.error.column <= 0) return;
+  // Show the line the column falls on, with a caret under the offending character.
+  size_t col = static_cast<size_t>(r.error.column - 1);
+  size_t start = 0;
+  std::string_view in = r.input;
+  while (true) {
+    size_t nl = in.find('\n', start);
+    size_t end = nl == std::string_view::npos ? in.size() : nl;
+    if (col <= end - start || nl == std::string_view::npos) {
+      sink.ErrLine(std::string(in.substr(start, end - start)), Style::kPlain);
+      sink.ErrLine(std::string(std::min(col, end - start), ' ') + "^", Style::kError);
+      return;
+    }
+    col -= end - start + 1;
+    start = nl + 1;
+  }
+}
+
+void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink) {
+  const ModeSpec& mode = ModeFor(ctx.settings.mode);
+  if (mode.mode == OutputMode::kJsonl) {
+    RenderJsonl(r, ctx, sink);
+    return;
+  }
+  if (!r.ok) {
+    RenderError(r, sink);
+    return;
+  }
+  mode.render(r, ctx, sink);
+  if (!mode.footer) return;
+  std::string footer = FooterLine(r, ctx.settings);
+  if (!footer.empty()) sink.Line(footer, Style::kFooter);
+  for (const auto& w : Warnings(r, ctx)) sink.Line("warning: " + w, Style::kWarning);
+}
+
+}  // namespace ddblab::shell

@@ -1,0 +1,34 @@
+// line mode: one "name = value" line per attribute, names right-aligned, a blank line between
+// items (sqlite3's .mode line). Non-item responses fall back to table mode's summaries.
+#include <algorithm>
+
+#include "render_items.h"
+#include "shell/render.h"
+
+namespace ddblab::shell {
+
+void RenderLine(const StatementResult& r, const RenderContext& ctx, OutputSink& sink) {
+  if (r.kind == InputKind::kExplain || !HasItemFields(r.output)) {
+    RenderTable(r, ctx, sink);
+    return;
+  }
+  bool first = true;
+  for (const auto& set : FindItemSets(r)) {
+    std::vector<std::string> keys;
+    if (ctx.keys && !set.table.empty()) keys = ctx.keys(set.table, set.index).key_names;
+    if (!set.title.empty()) sink.Line(set.title + ":", Style::kHeader);
+    for (const auto& item : set.items) {
+      if (!first) sink.Line("");
+      first = false;
+      std::vector<std::string> cols = ColumnOrder({item}, keys);
+      size_t width = 0;
+      for (const auto& c : cols) width = std::max(width, c.size());
+      for (const auto& c : cols) {
+        sink.Line(std::string(width - c.size(), ' ') + c + " = " + CellText(item[c]));
+      }
+    }
+    if (set.items.empty()) sink.Line("(no items)", Style::kDim);
+  }
+}
+
+}  // namespace ddblab::shell

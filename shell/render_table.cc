@@ -1,0 +1,182 @@
+// table mode: items as aligned rows, key attributes first, grouped by item collection (the
+// partition key shown once per collection, as NoSQL Workbench's facet view does). Other
+// responses get a short human summary.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "render_items.h"
+#include "shell/render.h"
+
+namespace ddblab::shell {
+
+using wire::Json;
+
+namespace {
+
+constexpr size_t kMaxCellWidth = 48;
+
+// Display width: UTF-8 code points (continuation bytes do not count).
+size_t Width(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+std::string Truncate(std::string s) {
+  for (char& c : s) {
+    if (c == '\n' || c == '\t') c = ' ';
+  }
+  if (Width(s) <= kMaxCellWidth) return s;
+  size_t kept = 0, i = 0;
+  for (; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
+      if (kept == kMaxCellWidth - 1) break;
+      ++kept;
+    }
+  }
+  return s.substr(0, i) + "\xE2\x80\xA6";  // U+2026 HORIZONTAL ELLIPSIS
+}
+
+std::string Pad(const std::string& s, size_t width) {
+  size_t w = Width(s);
+  return w >= width ? s : s + std::string(width - w, ' ');
+}
+
+void EmitRows(const std::vector<std::vector<std::string>>& rows, OutputSink& sink) {
+  if (rows.empty()) return;
+  std::vector<size_t> widths(rows[0].size(), 0);
+  for (const auto& row : rows) {
+    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], Width(row[i]));
+  }
+  for (size_t r = 0; r < rows.size(); ++r) {
+    std::string line;
+    for (size_t i = 0; i < rows[r].size(); ++i) {
+      if (i > 0) line += "  ";
+      line += i + 1 == rows[r].size() ? rows[r][i] : Pad(rows[r][i], widths[i]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    sink.Line(line, r == 0 ? Style::kHeader : Style::kPlain);
+    if (r == 0) {
+      std::string rule;
+      for (size_t i = 0; i < widths.size(); ++i) {
+        if (i > 0) rule += "  ";
+        rule += std::string(widths[i], '-');
+      }
+      sink.Line(rule, Style::kDim);
+    }
+  }
+}
+
+void RenderItemSet(const ItemSet& set, const RenderContext& ctx, OutputSink& sink) {
+  if (!set.title.empty()) sink.Line(set.title + ":", Style::kHeader);
+  if (set.items.empty()) {
+    sink.Line("(no items)", Style::kDim);
+    return;
+  }
+  std::vector<std::string> keys;
+  if (ctx.keys && !set.table.empty()) keys = ctx.keys(set.table, set.index).key_names;
+  std::vector<std::string> cols = ColumnOrder(set.items, keys);
+  std::vector<Json> items = set.items;
+  // Only a key column can define an item collection; without keys keep the response order.
+  bool grouped = !keys.empty() && !cols.empty() && cols[0] == keys[0];
+  if (grouped) items = GroupByCollection(items, cols[0]);
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back(cols);
+  std::string previous;
+  for (size_t n = 0; n < items.size(); ++n) {
+    const Json& item = items[n];
+    std::vector<std::string> row;
+    for (size_t i = 0; i < cols.size(); ++i) {
+      std::string cell = item.contains(cols[i]) ? Truncate(CellText(item[cols[i]])) : "";
+      if (i == 0 && grouped) {
+        std::string collection = item.contains(cols[0]) ? item[cols[0]].dump() : "";
+        if (n > 0 && collection == previous) cell.clear();
+        previous = collection;
+      }
+      row.push_back(std::move(cell));
+    }
+    rows.push_back(std::move(row));
+  }
+  EmitRows(rows, sink);
+}
+
+}  // namespace
+
+void RenderTable(const StatementResult& r, const RenderContext& ctx, OutputSink& sink) {
+  const Json& o = r.output;
+  if (!o.is_object()) {
+    if (!o.is_null()) sink.Line(o.dump(4));
+    return;
+  }
+  if (r.kind == InputKind::kExplain) {
+    sink.Line(
+        "EXPLAIN " + o.value("operation", std::string("?")) + " on " +
+            o.value("table", std::string("?")) +
+            (o.value("index", std::string()).empty() ? std::string()
+                                                     : " index " + o.value("index", std::string())),
+        Style::kHeader);
+    auto field = [&](const char* label, const char* key) {
+      std::string v = o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : "";
+      if (!v.empty()) sink.Line(std::string("  ") + label + v);
+    };
+    field("key condition: ", "key_condition");
+    field("filter:        ", "filter");
+    field("why:           ", "reason");
+    return;
+  }
+  bool printed = false;
+  for (const char* field : {"Table", "TableDescription"}) {
+    if (o.contains(field) && o[field].is_object()) {
+      for (const auto& line : TableSummary(o[field])) sink.Line(line);
+      printed = true;
+    }
+  }
+  if (o.contains("TableNames") && o["TableNames"].is_array()) {
+    for (const auto& name : o["TableNames"])
+      sink.Line(name.is_string() ? name.get<std::string>() : name.dump());
+    if (o["TableNames"].empty()) sink.Line("(no tables)", Style::kDim);
+    printed = true;
+  }
+  if (HasItemFields(o)) {
+    bool first = true;
+    for (const auto& set : FindItemSets(r)) {
+      if (!first) sink.Line("");
+      first = false;
+      RenderItemSet(set, ctx, sink);
+    }
+    printed = true;
+  }
+  if (r.operation == "GetItem" && !o.contains("Item")) {
+    sink.Line("(no item with that key)", Style::kDim);
+    printed = true;
+  }
+  if (!o.contains("Items") && o.contains("Count")) {
+    std::string line = "Count: " + o["Count"].dump();
+    if (o.contains("ScannedCount")) line += "  ScannedCount: " + o["ScannedCount"].dump();
+    sink.Line(line);
+    printed = true;
+  }
+  for (const char* field : {"UnprocessedItems", "UnprocessedKeys"}) {
+    if (o.contains(field) && !o[field].empty()) {
+      sink.Line(std::string(field) + ": " + o[field].dump(4), Style::kWarning);
+      printed = true;
+    }
+  }
+  if (!printed) {
+    // Whatever else the response holds (rare): show it rather than hide it.
+    Json rest = Json::object();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+      const std::string& k = it.key();
+      if (k == "ConsumedCapacity" || k == "LastEvaluatedKey" || k == "NextToken" ||
+          k == "ScannedCount" || k == "ItemCollectionMetrics" || k == "UnprocessedItems" ||
+          k == "UnprocessedKeys") {
+        continue;
+      }
+      rest[k] = it.value();
+    }
+    if (!rest.empty()) sink.Line(rest.dump(4));
+  }
+}
+
+}  // namespace ddblab::shell

@@ -1,0 +1,157 @@
+// The REPL on a terminal, over libedit's readline interface.
+#include "shell/repl.h"
+
+#include <editline/readline.h>
+#include <sys/stat.h>
+
+#include <csetjmp>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+
+namespace ddblab::shell {
+
+namespace {
+
+// Completion callbacks get no user pointer, so the shell being completed for lives here while
+// the REPL runs.
+Shell* g_shell = nullptr;
+std::string* g_pending = nullptr;  // lines of the current input before this one
+std::vector<std::string> g_matches;
+
+sigjmp_buf g_interrupt;
+volatile sig_atomic_t g_reading = 0;
+
+void OnInterrupt(int) {
+  // Ctrl-C while editing abandons the input; at any other time it is ignored, so a running
+  // statement finishes and its output stays consistent.
+  if (g_reading != 0) siglongjmp(g_interrupt, 1);
+}
+
+char* NextMatch(const char*, int state) {
+  static size_t index = 0;
+  if (state == 0) index = 0;
+  if (index >= g_matches.size()) return nullptr;
+  return strdup(g_matches[index++].c_str());
+}
+
+char** Complete(const char* text, int start, int) {
+  rl_attempted_completion_over = 1;
+  if (g_shell == nullptr) return nullptr;
+  std::string before = (g_pending != nullptr ? *g_pending + "\n" : std::string()) +
+                       std::string(rl_line_buffer, static_cast<size_t>(start));
+  bool files = false;
+  g_matches = CompletionCandidates(*g_shell, before, text, &files);
+  if (files) {
+    rl_attempted_completion_over = 0;  // let libedit complete file names
+    return nullptr;
+  }
+  if (g_matches.empty()) return nullptr;
+  return rl_completion_matches(text, NextMatch);
+}
+
+void MakeDirs(const std::string& path) {
+  for (size_t i = 1; i < path.size(); ++i) {
+    if (path[i] == '/') mkdir(path.substr(0, i).c_str(), 0700);
+  }
+}
+
+// History keeps each input on one line: continuation breaks become spaces.
+std::string Flatten(const std::string& input) {
+  std::string out;
+  for (size_t i = 0; i < input.size(); ++i) {
+    if (input[i] == '\\' && i + 1 < input.size() && input[i + 1] == '\n') {
+      out += ' ';
+      ++i;
+    } else {
+      out += input[i] == '\n' ? ' ' : input[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string HistoryPath() {
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg != nullptr && xdg[0] == '/') return std::string(xdg) + "/ddblab/history";
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && home[0] != '\0') return std::string(home) + "/.local/share/ddblab/history";
+  return "";
+}
+
+int RunRepl(Shell& shell) {
+  OutputSink& out = shell.sink();
+  out.Line("ddblab 0.1: a DynamoDB single-table design lab");
+  out.Line("Connected to a " + shell.client().Describe() +
+               (shell.client().engine() != nullptr &&
+                        shell.client().Describe().find("memory") != std::string::npos
+                    ? "; .open FILE keeps your work in a file."
+                    : "."),
+           Style::kDim);
+  out.Line(".help lists commands; paste aws dynamodb commands or type PartiQL.", Style::kDim);
+
+  rl_readline_name = "ddblab";
+  rl_catch_signals = 0;
+  rl_attempted_completion_function = Complete;
+  rl_basic_word_break_characters = " \t\n\"'=(,";
+  using_history();
+  stifle_history(2000);
+  std::string history = HistoryPath();
+  if (!history.empty()) {
+    MakeDirs(history);
+    read_history(history.c_str());
+  }
+
+  struct sigaction action {};
+  action.sa_handler = OnInterrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  struct sigaction previous {};
+  sigaction(SIGINT, &action, &previous);
+
+  g_shell = &shell;
+  std::string buffer;
+  g_pending = &buffer;
+  while (true) {
+    std::string prompt = buffer.empty() ? shell.Prompt() : shell.ContinuationPrompt();
+    if (sigsetjmp(g_interrupt, 1) != 0) {
+      g_reading = 0;
+      out.Out("^C\n");
+      buffer.clear();
+      continue;
+    }
+    g_reading = 1;
+    char* raw = readline(prompt.c_str());
+    g_reading = 0;
+    if (raw == nullptr) {  // Ctrl-D
+      out.Out("\n");
+      break;
+    }
+    std::string line(raw);
+    std::free(raw);
+    if (buffer.empty()) {
+      if (line.find_first_not_of(" \t") == std::string::npos) continue;
+      buffer = line;
+    } else {
+      buffer += "\n" + line;
+    }
+    if (InputIncomplete(buffer)) continue;
+    std::string flat = Flatten(buffer);
+    add_history(flat.c_str());
+    if (!history.empty()) {
+      // Appending as we go keeps history when the terminal is closed without Ctrl-D.
+      write_history(history.c_str());
+    }
+    std::string input = std::move(buffer);
+    buffer.clear();
+    if (shell.Execute(input) == Outcome::kExit) break;
+  }
+  g_pending = nullptr;
+  g_shell = nullptr;
+  sigaction(SIGINT, &previous, nullptr);
+  if (!history.empty()) write_history(history.c_str());
+  return 0;
+}
+
+}  // namespace ddblab::shell

@@ -1,0 +1,134 @@
+#include "shell/serve/http_protocol.h"
+
+#include <array>
+#include <cstdio>
+#include <random>
+#include <sstream>
+
+namespace ddblab::shell::serve {
+namespace {
+
+constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+
+std::array<uint32_t, 256> MakeCrcTable() {
+  std::array<uint32_t, 256> table{};
+  for (uint32_t i = 0; i < 256; ++i) {
+    uint32_t c = i;
+    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    table[i] = c;
+  }
+  return table;
+}
+
+// The media type without parameters, lower-cased.
+std::string MediaType(std::string_view content_type) {
+  std::string out;
+  for (char c : content_type) {
+    if (c == ';') break;
+    if (c == ' ' || c == '\t') continue;
+    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  return out;
+}
+
+std::string FormatUnits(double units) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", units);
+  return buf;
+}
+
+void Finish(HttpReply& reply) {
+  reply.headers.emplace_back("x-amzn-RequestId", NewRequestId());
+  reply.headers.emplace_back("x-amz-crc32", std::to_string(Crc32(reply.body)));
+}
+
+}  // namespace
+
+uint32_t Crc32(std::string_view bytes) {
+  static const std::array<uint32_t, 256> kTable = MakeCrcTable();
+  uint32_t c = 0xFFFFFFFFu;
+  for (char ch : bytes) c = kTable[(c ^ static_cast<unsigned char>(ch)) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+std::string NewRequestId() {
+  static constexpr std::string_view kChars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  thread_local std::mt19937_64 rng{std::random_device{}()};
+  std::string id(52, '0');
+  for (char& c : id) c = kChars[rng() % kChars.size()];
+  return id;
+}
+
+HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
+                                std::string_view content_type, std::string_view body) {
+  HttpReply reply;
+  const std::string media = MediaType(content_type);
+  // DynamoDB speaks application/x-amz-json-1.0; application/json is accepted as emulators do.
+  if (media != "application/x-amz-json-1.0" && media != "application/json") {
+    reply.status = 404;
+    reply.body = wire::ErrorToJson(MakeError(ErrorType::kUnknownOperationException, "")).dump();
+    Finish(reply);
+    return reply;
+  }
+  if (target.substr(0, kTargetPrefix.size()) == kTargetPrefix) {
+    reply.operation = std::string(target.substr(kTargetPrefix.size()));
+  }
+  if (reply.operation.empty()) {
+    reply.result.ok = false;
+    reply.result.error = MakeError(ErrorType::kUnknownOperationException, "");
+    reply.result.body = wire::ErrorToJson(reply.result.error);
+    reply.result.http_status = ErrorHttpStatus(reply.result.error.type);
+  } else {
+    reply.result = wire::ExecuteJsonText(engine, reply.operation, body);
+  }
+  reply.status = reply.result.http_status;
+  // Items may hold strings that are not valid UTF-8 when written by other front ends; never
+  // let rendering fail.
+  reply.body = reply.result.body.dump(-1, ' ', false, wire::Json::error_handler_t::replace);
+  Finish(reply);
+  return reply;
+}
+
+std::string LogLine(const HttpReply& reply, double elapsed_ms) {
+  std::ostringstream line;
+  const Trace& t = reply.result.trace;
+  line << (reply.operation.empty() ? std::string("-") : reply.operation);
+  if (!t.table.empty()) line << " " << t.table;
+  if (!t.index.empty()) line << " index " << t.index;
+  if (!reply.result.ok) {
+    line << " · " << ErrorTypeName(reply.result.error.type);
+  } else if (!reply.result.capacity.empty()) {
+    int64_t half_units = 0;
+    bool read = false;
+    for (const ConsumedCapacity& c : reply.result.capacity) {
+      half_units += c.total.half_units;
+      read = read || c.read;
+    }
+    line << " · " << FormatUnits(static_cast<double>(half_units) / 2.0) << (read ? " RCU" : " WCU");
+    if (reply.result.capacity.size() == 1) {
+      const ConsumedCapacity& c = reply.result.capacity.front();
+      std::string parts;
+      for (const auto& [name, cap] : c.global_secondary_indexes) {
+        parts += (parts.empty() ? "" : ", ") + name + " " + FormatUnits(cap.units());
+      }
+      for (const auto& [name, cap] : c.local_secondary_indexes) {
+        parts += (parts.empty() ? "" : ", ") + name + " " + FormatUnits(cap.units());
+      }
+      if (!parts.empty())
+        line << " (table " << FormatUnits(c.table.units()) << ", " << parts << ")";
+    }
+  }
+  if (reply.result.ok && t.partitions_total > 0) {
+    line << " · partitions [";
+    for (size_t i = 0; i < t.partitions_hit.size(); ++i) {
+      line << (i ? "," : "") << t.partitions_hit[i];
+    }
+    line << "] of " << t.partitions_total;
+  }
+  char ms[32];
+  std::snprintf(ms, sizeof ms, "%.1f", elapsed_ms);
+  line << " · " << reply.status << " · " << ms << " ms";
+  return line.str();
+}
+
+}  // namespace ddblab::shell::serve

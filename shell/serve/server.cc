@@ -1,0 +1,201 @@
+// `ddblab serve`: the listener, options, signals and the request log.
+#include <pthread.h>
+#include <signal.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+// The Debian library is built with these; the header's declarations must match it.
+#ifndef CPPHTTPLIB_OPENSSL_SUPPORT
+#define CPPHTTPLIB_OPENSSL_SUPPORT
+#endif
+#ifndef CPPHTTPLIB_ZLIB_SUPPORT
+#define CPPHTTPLIB_ZLIB_SUPPORT
+#endif
+#ifndef CPPHTTPLIB_BROTLI_SUPPORT
+#define CPPHTTPLIB_BROTLI_SUPPORT
+#endif
+#include <httplib.h>
+
+#include "ddblab/engine.h"
+#include "shell/serve.h"
+#include "shell/serve/http_protocol.h"
+
+namespace ddblab::shell {
+namespace {
+
+// DynamoDB: a request body over 16 MB is refused with HTTP 413.
+constexpr size_t kMaxRequestBytes = 16 * 1024 * 1024;
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8000;
+  std::string db;  // empty: in-memory
+  bool log = false;
+  bool quiet = false;
+};
+
+constexpr const char* kUsage =
+    "usage: ddblab serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--log] [--quiet]\n"
+    "  --host H    address to listen on (default 127.0.0.1, loopback only)\n"
+    "  --port P    TCP port (default 8000; 0 picks a free port)\n"
+    "  --db FILE   database file (default: transient in-memory database)\n"
+    "  --log       print one line per request (operation, table, capacity, partitions hit)\n"
+    "  --quiet     no banner\n";
+
+// Returns 0 on success, 2 after printing a usage error, -1 for --help.
+int ParseOptions(int argc, char** argv, ServeOptions* o) {
+  // Callers may pass argv starting at the word "serve" itself.
+  int first = argc > 0 && std::strcmp(argv[0], "serve") == 0 ? 1 : 0;
+  for (int i = first; i < argc; ++i) {
+    std::string arg = argv[i];
+    std::string value;
+    bool has_inline = false;
+    if (auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+      has_inline = true;
+    }
+    auto take = [&](const char* name) -> bool {
+      if (has_inline) return true;
+      if (i + 1 >= argc) {
+        std::cerr << "ddblab serve: " << name << " needs a value\n" << kUsage;
+        return false;
+      }
+      value = argv[++i];
+      return true;
+    };
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      return -1;
+    } else if (arg == "--host") {
+      if (!take("--host")) return 2;
+      o->host = value;
+    } else if (arg == "--port") {
+      if (!take("--port")) return 2;
+      char* end = nullptr;
+      long p = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || p < 0 || p > 65535) {
+        std::cerr << "ddblab serve: --port must be a number from 0 to 65535\n";
+        return 2;
+      }
+      o->port = static_cast<int>(p);
+    } else if (arg == "--db") {
+      if (!take("--db")) return 2;
+      o->db = value;
+    } else if (arg == "--log") {
+      o->log = true;
+    } else if (arg == "--quiet") {
+      o->quiet = true;
+    } else {
+      std::cerr << "ddblab serve: unknown option " << argv[i] << "\n" << kUsage;
+      return 2;
+    }
+  }
+  return 0;
+}
+
+bool IsLoopback(const std::string& host) {
+  return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+}
+
+}  // namespace
+
+int RunServe(int argc, char** argv) {
+  ServeOptions options;
+  if (int rc = ParseOptions(argc, argv, &options); rc != 0) return rc < 0 ? 0 : rc;
+
+  EngineOptions engine_options;
+  if (!options.db.empty()) engine_options.path = options.db;
+  Result<std::unique_ptr<Engine>> opened = Engine::Open(engine_options);
+  if (!opened.ok()) {
+    std::cerr << "ddblab serve: cannot open " << (options.db.empty() ? ":memory:" : options.db)
+              << ": " << opened.error().message << "\n";
+    return 1;
+  }
+  std::shared_ptr<Engine> engine = std::move(opened).value();
+
+  // SIGINT/SIGTERM are taken by sigwait on this thread; block them before any server thread
+  // starts so every thread inherits the mask.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  // A client hanging up mid-response must not kill the server.
+  signal(SIGPIPE, SIG_IGN);
+
+  httplib::Server server;
+  server.set_payload_max_length(kMaxRequestBytes);
+  server.new_task_queue = [] { return new httplib::ThreadPool(16); };
+  std::mutex log_mutex;
+
+  server.Post("/", [&](const httplib::Request& req, httplib::Response& res) {
+    auto start = std::chrono::steady_clock::now();
+    serve::HttpReply reply =
+        serve::HandleDynamoDbRequest(*engine, req.get_header_value("X-Amz-Target"),
+                                     req.get_header_value("Content-Type"), req.body);
+    res.status = reply.status;
+    for (const auto& [name, value] : reply.headers) res.set_header(name.c_str(), value);
+    res.set_content(reply.body, reply.content_type.c_str());
+    if (options.log) {
+      double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count();
+      std::lock_guard<std::mutex> lock(log_mutex);
+      std::cerr << serve::LogLine(reply, ms) << std::endl;
+    }
+  });
+  // DynamoDB answers GET / with a health line; SDK health checks and curl users see the same.
+  server.Get("/", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content("healthy: ddblab serve", "text/plain");
+  });
+  server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (res.status == 413 && res.body.empty()) res.set_content("", "application/x-amz-json-1.0");
+  });
+
+  int port = options.port;
+  if (port == 0) {
+    port = server.bind_to_any_port(options.host);
+    if (port < 0) port = -1;
+  } else if (!server.bind_to_port(options.host, port)) {
+    port = -1;
+  }
+  if (port < 0) {
+    std::cerr << "ddblab serve: cannot listen on " << options.host << ":" << options.port << "\n";
+    return 1;
+  }
+
+  if (!options.quiet) {
+    std::cout << "ddblab serve: DynamoDB JSON API on http://" << options.host << ":" << port << " ("
+              << (options.db.empty() ? "transient in-memory database" : "file " + options.db)
+              << "); any credentials are accepted; "
+              << (IsLoopback(options.host)
+                      ? "bound to loopback only (use --host to listen elsewhere)"
+                      : "listening beyond loopback: other machines can reach it")
+              << "\n";
+    if (options.log) std::cout << "logging one line per request to stderr\n";
+  }
+  std::cout << "ready" << std::endl;
+
+  std::thread listener([&] { server.listen_after_bind(); });
+  int sig = 0;
+  sigwait(&stop_signals, &sig);
+  server.stop();
+  listener.join();
+  // Release the engine (and close the database) before saying so.
+  engine.reset();
+  if (!options.quiet) {
+    std::cout << "ddblab serve: stopped (" << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ")"
+              << std::endl;
+  }
+  return 0;
+}
+
+}  // namespace ddblab::shell

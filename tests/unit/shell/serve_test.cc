@@ -1,0 +1,78 @@
+// The server's HTTP layer without sockets, and the remote client's response parsing.
+#include <catch2/catch.hpp>
+
+#include "shell/remote/credentials.h"
+#include "shell/remote/response_parse.h"
+#include "shell/serve/http_protocol.h"
+
+using ddblab::wire::Json;
+
+TEST_CASE("x-amz-crc32 is the decimal CRC-32 of the body") {
+  CHECK(ddblab::shell::serve::Crc32(
+            R"({"__type":"com.amazon.coral.service#SerializationException"})") == 3948637019u);
+  CHECK(ddblab::shell::serve::Crc32("") == 0u);
+  CHECK(ddblab::shell::serve::Crc32("123456789") == 0xCBF43926u);
+}
+
+TEST_CASE("Request ids look like DynamoDB's") {
+  std::string id = ddblab::shell::serve::NewRequestId();
+  CHECK(id.size() == 52);
+  CHECK(id.find_first_not_of("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos);
+}
+
+TEST_CASE("The log line names operation, table, capacity and partitions") {
+  ddblab::shell::serve::HttpReply reply;
+  reply.operation = "Query";
+  reply.status = 200;
+  reply.result.ok = true;
+  reply.result.trace.table = "app-main";
+  reply.result.trace.index = "GSI2";
+  reply.result.trace.partitions_hit = {3};
+  reply.result.trace.partitions_total = 4;
+  ddblab::ConsumedCapacity c;
+  c.read = true;
+  c.total.half_units = 1;
+  reply.result.capacity.push_back(c);
+  CHECK(ddblab::shell::serve::LogLine(reply, 1.25) ==
+        "Query app-main index GSI2 · 0.5 RCU · partitions [3] of 4 · 200 · 1.2 ms");
+}
+
+TEST_CASE("Remote error bodies become errors of the same type") {
+  auto e = ddblab::shell::remote::ErrorFromBody(
+      Json::parse(R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException",
+        "Message":"Transaction cancelled","CancellationReasons":[{"Code":"None"},
+        {"Code":"ConditionalCheckFailed","Message":"The conditional request failed"}]})"),
+      400);
+  CHECK(e.type == ddblab::ErrorType::kTransactionCanceledException);
+  CHECK(e.message == "Transaction cancelled");
+  REQUIRE(e.cancellation_reasons.size() == 2);
+  CHECK(e.cancellation_reasons[1].code == "ConditionalCheckFailed");
+  auto unknown = ddblab::shell::remote::ErrorFromBody(
+      Json::parse(R"({"__type":"com.amazon.coral.service#UnrecognizedClientException",
+                      "message":"The security token included in the request is invalid."})"),
+      400);
+  CHECK(unknown.message ==
+        "UnrecognizedClientException: The security token included in the request is invalid.");
+}
+
+TEST_CASE("Remote ConsumedCapacity parses back into half-units") {
+  auto caps = ddblab::shell::remote::CapacitiesFromBody(
+      Json::parse(R"({"ConsumedCapacity":{"TableName":"App","CapacityUnits":2.0,
+        "Table":{"CapacityUnits":1.0},"GlobalSecondaryIndexes":{"GSI1":{"CapacityUnits":1.0}}}})"),
+      false);
+  REQUIRE(caps.size() == 1);
+  CHECK(caps[0].total.half_units == 4);
+  CHECK(caps[0].table.half_units == 2);
+  CHECK(caps[0].global_secondary_indexes["GSI1"].half_units == 2);
+}
+
+TEST_CASE("Credentials files: the chosen profile's keys") {
+  auto c = ddblab::shell::remote::ParseCredentialsFile(
+      "[default]\naws_access_key_id = AK\naws_secret_access_key=SK\n\n[other]\n"
+      "aws_access_key_id=O\naws_secret_access_key=OS\naws_session_token = T\n",
+      "other");
+  REQUIRE(c.has_value());
+  CHECK(c->access_key_id == "O");
+  CHECK(c->session_token == "T");
+  CHECK_FALSE(ddblab::shell::remote::ParseCredentialsFile("[default]\n", "default"));
+}
