@@ -4,10 +4,12 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -39,15 +41,18 @@ struct ServeOptions {
   std::string db;  // empty: in-memory
   bool log = false;
   bool quiet = false;
+  std::optional<double> clock;
 };
 
 constexpr const char* kUsage =
     "usage: ddblab serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--log] [--quiet]\n"
+    "                    [--clock SECONDS]\n"
     "  --host H    address to listen on (default 127.0.0.1, loopback only)\n"
     "  --port P    TCP port (default 8000; 0 picks a free port)\n"
     "  --db FILE   database file (default: transient in-memory database)\n"
     "  --log       print one line per request (operation, table, capacity, partitions hit)\n"
-    "  --quiet     no banner\n";
+    "  --quiet     no banner\n"
+    "  --clock S   a fixed clock (seconds since the epoch), for stable output\n";
 
 // Returns 0 on success, 2 after printing a usage error, -1 for --help.
 int ParseOptions(int argc, char** argv, ServeOptions* o) {
@@ -93,6 +98,16 @@ int ParseOptions(int argc, char** argv, ServeOptions* o) {
       o->log = true;
     } else if (arg == "--quiet") {
       o->quiet = true;
+    } else if (arg == "--clock") {
+      // A fixed clock (seconds since the epoch) makes CreationDateTime and TableId stable.
+      if (!take("--clock")) return 2;
+      char* end = nullptr;
+      double seconds = std::strtod(value.c_str(), &end);
+      if (end == value.c_str() || *end != '\0') {
+        std::cerr << "ddblab serve: --clock needs a number of seconds\n" << kUsage;
+        return 2;
+      }
+      o->clock = seconds;
     } else {
       std::cerr << "ddblab serve: unknown option " << argv[i] << "\n" << kUsage;
       return 2;
@@ -113,6 +128,10 @@ int RunServe(int argc, char** argv) {
 
   EngineOptions engine_options;
   if (!options.db.empty()) engine_options.path = options.db;
+  if (options.clock) {
+    double seconds = *options.clock;
+    engine_options.clock = [seconds] { return seconds; };
+  }
   Result<std::unique_ptr<Engine>> opened = Engine::Open(engine_options);
   if (!opened.ok()) {
     std::cerr << "ddblab serve: cannot open " << (options.db.empty() ? ":memory:" : options.db)

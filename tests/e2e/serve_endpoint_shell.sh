@@ -1,7 +1,7 @@
 # The shell with --endpoint against a second `ddblab serve` gives the same results as the
 # embedded engine for the same statements (footers aside: remote partitions are estimated).
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
-start_server
+start_server --clock 1700000000
 
 STATEMENTS=(
   -c "create-table --table-name app-main --attribute-definitions AttributeName=PK,AttributeType=S AttributeName=SK,AttributeType=S --key-schema AttributeName=PK,KeyType=HASH AttributeName=SK,KeyType=RANGE --billing-mode PAY_PER_REQUEST"
