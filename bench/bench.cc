@@ -32,8 +32,9 @@ double Rate(const std::function<void(int64_t)>& op) {
 }
 
 void Report(const char* name, double ops, double sqlite_ops) {
-  std::printf("{\"name\": \"%s\", \"ops_per_s\": %.0f, \"sqlite_ops_per_s\": %.0f, \"ratio\": %.3f}\n",
-              name, ops, sqlite_ops, ops / sqlite_ops);
+  std::printf(
+      "{\"name\": \"%s\", \"ops_per_s\": %.0f, \"sqlite_ops_per_s\": %.0f, \"ratio\": %.3f}\n",
+      name, ops, sqlite_ops, ops / sqlite_ops);
   std::fflush(stdout);
 }
 
@@ -380,10 +381,13 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
   }
   const std::pair<const char*, void (*)()> benches[] = {
-      {"put_item_gsi", BenchPutItemGsi},     {"get_item", BenchGetItem},
-      {"query_100", BenchQuery100},          {"scan_20000", BenchScan20000},
+      {"put_item_gsi", BenchPutItemGsi},
+      {"get_item", BenchGetItem},
+      {"query_100", BenchQuery100},
+      {"scan_20000", BenchScan20000},
       {"update_item_gsi_move", BenchUpdateItemIndexMove},
-      {"batch_write_25", BenchBatchWrite25}, {"transact_write_2", BenchTransactWrite2},
+      {"batch_write_25", BenchBatchWrite25},
+      {"transact_write_2", BenchTransactWrite2},
   };
   for (const auto& [name, fn] : benches) {
     if (only.empty() || only == name) fn();

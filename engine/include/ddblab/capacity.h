@@ -39,7 +39,7 @@ struct ConsumedCapacity {
 struct Trace {
   std::string operation;  // "GetItem", "Query", "Scan", "PutItem", ...
   std::string table;
-  std::string index;      // empty for the base table
+  std::string index;  // empty for the base table
   int64_t items_read = 0;
   int64_t items_returned = 0;
   int64_t bytes_read = 0;
@@ -47,7 +47,7 @@ struct Trace {
   std::vector<int> partitions_hit;  // ascending, distinct partition numbers
   int partitions_total = 0;
   bool consistent_read = false;
-  bool filtered = false;  // a FilterExpression (or PartiQL WHERE beyond the key) applied
+  bool filtered = false;      // a FilterExpression (or PartiQL WHERE beyond the key) applied
   std::string key_condition;  // the resolved key condition, for EXPLAIN-like displays
   std::vector<Trace> steps;
 };

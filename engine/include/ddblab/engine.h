@@ -43,7 +43,7 @@ struct PartitionInfo {
   int partition = 0;
   int64_t item_count = 0;
   int64_t size_bytes = 0;
-  int64_t item_collections = 0;  // distinct partition-key values
+  int64_t item_collections = 0;                    // distinct partition-key values
   std::vector<std::string> sample_partition_keys;  // up to 5, rendered as text
 };
 struct PartitionMap {

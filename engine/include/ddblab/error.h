@@ -49,8 +49,8 @@ int ErrorHttpStatus(ErrorType type);
 
 // One entry of TransactionCanceledException.CancellationReasons, in request order.
 struct CancellationReason {
-  std::string code = "None";  // None, ConditionalCheckFailed, ValidationError, ...
-  std::string message;        // empty when DynamoDB sends no Message
+  std::string code = "None";   // None, ConditionalCheckFailed, ValidationError, ...
+  std::string message;         // empty when DynamoDB sends no Message
   std::shared_ptr<Item> item;  // ReturnValuesOnConditionCheckFailure=ALL_OLD
 };
 
@@ -79,7 +79,7 @@ inline Error ValidationError(std::string message) {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::in_place_index<0>, std::move(value)) {}  // NOLINT
+  Result(T value) : v_(std::in_place_index<0>, std::move(value)) {}      // NOLINT
   Result(Error error) : v_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
 
   bool ok() const { return v_.index() == 0; }
@@ -104,17 +104,17 @@ using Status = Result<Ok>;
 inline Status OkStatus() { return Ok{}; }
 
 // Propagates an error from an expression returning Result<...> or Status.
-#define DDB_TRY(expr)                              \
-  do {                                             \
-    auto ddb_try_result_ = (expr);                 \
+#define DDB_TRY(expr)                                          \
+  do {                                                         \
+    auto ddb_try_result_ = (expr);                             \
     if (!ddb_try_result_.ok()) return ddb_try_result_.error(); \
   } while (0)
 
 #define DDB_CONCAT_INNER_(a, b) a##b
 #define DDB_CONCAT_(a, b) DDB_CONCAT_INNER_(a, b)
 // DDB_ASSIGN_OR_RETURN(auto x, Foo()); declares x from a Result or returns its error.
-#define DDB_ASSIGN_OR_RETURN(decl, expr)                                   \
-  auto DDB_CONCAT_(ddb_r_, __LINE__) = (expr);                             \
+#define DDB_ASSIGN_OR_RETURN(decl, expr)                                                 \
+  auto DDB_CONCAT_(ddb_r_, __LINE__) = (expr);                                           \
   if (!DDB_CONCAT_(ddb_r_, __LINE__).ok()) return DDB_CONCAT_(ddb_r_, __LINE__).error(); \
   decl = std::move(DDB_CONCAT_(ddb_r_, __LINE__)).value()
 

@@ -143,7 +143,7 @@ struct PutItemRequest {
   std::optional<std::string> condition_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
-  std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
+  std::optional<std::string> return_values;                             // "NONE", "ALL_OLD"
   std::optional<std::string> return_values_on_condition_check_failure;  // "NONE", "ALL_OLD"
   std::optional<std::string> return_consumed_capacity;
 };
@@ -196,7 +196,8 @@ struct QueryRequest {
   std::optional<std::string> projection_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
-  std::optional<std::string> select;  // ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, SPECIFIC_ATTRIBUTES, COUNT
+  std::optional<std::string>
+      select;  // ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, SPECIFIC_ATTRIBUTES, COUNT
   std::optional<int64_t> limit;
   std::optional<bool> consistent_read;
   std::optional<bool> scan_index_forward;
@@ -250,8 +251,8 @@ struct BatchGetItemResponse {
 };
 
 struct WriteRequest {
-  std::optional<Item> put_request_item;    // PutRequest.Item
-  std::optional<Key> delete_request_key;   // DeleteRequest.Key
+  std::optional<Item> put_request_item;   // PutRequest.Item
+  std::optional<Key> delete_request_key;  // DeleteRequest.Key
 };
 struct BatchWriteItemRequest {
   std::map<std::string, std::vector<WriteRequest>> request_items;

@@ -36,10 +36,10 @@ Json ErrorToJson(const Error& e);
 // Outcome of one JSON call.
 struct JsonResult {
   bool ok = false;
-  Json body;         // the response body, or the error body when !ok
-  Error error;       // when !ok
+  Json body;    // the response body, or the error body when !ok
+  Error error;  // when !ok
   int http_status = 200;
-  Trace trace;       // empty when the request did not reach the engine
+  Trace trace;                             // empty when the request did not reach the engine
   std::vector<ConsumedCapacity> capacity;  // always computed, whatever ReturnConsumedCapacity says
 };
 
@@ -76,7 +76,6 @@ class Client {
 };
 
 // A Client over an embedded engine.
-std::unique_ptr<Client> MakeEmbeddedClient(std::shared_ptr<Engine> engine,
-                                           std::string description);
+std::unique_ptr<Client> MakeEmbeddedClient(std::shared_ptr<Engine> engine, std::string description);
 
 }  // namespace ddblab::wire

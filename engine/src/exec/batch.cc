@@ -102,7 +102,8 @@ Result<BatchWriteItemResponse> EngineImpl::BatchWriteItem(const BatchWriteItemRe
     total += list.size();
     if (list.empty() || list.size() > 25) {
       return ValidationError(
-          "1 validation error detected: Value '{" + name + "=[...]}' at 'requestItems' failed "
+          "1 validation error detected: Value '{" + name +
+          "=[...]}' at 'requestItems' failed "
           "to satisfy constraint: Map value must satisfy constraint: [Member must have length "
           "less than or equal to 25, Member must have length greater than or equal to 1]");
     }
@@ -127,8 +128,9 @@ Result<BatchWriteItemResponse> EngineImpl::BatchWriteItem(const BatchWriteItemRe
             "the supported datatypes");
       }
       ExpressionInputs none;
-      Result<WriteAction> a = w.put_request_item ? MakePutAction(*t, *w.put_request_item, none)
-                                                 : MakeDeleteAction(*t, *w.delete_request_key, none);
+      Result<WriteAction> a = w.put_request_item
+                                  ? MakePutAction(*t, *w.put_request_item, none)
+                                  : MakeDeleteAction(*t, *w.delete_request_key, none);
       if (!a.ok()) return a.error();
       if (!seen.emplace(a->key.pk, a->key.sk).second) return ValidationError(kDuplicateKeys);
       actions.push_back(std::move(*a));

@@ -52,8 +52,8 @@ int EngineImpl::PartitionCount(const TableSchema& t) const {
 double EngineImpl::Now() const {
   if (options_.clock) return options_.clock();
   using namespace std::chrono;
-  return static_cast<double>(duration_cast<milliseconds>(system_clock::now().time_since_epoch())
-                                 .count()) /
+  return static_cast<double>(
+             duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count()) /
          1000.0;
 }
 

@@ -11,7 +11,8 @@ namespace {
 const std::optional<ExpressionAttributeValues> kNoValues;
 
 Status CheckReturnValues(const std::optional<std::string>& rv, bool update) {
-  DDB_TRY(CheckEnum(rv, "returnValues", {"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}));
+  DDB_TRY(
+      CheckEnum(rv, "returnValues", {"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}));
   if (!update && rv && *rv != "NONE" && *rv != "ALL_OLD") {
     return ValidationError("ReturnValues can only be ALL_OLD or NONE");
   }
@@ -65,8 +66,7 @@ Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) {
   DDB_TRY(CheckReturnValues(r.return_values, false));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   ExpressionInputs in{&r.condition_expression, nullptr, &r.expression_attribute_names,
-                      &r.expression_attribute_values,
-                      &r.return_values_on_condition_check_failure};
+                      &r.expression_attribute_values, &r.return_values_on_condition_check_failure};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakePutAction(*t, r.item, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
   if (e.condition_failed) return ConditionFailedError(a, e);
@@ -93,9 +93,8 @@ Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   DDB_TRY(CheckReturnValues(r.return_values, true));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
-  ExpressionInputs in{&r.condition_expression, &r.update_expression,
-                      &r.expression_attribute_names, &r.expression_attribute_values,
-                      &r.return_values_on_condition_check_failure};
+  ExpressionInputs in{&r.condition_expression, &r.update_expression, &r.expression_attribute_names,
+                      &r.expression_attribute_values, &r.return_values_on_condition_check_failure};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakeUpdateAction(*t, r.key, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
   if (e.condition_failed) return ConditionFailedError(a, e);
@@ -134,8 +133,7 @@ Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r) {
   DDB_TRY(CheckReturnValues(r.return_values, false));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   ExpressionInputs in{&r.condition_expression, nullptr, &r.expression_attribute_names,
-                      &r.expression_attribute_values,
-                      &r.return_values_on_condition_check_failure};
+                      &r.expression_attribute_values, &r.return_values_on_condition_check_failure};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakeDeleteAction(*t, r.key, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
   if (e.condition_failed) return ConditionFailedError(a, e);

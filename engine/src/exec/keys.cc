@@ -15,9 +15,10 @@ bool IsEmptyKeyValue(const AttributeValue& v) {
 
 Error EmptyKeyError(const AttributeValue& v, const std::string& name) {
   // DynamoDB: "are not valid" here, unlike the "were invalid" messages.
-  return ValidationError(std::string("One or more parameter values are not valid. The "
-                                     "AttributeValue for a key attribute cannot contain an empty ") +
-                         (v.type == AttrType::kB ? "binary" : "string") + " value. Key: " + name);
+  return ValidationError(
+      std::string("One or more parameter values are not valid. The "
+                  "AttributeValue for a key attribute cannot contain an empty ") +
+      (v.type == AttrType::kB ? "binary" : "string") + " value. Key: " + name);
 }
 
 }  // namespace

@@ -45,7 +45,8 @@ Result<PartitionMap> EngineImpl::DescribePartitions(const std::string& table,
                                    explanation + ")"
                              : explanation;
   map.partitions.resize(static_cast<size_t>(map.partition_count));
-  for (int i = 0; i < map.partition_count; ++i) map.partitions[static_cast<size_t>(i)].partition = i;
+  for (int i = 0; i < map.partition_count; ++i)
+    map.partitions[static_cast<size_t>(i)].partition = i;
   std::vector<std::set<std::string>> collections(map.partitions.size());
   const KeyDef& hash = ix ? ix->hash : t->hash;
   RangeRead all;

@@ -68,8 +68,9 @@ std::string Enc(const Key& k, const std::optional<KeyDef>& d) {
 // Select, ProjectionExpression and index projections, with DynamoDB's messages.
 Status ResolveSelect(const std::optional<std::string>& select, bool has_projection,
                      const IndexSchema* ix, bool is_query, ReadPlan* p) {
-  DDB_TRY(CheckEnum(select, "select",
-                    {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}));
+  DDB_TRY(
+      CheckEnum(select, "select",
+                {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}));
   if (!select) return OkStatus();
   const std::string& s = *select;
   if (s == "ALL_PROJECTED_ATTRIBUTES" && !ix) {
@@ -154,8 +155,8 @@ Status ParseFilterAndProjection(const Common& c, expr::Context& ctx, ReadPlan* p
     for (const std::string& a : p->projection->TopLevelAttributes()) {
       if (!p->index->Projects(a, *p->table)) {
         return ValidationError(
-            "One or more parameter values were invalid: Global secondary index " +
-            p->index->name + " does not project [" + a + "]");
+            "One or more parameter values were invalid: Global secondary index " + p->index->name +
+            " does not project [" + a + "]");
       }
     }
   }
@@ -173,9 +174,15 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
   ReadPlan p;
   p.is_query = true;
   p.partition_count = partition_count;
-  Common c{r.index_name, r.filter_expression, r.projection_expression,
-           r.expression_attribute_names, r.expression_attribute_values, r.select, r.limit,
-           r.consistent_read, r.return_consumed_capacity};
+  Common c{r.index_name,
+           r.filter_expression,
+           r.projection_expression,
+           r.expression_attribute_names,
+           r.expression_attribute_values,
+           r.select,
+           r.limit,
+           r.consistent_read,
+           r.return_consumed_capacity};
   DDB_TRY(PlanCommon(t, c, true, &p));
   expr::Context ctx(r.expression_attribute_names, r.expression_attribute_values);
   bool any = r.key_condition_expression || r.filter_expression || r.projection_expression;
@@ -256,9 +263,10 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
     }
     const char* op = p.range.descending ? "<" : ">";
     if (p.index) {
-      p.range.bounds.push_back(Bound{{"isk", "pk", "sk"},
-                                     op,
-                                     {Enc(esk, p.index->range), Enc(esk, t.hash), Enc(esk, t.range)}});
+      p.range.bounds.push_back(
+          Bound{{"isk", "pk", "sk"},
+                op,
+                {Enc(esk, p.index->range), Enc(esk, t.hash), Enc(esk, t.range)}});
     } else {
       p.range.bounds.push_back(Bound{{"sk"}, op, {Enc(esk, t.range)}});
     }
@@ -271,9 +279,15 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
   ReadPlan p;
   p.is_query = false;
   p.partition_count = partition_count;
-  Common c{r.index_name, r.filter_expression, r.projection_expression,
-           r.expression_attribute_names, r.expression_attribute_values, r.select, r.limit,
-           r.consistent_read, r.return_consumed_capacity};
+  Common c{r.index_name,
+           r.filter_expression,
+           r.projection_expression,
+           r.expression_attribute_names,
+           r.expression_attribute_values,
+           r.select,
+           r.limit,
+           r.consistent_read,
+           r.return_consumed_capacity};
   // Parallel scan parameters come first, as DynamoDB checks them before anything else.
   if (r.segment && !r.total_segments) {
     return ValidationError(
@@ -286,12 +300,11 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
         "TotalSegments is present");
   }
   if (r.total_segments && (*r.total_segments < 1 || *r.total_segments > 1000000)) {
-    return ValidationError("1 validation error detected: Value '" +
-                           std::to_string(*r.total_segments) +
-                           "' at 'totalSegments' failed to satisfy constraint: Member must have "
-                           "value " +
-                           (*r.total_segments < 1 ? "greater than or equal to 1"
-                                                  : "less than or equal to 1000000"));
+    return ValidationError(
+        "1 validation error detected: Value '" + std::to_string(*r.total_segments) +
+        "' at 'totalSegments' failed to satisfy constraint: Member must have "
+        "value " +
+        (*r.total_segments < 1 ? "greater than or equal to 1" : "less than or equal to 1000000"));
   }
   if (r.segment && *r.segment < 0) {
     return ValidationError("1 validation error detected: Value '" + std::to_string(*r.segment) +
@@ -302,8 +315,8 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
     return ValidationError(
         "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
         "Segment: " +
-        std::to_string(*r.segment) + " is not less than TotalSegments: " +
-        std::to_string(*r.total_segments));
+        std::to_string(*r.segment) +
+        " is not less than TotalSegments: " + std::to_string(*r.total_segments));
   }
   DDB_TRY(PlanCommon(t, c, false, &p));
   expr::Context ctx(r.expression_attribute_names, r.expression_attribute_values);
@@ -333,17 +346,17 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
     }
     start = h;
     if (p.index) {
-      p.range.bounds.push_back(Bound{{"ipk", "isk", "pk", "sk"},
-                                     ">",
-                                     {hk, Enc(esk, p.index->range), Enc(esk, t.hash),
-                                      Enc(esk, t.range)}});
+      p.range.bounds.push_back(
+          Bound{{"ipk", "isk", "pk", "sk"},
+                ">",
+                {hk, Enc(esk, p.index->range), Enc(esk, t.hash), Enc(esk, t.range)}});
     } else {
       p.range.bounds.push_back(Bound{{"pk", "sk"}, ">", {hk, Enc(esk, t.range)}});
     }
     p.range.h_min = h;
   }
-  int first = PartitionOf(static_cast<uint32_t>(std::min<uint64_t>(start, 0xFFFFFFFFu)),
-                          partition_count);
+  int first =
+      PartitionOf(static_cast<uint32_t>(std::min<uint64_t>(start, 0xFFFFFFFFu)), partition_count);
   int last = PartitionOf(static_cast<uint32_t>(hi - 1), partition_count);
   for (int i = first; i <= last; ++i) p.partitions.push_back(i);
   return p;
@@ -498,9 +511,8 @@ Plan DescribeReadPlan(const ReadPlan& p) {
   if (p.is_query) {
     plan.reason = "equality on the partition key reads one item collection in one partition";
   } else {
-    plan.reason = "a Scan reads every item of the " +
-                  std::string(p.index ? "index" : "table") + " in all " +
-                  std::to_string(p.partition_count) + " partitions" +
+    plan.reason = "a Scan reads every item of the " + std::string(p.index ? "index" : "table") +
+                  " in all " + std::to_string(p.partition_count) + " partitions" +
                   (p.filter ? ", then the filter discards what does not match" : "");
   }
   return plan;

@@ -12,7 +12,8 @@ namespace ddblab {
 namespace {
 
 const std::optional<ExpressionAttributeValues> kNoValues;
-constexpr char kSameItemTwice[] = "Transaction request cannot include multiple operations on one item";
+constexpr char kSameItemTwice[] =
+    "Transaction request cannot include multiple operations on one item";
 
 Status CheckActionCount(size_t n) {
   // DynamoDB: 1 to 100 actions per transaction.
@@ -140,7 +141,10 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
                         &w.return_values_on_condition_check_failure};
     Result<WriteAction> a = ValidationError("");
     if (w.action == "Put") {
-      if (!w.item) return ValidationError("1 validation error detected: Value null at 'transactItems." + std::to_string(i + 1) + ".member.put.item' failed to satisfy constraint: Member must not be null");
+      if (!w.item)
+        return ValidationError(
+            "1 validation error detected: Value null at 'transactItems." + std::to_string(i + 1) +
+            ".member.put.item' failed to satisfy constraint: Member must not be null");
       a = MakePutAction(*t, *w.item, in);
     } else if (!w.key) {
       return ValidationError("The provided key element does not match the schema");
@@ -248,8 +252,8 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
       ConsumedCapacity& cc = caps.For(a.table->name, false);
       if (e.write) {
         // DynamoDB: transactional writes cost twice a standard write (prepare and commit).
-        DDB_TRY(ApplyWrite(*storage_, *a.table, *e.write, e.old, 2, &cc, &step,
-                           step.partitions_total));
+        DDB_TRY(
+            ApplyWrite(*storage_, *a.table, *e.write, e.old, 2, &cc, &step, step.partitions_total));
       } else {
         // A ConditionCheck (or an update that wrote nothing) is billed as a write of the item.
         int64_t units = 2 * WriteHalfUnits(e.old ? e.old->size : 0);

@@ -30,8 +30,8 @@ Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
                     "returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"}));
   expr::Context ctx(names, values);
   bool any = cond.has_value() || (allow_update && upd.has_value());
-  std::string nulls = allow_update ? "UpdateExpression and ConditionExpression"
-                                   : "ConditionExpression";
+  std::string nulls =
+      allow_update ? "UpdateExpression and ConditionExpression" : "ConditionExpression";
   if (allow_update && upd && !cond) nulls = "ConditionExpression";
   if (allow_update && !upd && cond) nulls = "UpdateExpression";
   DDB_TRY(ctx.CheckMaps(any, nulls + (allow_update && !upd && !cond ? " are null" : " is null")));
@@ -166,8 +166,8 @@ Result<EvaluatedAction> EvaluateAction(Storage& s, const WriteAction& a) {
 }
 
 Error ConditionFailedError(const WriteAction& a, const EvaluatedAction& e) {
-  Error err = MakeError(ErrorType::kConditionalCheckFailedException,
-                        "The conditional request failed");
+  Error err =
+      MakeError(ErrorType::kConditionalCheckFailedException, "The conditional request failed");
   if (a.return_old_on_failure && e.old) err.item = std::make_shared<Item>(e.old->item);
   return err;
 }

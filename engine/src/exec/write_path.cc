@@ -55,8 +55,8 @@ void AddPartition(Trace* trace, int p) {
 }
 
 // Maintains one index and returns its cost in half-units (DynamoDB GSI "Data synchronization").
-Result<int64_t> MaintainIndex(Storage& s, const IndexSchema& ix,
-                              const KeyBytes& key, const std::optional<IndexEntry>& old_entry,
+Result<int64_t> MaintainIndex(Storage& s, const IndexSchema& ix, const KeyBytes& key,
+                              const std::optional<IndexEntry>& old_entry,
                               const std::optional<IndexEntry>& new_entry) {
   auto row_of = [&](const IndexEntry& e) {
     Row r;
@@ -91,8 +91,8 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
                   const std::optional<StoredItem>& old, int factor, ConsumedCapacity* cc,
                   Trace* trace, int partition_count) {
   // Old index entries: the stored item was validated when written, so this cannot fail on type.
-  auto old_entries = [&](const std::vector<IndexSchema>& list)
-      -> Result<std::vector<std::optional<IndexEntry>>> {
+  auto old_entries =
+      [&](const std::vector<IndexSchema>& list) -> Result<std::vector<std::optional<IndexEntry>>> {
     std::vector<std::optional<IndexEntry>> out;
     for (const IndexSchema& ix : list) {
       if (!old) {

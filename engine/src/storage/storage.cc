@@ -156,8 +156,8 @@ Status Storage::DropIndexTable(int64_t id) { return Exec("DROP TABLE IF EXISTS "
 
 Result<std::optional<Row>> Storage::GetRow(int64_t id, uint32_t h, std::string_view pk,
                                            std::string_view sk) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
-                       Prepare("SELECT size, item FROM " + T(id) + " WHERE h = ? AND pk = ? AND sk = ?"));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("SELECT size, item FROM " + T(id) +
+                                                 " WHERE h = ? AND pk = ? AND sk = ?"));
   sqlite3_bind_int64(s, 1, h);
   BindBlob(s, 2, pk);
   BindBlob(s, 3, sk);
@@ -177,11 +177,10 @@ Result<std::optional<Row>> Storage::GetRow(int64_t id, uint32_t h, std::string_v
   return out;
 }
 
-Result<bool> Storage::VisitRowImpl(int64_t id, uint32_t h, std::string_view pk,
-                                   std::string_view sk, void* ctx,
-                                   bool (*visit)(void*, RowView&)) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
-                       Prepare("SELECT size, item FROM " + T(id) + " WHERE h = ? AND pk = ? AND sk = ?"));
+Result<bool> Storage::VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
+                                   void* ctx, bool (*visit)(void*, RowView&)) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("SELECT size, item FROM " + T(id) +
+                                                 " WHERE h = ? AND pk = ? AND sk = ?"));
   sqlite3_bind_int64(s, 1, h);
   BindBlob(s, 2, pk);
   BindBlob(s, 3, sk);
@@ -235,10 +234,9 @@ Status Storage::PutIndexRow(int64_t id, const Row& row) {
 }
 
 Status Storage::DeleteIndexRow(int64_t id, const Row& row) {
-  DDB_ASSIGN_OR_RETURN(
-      sqlite3_stmt * s,
-      Prepare("DELETE FROM " + I(id) +
-              " WHERE h = ? AND ipk = ? AND isk = ? AND pk = ? AND sk = ?"));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
+                       Prepare("DELETE FROM " + I(id) +
+                               " WHERE h = ? AND ipk = ? AND isk = ? AND pk = ? AND sk = ?"));
   sqlite3_bind_int64(s, 1, row.h);
   BindBlob(s, 2, row.ipk);
   BindBlob(s, 3, row.isk);
@@ -265,8 +263,8 @@ Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, Row
   }
   for (size_t i = 0; i < where.size(); ++i) sql += (i ? " AND " : " WHERE ") + where[i];
   const char* dir = r.descending ? " DESC" : "";
-  sql += r.index ? std::string(" ORDER BY h") + dir + ", ipk" + dir + ", isk" + dir + ", pk" +
-                       dir + ", sk" + dir
+  sql += r.index ? std::string(" ORDER BY h") + dir + ", ipk" + dir + ", isk" + dir + ", pk" + dir +
+                       ", sk" + dir
                  : std::string(" ORDER BY h") + dir + ", pk" + dir + ", sk" + dir;
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare(sql));
   int i = 1;

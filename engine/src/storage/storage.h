@@ -66,11 +66,11 @@ struct Bound {
 struct RangeRead {
   int64_t storage_id = 0;
   bool index = false;
-  std::optional<uint32_t> h;           // fixed partition hash (Query)
-  std::optional<std::string> hash_key; // pk (base) or ipk (index) equality (Query)
+  std::optional<uint32_t> h;            // fixed partition hash (Query)
+  std::optional<std::string> hash_key;  // pk (base) or ipk (index) equality (Query)
   std::vector<Bound> bounds;
-  std::optional<uint32_t> h_min;       // inclusive (parallel scan segment)
-  std::optional<uint64_t> h_end;       // exclusive
+  std::optional<uint32_t> h_min;  // inclusive (parallel scan segment)
+  std::optional<uint64_t> h_end;  // exclusive
   bool descending = false;
 };
 

@@ -20,7 +20,10 @@ TEST_CASE("Sparse GSI: only items carrying every index key attribute are indexed
 TEST_CASE("KEYS_ONLY index queries return exactly the table and index keys") {
   auto e = OpenMemory();
   CreateAppTable(*e);
-  Put(*e, {{"PK", S("C#1")}, {"SK", S("O#1")}, {"GSI2PK", S("OPEN")}, {"GSI2SK", S("2024")},
+  Put(*e, {{"PK", S("C#1")},
+           {"SK", S("O#1")},
+           {"GSI2PK", S("OPEN")},
+           {"GSI2SK", S("2024")},
            {"amount", N("5")}});
   QueryRequest q;
   q.table_name = "App";

@@ -66,8 +66,9 @@ TEST_CASE("Key map errors use DynamoDB's messages") {
   CHECK(Fails(e->PutItem(p)).message ==
         "One or more parameter values were invalid: Missing the key SK in the item");
   p.item = {{"PK", S("a")}, {"SK", N("1")}};
-  CHECK(Fails(e->PutItem(p)).message ==
-        "One or more parameter values were invalid: Type mismatch for key SK expected: S actual: N");
+  CHECK(
+      Fails(e->PutItem(p)).message ==
+      "One or more parameter values were invalid: Type mismatch for key SK expected: S actual: N");
   p.item = {{"PK", S("")}, {"SK", S("x")}};
   CHECK(Fails(e->PutItem(p)).message ==
         "One or more parameter values are not valid. The AttributeValue for a key attribute "
@@ -125,8 +126,9 @@ TEST_CASE("PutItem ReturnValues ALL_OLD returns the replaced item; other values 
   p.return_values = "ALL_NEW";
   CHECK(Fails(e->PutItem(p)).message == "ReturnValues can only be ALL_OLD or NONE");
   p.return_values = "all_old";
-  CHECK(Fails(e->PutItem(p)).message.find("failed to satisfy constraint: Member must satisfy enum "
-                                          "value set") != std::string::npos);
+  CHECK(Fails(e->PutItem(p))
+            .message.find("failed to satisfy constraint: Member must satisfy enum "
+                          "value set") != std::string::npos);
 }
 
 TEST_CASE("DeleteItem of a missing item costs 1 WCU and succeeds") {

@@ -10,7 +10,9 @@ void SeedOrders(Engine& e, int n) {
   for (int i = 1; i <= n; ++i) {
     char sk[32];
     std::snprintf(sk, sizeof sk, "ORDER#2024-01-%02d", i);
-    Put(e, {{"PK", S("CUSTOMER#c1")}, {"SK", S(sk)}, {"total", N(std::to_string(i * 10))},
+    Put(e, {{"PK", S("CUSTOMER#c1")},
+            {"SK", S(sk)},
+            {"total", N(std::to_string(i * 10))},
             {"status", S(i % 2 ? "OPEN" : "SHIPPED")}});
   }
 }
@@ -46,8 +48,8 @@ TEST_CASE("Number sort keys order numerically, including negatives and fractions
   QueryRequest q;
   q.table_name = "Nums";
   q.key_condition_expression = "p = :p AND n BETWEEN :lo AND :hi";
-  q.expression_attribute_values = ExpressionAttributeValues{{":p", S("x")}, {":lo", N("-3")},
-                                                            {":hi", N("10")}};
+  q.expression_attribute_values =
+      ExpressionAttributeValues{{":p", S("x")}, {":lo", N("-3")}, {":hi", N("10")}};
   auto r = Must(e->Query(q));
   std::vector<std::string> got;
   for (auto& it : r.items) got.push_back(it.at("n").num().ToString());
@@ -81,8 +83,7 @@ TEST_CASE("Query capacity is charged on what was read, not what the filter kept"
   auto e = OpenMemory();
   CreateAppTable(*e, "App", false);
   for (int i = 0; i < 10; ++i) {
-    Put(*e, {{"PK", S("p")}, {"SK", S("s" + std::to_string(i))},
-             {"d", S(std::string(1000, 'x'))}});
+    Put(*e, {{"PK", S("p")}, {"SK", S("s" + std::to_string(i))}, {"d", S(std::string(1000, 'x'))}});
   }
   auto q = QueryPk("p");
   q.filter_expression = "d = :none";

@@ -17,8 +17,7 @@ TEST_CASE("enroll_student writes both edges in one transaction; a repeat is canc
   auto e = OpenMemory();
   CreateAppTable(*e);
   TransactWriteItemsRequest t;
-  t.transact_items = {EnrollEdge("STUDENT#s1", "COURSE#c1"),
-                      EnrollEdge("COURSE#c1", "STUDENT#s1")};
+  t.transact_items = {EnrollEdge("STUDENT#s1", "COURSE#c1"), EnrollEdge("COURSE#c1", "STUDENT#s1")};
   auto ok = Must(e->TransactWriteItems(t));
   REQUIRE(ok.consumed_capacity.size() == 1);
   // DynamoDB: transactional writes cost double: 2 items x (1 base + 1 GSI1) x 2 = 8 WCU.
@@ -47,8 +46,7 @@ TEST_CASE("A cancelled transaction writes nothing and reports None for passing a
   CreateAppTable(*e);
   Put(*e, {{"PK", S("COURSE#c2")}, {"SK", S("STUDENT#s9")}});
   TransactWriteItemsRequest t;
-  t.transact_items = {EnrollEdge("STUDENT#s9", "COURSE#c2"),
-                      EnrollEdge("COURSE#c2", "STUDENT#s9")};
+  t.transact_items = {EnrollEdge("STUDENT#s9", "COURSE#c2"), EnrollEdge("COURSE#c2", "STUDENT#s9")};
   auto err = Fails(e->TransactWriteItems(t));
   CHECK(err.message.find("[None, ConditionalCheckFailed]") != std::string::npos);
   GetItemRequest g;
@@ -69,8 +67,11 @@ TEST_CASE("Two actions on one item in a transaction are rejected") {
 TEST_CASE("Shipping an order removes it from the sparse open-orders index: Count 1 -> 0") {
   auto e = OpenMemory();
   CreateAppTable(*e);
-  Put(*e, {{"PK", S("CUSTOMER#c1")}, {"SK", S("ORDER#o1")}, {"status", S("OPEN")},
-           {"GSI2PK", S("OPEN")}, {"GSI2SK", S("2024-05-01")}});
+  Put(*e, {{"PK", S("CUSTOMER#c1")},
+           {"SK", S("ORDER#o1")},
+           {"status", S("OPEN")},
+           {"GSI2PK", S("OPEN")},
+           {"GSI2SK", S("2024-05-01")}});
   QueryRequest q;
   q.table_name = "App";
   q.index_name = "OpenOrders";
@@ -146,7 +147,8 @@ TEST_CASE("BatchGetItem returns found items per table and charges misses the min
   CreateAppTable(*e, "App", false);
   Put(*e, {{"PK", S("a")}, {"SK", S("1")}});
   BatchGetItemRequest b;
-  b.request_items["App"].keys = {{{"PK", S("a")}, {"SK", S("1")}}, {{"PK", S("a")}, {"SK", S("2")}}};
+  b.request_items["App"].keys = {{{"PK", S("a")}, {"SK", S("1")}},
+                                 {{"PK", S("a")}, {"SK", S("2")}}};
   auto r = Must(e->BatchGetItem(b));
   CHECK(r.responses.at("App").size() == 1);
   CHECK(r.consumed_capacity.at(0).total.units() == 1.0);  // 0.5 + 0.5
