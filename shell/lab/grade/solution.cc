@@ -159,8 +159,8 @@ Result<std::string> FillPlaceholders(std::string_view text,
       if (it == params.end()) {
         std::string known;
         for (const auto& [k, v] : params) known += (known.empty() ? "" : ", ") + k;
-        return ValidationError("unknown placeholder ${" + name +
-                               "}; this block has: " + (known.empty() ? "no parameters" : known));
+        return ValidationError("no value for placeholder ${" + name +
+                               "} (parameters given: " + (known.empty() ? "none" : known) + ")");
       }
       out += it->second;
       i = close + 1;

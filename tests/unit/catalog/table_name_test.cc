@@ -10,7 +10,7 @@ TEST_CASE("Table names of 3..255 name characters are accepted") {
   CHECK(ValidateTableName(std::string(255, 'a')).ok());
 }
 
-TEST_CASE("A table name outside [a-zA-Z0-9_.-]+ fails the pattern constraint") {
+TEST_CASE("A table name outside (a-zA-Z0-9_.-)+ fails the pattern constraint") {
   auto s = ValidateTableName("bad table!@#");
   REQUIRE_FALSE(s.ok());
   CHECK(s.error().type == ddblab::ErrorType::kValidationException);
@@ -36,7 +36,7 @@ TEST_CASE("A table name longer than 255 characters fails the length constraint")
                                  "length less than or equal to 255");
 }
 
-TEST_CASE("Several name violations are joined with '; ' under 'N validation errors detected'") {
+TEST_CASE("Several name violations are joined with a semicolon under 'N validation errors detected'") {
   auto s = ValidateTableName("h;", "indexName");
   REQUIRE_FALSE(s.ok());
   CHECK(s.error().message ==

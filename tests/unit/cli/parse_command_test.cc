@@ -154,7 +154,7 @@ TEST_CASE("Parse: file:// reads the value relative to the working directory") {
   rmdir(dir.c_str());
 }
 
-TEST_CASE("Parse: --cli-input-json gives the request; options override it") {
+TEST_CASE("Parse: --cli-input-json gives the request, options override it") {
   CliCommand c = Parse(R"(get-item --cli-input-json '{"TableName":"a","Key":{"PK":{"S":"x"}}}' )"
                        "--table-name b");
   CHECK(c.request == Json::parse(R"({"TableName":"b","Key":{"PK":{"S":"x"}}})"));

@@ -43,7 +43,7 @@ TEST_CASE("Shorthand: a comma-separated value list") {
   CHECK(Parse("foo=a,b,c,bar=d") == Json::parse(R"({"foo":["a","b","c"],"bar":"d"})"));
 }
 
-TEST_CASE("Shorthand: values may contain '=' and spaces; trailing spaces are dropped") {
+TEST_CASE("Shorthand: values may contain '=' and spaces, trailing spaces are dropped") {
   CHECK(Parse("Key=a=b") == Json::parse(R"({"Key":"a=b"})"));
   CHECK(Parse("foo=a,b=with space") == Json::parse(R"({"foo":"a","b":"with space"})"));
   CHECK(Parse("foo=trailing  ") == Json::parse(R"({"foo":"trailing"})"));

@@ -25,7 +25,7 @@ TEST_CASE("SplitWords: backslash-CRLF is a continuation too") {
   CHECK(*r == Words{"query", "--table-name", "t"});
 }
 
-TEST_CASE("SplitWords: double quotes escape only $ ` \" \\ and newline") {
+TEST_CASE("SplitWords: inside double quotes a backslash escapes only dollar, backquote, quote, backslash and newline") {
   auto r = SplitWords(R"("a \"b\" \n \\ \$" plain\ word)");
   REQUIRE(r.ok());
   CHECK(*r == Words{R"(a "b" \n \ $)", "plain word"});

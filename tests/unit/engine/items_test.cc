@@ -83,7 +83,7 @@ TEST_CASE("Key map errors use DynamoDB's messages") {
   CHECK(err.message == "Requested resource not found");
 }
 
-TEST_CASE("Items over 400 KB are rejected; exactly 409600 bytes is accepted") {
+TEST_CASE("Items over 400 KB are rejected, exactly 409600 bytes is accepted") {
   auto e = OpenMemory();
   CreateAppTable(*e, "App", false);
   Item it{{"PK", S("k")}, {"SK", S("s")}};
@@ -112,7 +112,7 @@ TEST_CASE("A failed ConditionExpression raises ConditionalCheckFailedException w
   CHECK(err.item->at("v").num().ToString() == "1");
 }
 
-TEST_CASE("PutItem ReturnValues ALL_OLD returns the replaced item; other values are rejected") {
+TEST_CASE("PutItem ReturnValues ALL_OLD returns the replaced item, other values are rejected") {
   auto e = OpenMemory();
   CreateAppTable(*e, "App", false);
   Put(*e, {{"PK", S("a")}, {"SK", S("b")}, {"v", N("1")}});

@@ -4,7 +4,7 @@
 
 using namespace ddbtest;
 
-TEST_CASE("An on-demand table is simulated with 4 partitions; a Query hits one, a Scan all") {
+TEST_CASE("An on-demand table is simulated with 4 partitions, a Query hits one, a Scan all") {
   auto e = OpenMemory();
   CreateAppTable(*e, "App", false);
   for (int i = 0; i < 50; ++i) Put(*e, {{"PK", S("P" + std::to_string(i))}, {"SK", S("x")}});

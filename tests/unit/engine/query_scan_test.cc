@@ -154,7 +154,7 @@ TEST_CASE("Query key condition errors use DynamoDB's messages") {
   CHECK(Fails(e->Query(q)).message.find("greater than or equal to 1") != std::string::npos);
 }
 
-TEST_CASE("Scan reads every partition; parallel segments are disjoint and cover the table") {
+TEST_CASE("Scan reads every partition, parallel segments are disjoint and cover the table") {
   auto e = OpenMemory();
   CreateAppTable(*e, "App", false);
   for (int i = 0; i < 200; ++i) Put(*e, {{"PK", S("P" + std::to_string(i))}, {"SK", S("x")}});

@@ -13,7 +13,7 @@ TransactWriteItem EnrollEdge(const std::string& pk, const std::string& sk) {
 }
 }  // namespace
 
-TEST_CASE("enroll_student writes both edges in one transaction; a repeat is cancelled") {
+TEST_CASE("enroll_student writes both edges in one transaction, a repeat is cancelled") {
   auto e = OpenMemory();
   CreateAppTable(*e);
   TransactWriteItemsRequest t;

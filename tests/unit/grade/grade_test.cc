@@ -10,7 +10,7 @@
 using namespace ddblab;
 using namespace ddblab::grade;
 
-TEST_CASE("Markers split a solution into named blocks; comments vanish") {
+TEST_CASE("Markers split a solution into named blocks and comments vanish") {
   Solution s = ParseSolution(
       "-- header comment\n"
       "-- @table\n"
@@ -37,7 +37,7 @@ TEST_CASE("Markers split a solution into named blocks; comments vanish") {
   CHECK(s.Find(BlockKind::kPattern, "AP2") == nullptr);
 }
 
-TEST_CASE("An option line starting with -- is part of the command, not a comment") {
+TEST_CASE("An option line starting with -- belongs to the command") {
   Solution s = ParseSolution(
       "-- @pattern AP2\n"
       "aws dynamodb query --table-name t \\\n"
@@ -49,7 +49,7 @@ TEST_CASE("An option line starting with -- is part of the command, not a comment
   CHECK(b->statements[0].find("--key-condition-expression") != std::string::npos);
 }
 
-TEST_CASE("Unknown markers, nameless blocks and duplicates are reported, not fatal") {
+TEST_CASE("Unknown markers and nameless or duplicate blocks are reported without failing") {
   Solution s = ParseSolution(
       "stray statement\n"
       "-- @tabel\n"
@@ -62,7 +62,7 @@ TEST_CASE("Unknown markers, nameless blocks and duplicates are reported, not fat
   CHECK(s.Find(BlockKind::kPattern, "AP1")->statements[0] == "GET");
 }
 
-TEST_CASE("Placeholders are filled; an unknown one names the parameters that exist") {
+TEST_CASE("Placeholders are filled and an unknown one names the parameters given") {
   auto ok =
       FillPlaceholders("PK = 'COURSE#${course_id}' AND ${ x }", {{"course_id", "c1"}, {"x", "y"}});
   REQUIRE(ok.ok());
@@ -93,7 +93,7 @@ Report Sample() {
 }
 }  // namespace
 
-TEST_CASE("Scores add up over checks; hidden feedback never leaks") {
+TEST_CASE("Scores add up over checks and hidden feedback never leaks") {
   Report r = Sample();
   CHECK(r.score() == 2);
   CHECK(r.max_score() == 6);
@@ -106,7 +106,7 @@ TEST_CASE("Scores add up over checks; hidden feedback never leaks") {
   CHECK(RenderJUnit({r}).find("SECRET") == std::string::npos);
 }
 
-TEST_CASE("Gradescope tests carry name, score, max_score, status, output, visibility") {
+TEST_CASE("Gradescope tests carry every required field") {
   wire::Json g = ReportToGradescope(Sample());
   CHECK(g["score"] == 2);
   REQUIRE(g["tests"].size() == 4);
@@ -134,7 +134,7 @@ TEST_CASE("Reports survive the JSON round trip between grader processes") {
   CHECK(back.score() == r.score());
 }
 
-TEST_CASE("The edtech reference earns full marks; a missing exercise is a grader error") {
+TEST_CASE("The edtech reference earns full marks and a missing exercise is a grader error") {
   GradeOptions opt;
   opt.exercises_dir = std::string(DDBLAB_SOURCE_DIR) + "/exercises";
   opt.seed = 3;

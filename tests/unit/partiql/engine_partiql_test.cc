@@ -146,7 +146,7 @@ TEST_CASE("SELECT from an index queries the index") {
   CHECK(r.trace.index == "GSI1");
 }
 
-TEST_CASE("Limit counts items evaluated; NextToken resumes where the page stopped") {
+TEST_CASE("Limit counts items evaluated, NextToken resumes where the page stopped") {
   auto e = CourseEngine();
   ExecuteStatementRequest req =
       Stmt("SELECT * FROM \"App\" WHERE PK = 'CUSTOMER#c1' AND total > 100");
@@ -190,7 +190,7 @@ TEST_CASE("UPDATE of a missing item fails the condition and creates nothing") {
   CHECK_FALSE(Get(*e, "CUSTOMER#c9", "ORDER#9"));
 }
 
-TEST_CASE("UPDATE applies SET and REMOVE; extra predicates act as a condition") {
+TEST_CASE("UPDATE applies SET and REMOVE, extra predicates act as a condition") {
   auto e = CourseEngine();
   // "Ship the order": the status changes and the sparse index key goes.
   auto r = Must(e->ExecuteStatement(
@@ -289,7 +289,7 @@ TEST_CASE("EXISTS in a transaction is a ConditionCheck that can cancel it") {
   CHECK(Get(*e, "CUSTOMER#c1", "ORDER#1")->at("total") == N("0"));
 }
 
-TEST_CASE("a read transaction returns items in order; missing ones are empty") {
+TEST_CASE("a read transaction returns items in order, missing ones are empty") {
   auto e = CourseEngine();
   ExecuteTransactionRequest t;
   t.transact_statements = {

@@ -166,7 +166,7 @@ TEST_CASE("parameters are counted in order") {
   CHECK(st->value->args[2].args[0].parameter_index == 2);
 }
 
-TEST_CASE("predicates: BETWEEN, IN, IS [NOT] MISSING, NOT, functions, literals") {
+TEST_CASE("predicates: BETWEEN, IN, IS (NOT) MISSING, NOT, functions, literals") {
   auto st = Parse(
       "SELECT * FROM \"T\" WHERE a BETWEEN 1 AND 5 AND b IN ['x', 'y'] AND c IS NOT MISSING "
       "AND NOT (d = TRUE OR e <> NULL) AND size(f) >= 2 AND g NOT IN (1, 2) AND h = <<'s', 't'>> "

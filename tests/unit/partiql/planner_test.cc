@@ -50,7 +50,7 @@ TEST_CASE("a projection list becomes a ProjectionExpression with name placeholde
         ExpressionAttributeNames{{"#n0", "a"}, {"#n1", "b"}, {"#n2", "c"}, {"#n3", "d e"}});
 }
 
-TEST_CASE("parameters bind in order; a count mismatch is DynamoDB's error") {
+TEST_CASE("parameters bind in order, a count mismatch is DynamoDB's error") {
   std::vector<AttributeValue> params = {S("c#1"), S("o#1")};
   auto p = PlanOk("SELECT * FROM \"App\" WHERE PK = ? AND SK = ?", kApp, &params);
   CHECK(As<GetItemRequest>(p).key.at("SK") == S("o#1"));
@@ -337,7 +337,7 @@ TEST_CASE("set_add and set_delete become ADD and DELETE") {
 
 // ---------------------------------------------------------------- DELETE
 
-TEST_CASE("DELETE becomes DeleteItem; extra predicates guard only an existing item") {
+TEST_CASE("DELETE becomes DeleteItem, extra predicates guard only an existing item") {
   auto plain = PlanOk("DELETE FROM \"App\" WHERE PK = 'x' AND SK = 'y'", kApp);
   CHECK_FALSE(As<DeleteItemRequest>(plain).condition_expression);
   auto guarded =

@@ -58,7 +58,7 @@ TEST_CASE("Transactional capacity carries WriteCapacityUnits") {
         R"({"TableName":"A","CapacityUnits":4.0,"WriteCapacityUnits":4.0})");
 }
 
-TEST_CASE("Query always has Items, Count and ScannedCount; COUNT drops Items") {
+TEST_CASE("Query always has Items, Count and ScannedCount, COUNT drops Items") {
   ddblab::QueryResponse r;
   r.consumed_capacity = Cap("T", 1);
   CHECK(internal::ToJson(r, "").dump() == R"({"Items":[],"Count":0,"ScannedCount":0})");
