@@ -19,6 +19,21 @@ Status CheckReturnValues(const std::optional<std::string>& rv, bool update) {
   return OkStatus();
 }
 
+// Applies one evaluated write in its own storage transaction, with the trace header filled in.
+Status ApplySingleWrite(Storage& storage, const TableSchema& t, const EvaluatedAction& e,
+                        const char* operation, int partitions, ConsumedCapacity* cc, Trace* trace) {
+  *cc = NewCapacity(t.name, false);
+  trace->operation = operation;
+  trace->table = t.name;
+  trace->partitions_total = partitions;
+  DDB_TRY(storage.Begin());
+  if (Status st = ApplyWrite(storage, t, *e.write, e.old, 1, cc, trace, partitions); !st.ok()) {
+    (void)storage.Rollback();
+    return st.error();
+  }
+  return storage.Commit();
+}
+
 }  // namespace
 
 Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
@@ -71,18 +86,8 @@ Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) {
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
   if (e.condition_failed) return ConditionFailedError(a, e);
   PutItemResponse resp;
-  resp.consumed_capacity = NewCapacity(t->name, false);
-  resp.trace.operation = "PutItem";
-  resp.trace.table = t->name;
-  resp.trace.partitions_total = PartitionCount(*t);
-  DDB_TRY(storage_->Begin());
-  if (Status st = ApplyWrite(*storage_, *t, *e.write, e.old, 1, &resp.consumed_capacity,
-                             &resp.trace, resp.trace.partitions_total);
-      !st.ok()) {
-    (void)storage_->Rollback();
-    return st.error();
-  }
-  DDB_TRY(storage_->Commit());
+  DDB_TRY(ApplySingleWrite(*storage_, *t, e, "PutItem", PartitionCount(*t), &resp.consumed_capacity,
+                           &resp.trace));
   if (r.return_values && *r.return_values == "ALL_OLD" && e.old) resp.attributes = e.old->item;
   return resp;
 }
@@ -99,20 +104,14 @@ Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
   if (e.condition_failed) return ConditionFailedError(a, e);
   UpdateItemResponse resp;
-  resp.consumed_capacity = NewCapacity(t->name, false);
-  resp.trace.operation = "UpdateItem";
-  resp.trace.table = t->name;
-  resp.trace.partitions_total = PartitionCount(*t);
   if (e.write) {
-    DDB_TRY(storage_->Begin());
-    if (Status st = ApplyWrite(*storage_, *t, *e.write, e.old, 1, &resp.consumed_capacity,
-                               &resp.trace, resp.trace.partitions_total);
-        !st.ok()) {
-      (void)storage_->Rollback();
-      return st.error();
-    }
-    DDB_TRY(storage_->Commit());
+    DDB_TRY(ApplySingleWrite(*storage_, *t, e, "UpdateItem", PartitionCount(*t),
+                             &resp.consumed_capacity, &resp.trace));
   } else {
+    resp.consumed_capacity = NewCapacity(t->name, false);
+    resp.trace.operation = "UpdateItem";
+    resp.trace.table = t->name;
+    resp.trace.partitions_total = PartitionCount(*t);
     // Nothing written (REMOVE on a missing item) still costs one write unit.
     resp.consumed_capacity.table.half_units = 2;
     resp.consumed_capacity.total.half_units = 2;
@@ -138,18 +137,8 @@ Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r) {
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
   if (e.condition_failed) return ConditionFailedError(a, e);
   DeleteItemResponse resp;
-  resp.consumed_capacity = NewCapacity(t->name, false);
-  resp.trace.operation = "DeleteItem";
-  resp.trace.table = t->name;
-  resp.trace.partitions_total = PartitionCount(*t);
-  DDB_TRY(storage_->Begin());
-  if (Status st = ApplyWrite(*storage_, *t, *e.write, e.old, 1, &resp.consumed_capacity,
-                             &resp.trace, resp.trace.partitions_total);
-      !st.ok()) {
-    (void)storage_->Rollback();
-    return st.error();
-  }
-  DDB_TRY(storage_->Commit());
+  DDB_TRY(ApplySingleWrite(*storage_, *t, e, "DeleteItem", PartitionCount(*t),
+                           &resp.consumed_capacity, &resp.trace));
   if (r.return_values && *r.return_values == "ALL_OLD" && e.old) resp.attributes = e.old->item;
   return resp;
 }
