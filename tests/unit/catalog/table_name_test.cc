@@ -36,7 +36,8 @@ TEST_CASE("A table name longer than 255 characters fails the length constraint")
                                  "length less than or equal to 255");
 }
 
-TEST_CASE("Several name violations are joined with a semicolon under 'N validation errors detected'") {
+TEST_CASE(
+    "Several name violations are joined with a semicolon under 'N validation errors detected'") {
   auto s = ValidateTableName("h;", "indexName");
   REQUIRE_FALSE(s.ok());
   CHECK(s.error().message ==

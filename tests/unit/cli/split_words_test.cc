@@ -25,7 +25,9 @@ TEST_CASE("SplitWords: backslash-CRLF is a continuation too") {
   CHECK(*r == Words{"query", "--table-name", "t"});
 }
 
-TEST_CASE("SplitWords: inside double quotes a backslash escapes only dollar, backquote, quote, backslash and newline") {
+TEST_CASE(
+    "SplitWords: inside double quotes a backslash escapes only dollar, backquote, quote, backslash "
+    "and newline") {
   auto r = SplitWords(R"("a \"b\" \n \\ \$" plain\ word)");
   REQUIRE(r.ok());
   CHECK(*r == Words{R"(a "b" \n \ $)", "plain word"});
