@@ -22,8 +22,8 @@ inline void AddPartitionHit(Trace* t, int p) {
   if (it == v.end() || *it != p) v.insert(it, p);
 }
 
-// Keeps only the listed top-level attributes of `item` (UPDATED_OLD / UPDATED_NEW shapes are
-// computed by the update itself; this is for ALL_* cases that need no filtering).
+// DynamoDB omits `Attributes` rather than returning an empty map (UPDATED_OLD / UPDATED_NEW when
+// nothing qualifying was touched).
 inline std::optional<Item> NonEmpty(Item item) {
   if (item.empty()) return std::nullopt;
   return item;
