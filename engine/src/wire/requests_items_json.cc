@@ -27,17 +27,24 @@ Status FromJson(const Json& j, GetItemRequest* r) {
   return d.Finish();
 }
 
-Status FromJson(const Json& j, PutItemRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  r->table_name = d.RequiredString(j, "TableName", "tableName");
-  r->item = RequiredItem(d, j, "Item", "item");
+// The members PutItem, UpdateItem and DeleteItem share: a condition, its placeholders, and what
+// to return.
+template <typename Request>
+void DecodeConditionalWrite(Decoder& d, const Json& j, Request* r) {
   r->condition_expression = d.String(j, "ConditionExpression");
   r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
   r->expression_attribute_values = d.ValueMap(j, "ExpressionAttributeValues");
   r->return_values = d.String(j, "ReturnValues");
   r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+}
+
+Status FromJson(const Json& j, PutItemRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->item = RequiredItem(d, j, "Item", "item");
+  DecodeConditionalWrite(d, j, r);
   return d.Finish();
 }
 
@@ -47,12 +54,7 @@ Status FromJson(const Json& j, UpdateItemRequest* r) {
   r->table_name = d.RequiredString(j, "TableName", "tableName");
   r->key = RequiredItem(d, j, "Key", "key");
   r->update_expression = d.String(j, "UpdateExpression");
-  r->condition_expression = d.String(j, "ConditionExpression");
-  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
-  r->expression_attribute_values = d.ValueMap(j, "ExpressionAttributeValues");
-  r->return_values = d.String(j, "ReturnValues");
-  r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
-  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  DecodeConditionalWrite(d, j, r);
   return d.Finish();
 }
 
@@ -61,12 +63,7 @@ Status FromJson(const Json& j, DeleteItemRequest* r) {
   Decoder d;
   r->table_name = d.RequiredString(j, "TableName", "tableName");
   r->key = RequiredItem(d, j, "Key", "key");
-  r->condition_expression = d.String(j, "ConditionExpression");
-  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
-  r->expression_attribute_values = d.ValueMap(j, "ExpressionAttributeValues");
-  r->return_values = d.String(j, "ReturnValues");
-  r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
-  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  DecodeConditionalWrite(d, j, r);
   return d.Finish();
 }
 
