@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ddblab/capacity.h"
+#include "ddblab/result_item.h"
 #include "ddblab/value.h"
 
 namespace ddblab {
@@ -131,8 +132,9 @@ struct GetItemRequest {
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<std::string> return_consumed_capacity;  // "NONE", "TOTAL", "INDEXES"
 };
+// Items a read returns are ResultItems (ddblab/result_item.h): decoded only when looked at.
 struct GetItemResponse {
-  std::optional<Item> item;
+  std::optional<ResultItem> item;
   ConsumedCapacity consumed_capacity;
   Trace trace;
 };
@@ -205,7 +207,7 @@ struct QueryRequest {
   std::optional<std::string> return_consumed_capacity;
 };
 struct QueryResponse {
-  std::vector<Item> items;
+  std::vector<ResultItem> items;
   bool count_only = false;  // Select=COUNT: render no Items
   int64_t count = 0;
   int64_t scanned_count = 0;
@@ -244,7 +246,7 @@ struct BatchGetItemRequest {
   std::optional<std::string> return_consumed_capacity;
 };
 struct BatchGetItemResponse {
-  std::map<std::string, std::vector<Item>> responses;
+  std::map<std::string, std::vector<ResultItem>> responses;
   std::map<std::string, KeysAndAttributes> unprocessed_keys;
   std::vector<ConsumedCapacity> consumed_capacity;  // one per table
   Trace trace;
@@ -277,7 +279,7 @@ struct TransactGetItemsRequest {
   std::optional<std::string> return_consumed_capacity;
 };
 struct TransactGetItemsResponse {
-  std::vector<std::optional<Item>> responses;  // aligned with the request; nullopt = missing
+  std::vector<std::optional<ResultItem>> responses;  // aligned with the request; nullopt = missing
   std::vector<ConsumedCapacity> consumed_capacity;
   Trace trace;
 };
@@ -316,7 +318,7 @@ struct ExecuteStatementRequest {
   std::optional<std::string> return_values_on_condition_check_failure;
 };
 struct ExecuteStatementResponse {
-  std::vector<Item> items;  // SELECT results; empty for writes
+  std::vector<ResultItem> items;  // SELECT results (or a write's RETURNING values)
   std::optional<std::string> next_token;
   std::optional<Key> last_evaluated_key;
   ConsumedCapacity consumed_capacity;
@@ -332,7 +334,7 @@ struct BatchStatementRequest {
 struct BatchStatementResponse {
   std::optional<Error> error;  // rendered as {Code, Message, Item}
   std::string table_name;
-  std::optional<Item> item;
+  std::optional<ResultItem> item;
 };
 struct BatchExecuteStatementRequest {
   std::vector<BatchStatementRequest> statements;
@@ -355,7 +357,7 @@ struct ExecuteTransactionRequest {
   std::optional<std::string> return_consumed_capacity;
 };
 struct ExecuteTransactionResponse {
-  std::vector<std::optional<Item>> responses;  // read transactions only
+  std::vector<std::optional<ResultItem>> responses;  // read transactions only
   std::vector<ConsumedCapacity> consumed_capacity;
   Trace trace;
 };

@@ -20,6 +20,8 @@ Result<AttributeValue> ValueFromJson(const Json& j);
 Json ValueToJson(const AttributeValue& v);
 Result<Item> ItemFromJson(const Json& j);
 Json ItemToJson(const Item& item);
+// A read's item; one still in its storage encoding is rendered without being decoded.
+Json ItemToJson(const ResultItem& item);
 
 // Renders a ConsumedCapacity as DynamoDB does for the given ReturnConsumedCapacity value
 // ("TOTAL" or "INDEXES"; "NONE" or empty gives null).

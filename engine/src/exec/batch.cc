@@ -5,6 +5,7 @@
 #include "exec/capacity_by_table.h"
 #include "exec/engine_impl.h"
 #include "exec/op_common.h"
+#include "exec/read_result.h"
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
 
@@ -70,7 +71,8 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
     step.consistent_read = p.strong;
     step.partitions_total = PartitionCount(*p.t);
     for (const KeyBytes& kb : p.keys) {
-      DDB_ASSIGN_OR_RETURN(auto stored, ReadItem(*storage_, *p.t, kb));
+      DDB_ASSIGN_OR_RETURN(auto stored, ReadResultItem(*storage_, *p.t, kb,
+                                                       p.projection ? &*p.projection : nullptr));
       // DynamoDB rounds each item of a batch separately; a missing key costs the minimum.
       int64_t units = ReadHalfUnits(stored ? stored->size : 0, p.strong);
       cc.table.half_units += units;
@@ -80,7 +82,7 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
       if (!stored) continue;
       step.bytes_read += stored->size;
       ++step.items_returned;
-      items.push_back(p.projection ? expr::Project(*p.projection, stored->item) : stored->item);
+      items.push_back(std::move(stored->item));
     }
     resp.trace.items_read += step.items_read;
     resp.trace.items_returned += step.items_returned;

@@ -2,6 +2,7 @@
 #include "account/capacity_math.h"
 #include "exec/engine_impl.h"
 #include "exec/op_common.h"
+#include "exec/read_result.h"
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
 
@@ -50,7 +51,8 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
   }
   DDB_TRY(ctx.CheckAllUsed());
 
-  DDB_ASSIGN_OR_RETURN(auto stored, ReadItem(*storage_, *t, kb));
+  DDB_ASSIGN_OR_RETURN(auto stored,
+                       ReadResultItem(*storage_, *t, kb, projection ? &*projection : nullptr));
   bool strong = r.consistent_read.value_or(false);
   GetItemResponse resp;
   // DynamoDB: GetItem is charged on the whole item even when projected; a miss costs the minimum.
@@ -59,9 +61,7 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
   int64_t units = ReadHalfUnits(size, strong);
   resp.consumed_capacity.table.half_units = units;
   resp.consumed_capacity.total.half_units = units;
-  if (stored) {
-    resp.item = projection ? expr::Project(*projection, stored->item) : std::move(stored->item);
-  }
+  if (stored) resp.item = std::move(stored->item);
   Trace& tr = resp.trace;
   tr.operation = "GetItem";
   tr.table = t->name;

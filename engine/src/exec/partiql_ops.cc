@@ -150,7 +150,7 @@ std::vector<ConsumedCapacity> CapacityList(const std::map<std::string, ConsumedC
 
 // What one executed statement produced.
 struct StatementOutcome {
-  std::vector<Item> items;
+  std::vector<ResultItem> items;
   std::optional<Key> last_evaluated_key;
   ConsumedCapacity consumed_capacity;
   Trace trace;

@@ -5,6 +5,7 @@
 #include "exec/capacity_by_table.h"
 #include "exec/engine_impl.h"
 #include "exec/op_common.h"
+#include "exec/read_result.h"
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
 
@@ -87,7 +88,8 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetI
   resp.trace.operation = "TransactGetItems";
   CapacityByTable caps;
   for (const Get& g : gets) {
-    DDB_ASSIGN_OR_RETURN(auto stored, ReadItem(*storage_, *g.t, g.key));
+    DDB_ASSIGN_OR_RETURN(auto stored, ReadResultItem(*storage_, *g.t, g.key,
+                                                     g.projection ? &*g.projection : nullptr));
     // DynamoDB: a transactional read costs two read units per 4 KB, misses included.
     int64_t units = 2 * ReadHalfUnits(stored ? stored->size : 0, true);
     ConsumedCapacity& cc = caps.For(g.t->name, true);
@@ -108,8 +110,7 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetI
     if (!stored) {
       resp.responses.emplace_back();
     } else {
-      resp.responses.emplace_back(g.projection ? expr::Project(*g.projection, stored->item)
-                                               : stored->item);
+      resp.responses.emplace_back(std::move(stored->item));
     }
   }
   resp.consumed_capacity = caps.Take(true);

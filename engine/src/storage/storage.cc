@@ -246,8 +246,10 @@ Status Storage::DeleteIndexRow(int64_t id, const Row& row) {
 }
 
 Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, RowView&)) {
-  std::string sql = r.index ? "SELECT h, ipk, isk, pk, sk, size, item FROM " + I(r.storage_id)
-                            : "SELECT h, pk, sk, size, item FROM " + T(r.storage_id);
+  std::string keys = !r.with_keys ? "" : r.index ? "ipk, isk, pk, sk, " : "pk, sk, ";
+  // A read of one partition hash (a Query) knows every row's h without fetching it.
+  std::string sql = std::string("SELECT ") + (r.h ? "" : "h, ") + keys + "size, item FROM " +
+                    (r.index ? I(r.storage_id) : T(r.storage_id));
   std::vector<std::string> where;
   if (r.h) where.push_back("h = ?");
   if (r.hash_key) where.push_back(r.index ? "ipk = ?" : "pk = ?");
@@ -278,13 +280,15 @@ Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, Row
   RowView row;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
     int c = 0;
-    row.h = static_cast<uint32_t>(sqlite3_column_int64(s, c++));
-    if (r.index) {
-      row.ipk = ColumnView(s, c++);
-      row.isk = ColumnView(s, c++);
+    row.h = r.h ? *r.h : static_cast<uint32_t>(sqlite3_column_int64(s, c++));
+    if (r.with_keys) {
+      if (r.index) {
+        row.ipk = ColumnView(s, c++);
+        row.isk = ColumnView(s, c++);
+      }
+      row.pk = ColumnView(s, c++);
+      row.sk = ColumnView(s, c++);
     }
-    row.pk = ColumnView(s, c++);
-    row.sk = ColumnView(s, c++);
     row.size = sqlite3_column_int64(s, c++);
     row.item = ColumnView(s, c++);
     if (!visit(ctx, row)) break;

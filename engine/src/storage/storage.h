@@ -72,6 +72,9 @@ struct RangeRead {
   std::optional<uint32_t> h_min;  // inclusive (parallel scan segment)
   std::optional<uint64_t> h_end;  // exclusive
   bool descending = false;
+  // Whether the visit needs the key columns (RowView ipk/isk/pk/sk); without them a read fetches
+  // only h, size and item.
+  bool with_keys = true;
 };
 
 class Storage {

@@ -17,15 +17,12 @@
 #include <utility>
 
 #include "ddblab/value.h"
+#include "value/item_encoding.h"
 
 namespace ddblab {
-
 namespace {
 
-constexpr unsigned char kFormatVersion = 1;
-// Stored items pass ValidateItem (32 levels); the margin tolerates future relaxations while
-// still bounding recursion on garbage input.
-constexpr int kMaxDecodeDepth = 100;
+using encoding::kFormatVersion;
 
 void PutVarint(std::string& out, uint64_t v) {
   while (v >= 0x80) {
@@ -78,154 +75,86 @@ void PutValue(std::string& out, const AttributeValue& v) {
   }
 }
 
-class Reader {
- public:
-  explicit Reader(std::string_view in) : p_(in.data()), end_(in.data() + in.size()) {}
+// Builds typed values; numbers go through Decimal::Parse, which also vets them.
+struct TypedBuilder {
+  using Value = AttributeValue;
 
-  bool AtEnd() const { return p_ == end_; }
-  size_t Remaining() const { return static_cast<size_t>(end_ - p_); }
-  const char* failure() const { return failure_; }
-
-  bool Fail(const char* why) {
-    if (failure_ == nullptr) failure_ = why;
-    return false;
-  }
-
-  bool Byte(unsigned char* out) {
-    if (p_ == end_) return Fail("truncated");
-    *out = static_cast<unsigned char>(*p_++);
+  static bool Number(std::string_view text, Decimal* out) {
+    Result<Decimal> d = Decimal::Parse(text);
+    if (!d.ok()) return false;
+    *out = std::move(d).value();
     return true;
   }
-
-  bool Varint(uint64_t* out) {
-    uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (p_ == end_) return Fail("truncated varint");
-      const auto b = static_cast<unsigned char>(*p_++);
-      v |= static_cast<uint64_t>(b & 0x7F) << shift;
-      if ((b & 0x80) == 0) {
-        *out = v;
-        return true;
-      }
+  bool Scalar(AttrType t, std::string_view bytes, Value* out) {
+    out->type = t;
+    if (t == AttrType::kN) return Number(bytes, &out->v.emplace<Decimal>());
+    out->v.emplace<std::string>(bytes);
+    return true;
+  }
+  void Bool(bool b, Value* out) {
+    out->type = AttrType::kBool;
+    out->v.emplace<bool>(b);
+  }
+  void Null(Value* out) {
+    out->type = AttrType::kNull;
+    out->v.emplace<std::monostate>();
+  }
+  void BeginList(size_t n, Value* out) {
+    out->type = AttrType::kL;
+    out->v.emplace<List>().resize(n);
+  }
+  Value* ListSlot(Value* list, size_t i) { return &list->list()[i]; }
+  void BeginMap(size_t, Value* out) {
+    out->type = AttrType::kM;
+    out->v.emplace<Map>();
+  }
+  // Pairs arrive in ascending order, so appending at the end keeps each insertion constant time.
+  Value* MapSlot(Value* map, std::string_view name) {
+    Map& m = map->map();
+    return &m.emplace_hint(m.end(), std::string(name), AttributeValue())->second;
+  }
+  void BeginSet(AttrType t, size_t n, Value* out) {
+    out->type = t;
+    if (t == AttrType::kNS) {
+      out->v.emplace<std::vector<Decimal>>().reserve(n);
+    } else {
+      out->v.emplace<std::vector<std::string>>().reserve(n);
     }
-    return Fail("varint too long");
   }
-
-  bool Bytes(std::string_view* out) {
-    uint64_t len;
-    if (!Varint(&len)) return false;
-    if (len > Remaining()) return Fail("length past end");
-    *out = std::string_view(p_, static_cast<size_t>(len));
-    p_ += len;
-    return true;
+  bool SetMember(AttrType t, std::string_view bytes, Value* set) {
+    if (t != AttrType::kNS) {
+      set->str_set().emplace_back(bytes);
+      return true;
+    }
+    return Number(bytes, &set->num_set().emplace_back());
   }
-
-  // An element count; every element takes at least one byte, which bounds any reservation.
-  bool Count(uint64_t* out) {
-    if (!Varint(out)) return false;
-    if (*out > Remaining()) return Fail("count past end");
-    return true;
-  }
-
- private:
-  const char* p_;
-  const char* end_;
-  const char* failure_ = nullptr;
 };
 
-bool GetNumber(Reader& r, Decimal* out) {
-  std::string_view text;
-  if (!r.Bytes(&text)) return false;
-  Result<Decimal> d = Decimal::Parse(text);
-  if (!d.ok()) return r.Fail("bad number");
-  *out = std::move(d).value();
-  return true;
-}
-
-bool GetValue(Reader& r, int depth, AttributeValue* out);
-
-// Reads `count` (name, value) pairs into `map`, which the serializer wrote in ascending order;
-// appending at the end keeps each insertion constant time.
-bool GetPairs(Reader& r, int depth, uint64_t count, Map* map) {
-  for (uint64_t i = 0; i < count; ++i) {
-    std::string_view name;
-    if (!r.Bytes(&name)) return false;
-    if (!map->empty() && !(std::prev(map->end())->first < name)) {
-      return r.Fail("names out of order");
+// The read-time check: structure in full (tags, lengths, nesting, name order), numbers by their
+// alphabet only. Stored numbers are Decimal::ToString output; parsing each one on every read
+// would double the cost of returning an item, for damage only tampering could cause.
+struct CheckBuilder {
+  struct Value {};
+  Value slot;
+  static bool NumberText(std::string_view t) {
+    if (t.empty()) return false;
+    for (char c : t) {
+      if ((c < '0' || c > '9') && c != '-' && c != '.') return false;
     }
-    auto it = map->emplace_hint(map->end(), std::string(name), AttributeValue());
-    if (!GetValue(r, depth + 1, &it->second)) return false;
+    return true;
   }
-  return true;
-}
-
-bool GetValue(Reader& r, int depth, AttributeValue* out) {
-  if (depth > kMaxDecodeDepth) return r.Fail("nested too deeply");
-  unsigned char tag;
-  if (!r.Byte(&tag)) return false;
-  if (tag > static_cast<unsigned char>(AttrType::kBS)) return r.Fail("unknown type tag");
-  out->type = static_cast<AttrType>(tag);
-  switch (out->type) {
-    case AttrType::kS:
-    case AttrType::kB: {
-      std::string_view s;
-      if (!r.Bytes(&s)) return false;
-      out->v.emplace<std::string>(s);
-      return true;
-    }
-    case AttrType::kN:
-      return GetNumber(r, &out->v.emplace<Decimal>());
-    case AttrType::kBool: {
-      unsigned char b;
-      if (!r.Byte(&b)) return false;
-      if (b > 1) return r.Fail("bad boolean");
-      out->v.emplace<bool>(b == 1);
-      return true;
-    }
-    case AttrType::kNull:
-      out->v.emplace<std::monostate>();
-      return true;
-    case AttrType::kL: {
-      uint64_t count;
-      if (!r.Count(&count)) return false;
-      List& list = out->v.emplace<List>();
-      list.resize(static_cast<size_t>(count));
-      for (AttributeValue& e : list) {
-        if (!GetValue(r, depth + 1, &e)) return false;
-      }
-      return true;
-    }
-    case AttrType::kM: {
-      uint64_t count;
-      if (!r.Count(&count)) return false;
-      return GetPairs(r, depth, count, &out->v.emplace<Map>());
-    }
-    case AttrType::kSS:
-    case AttrType::kBS: {
-      uint64_t count;
-      if (!r.Count(&count)) return false;
-      auto& members = out->v.emplace<std::vector<std::string>>();
-      members.reserve(static_cast<size_t>(count));
-      for (uint64_t i = 0; i < count; ++i) {
-        std::string_view s;
-        if (!r.Bytes(&s)) return false;
-        members.emplace_back(s);
-      }
-      return true;
-    }
-    case AttrType::kNS: {
-      uint64_t count;
-      if (!r.Count(&count)) return false;
-      auto& members = out->v.emplace<std::vector<Decimal>>();
-      members.resize(static_cast<size_t>(count));
-      for (Decimal& d : members) {
-        if (!GetNumber(r, &d)) return false;
-      }
-      return true;
-    }
+  bool Scalar(AttrType t, std::string_view bytes, Value*) {
+    return t != AttrType::kN || NumberText(bytes);
   }
-  return r.Fail("unknown type tag");
-}
+  void Bool(bool, Value*) {}
+  void Null(Value*) {}
+  void BeginList(size_t, Value*) {}
+  Value* ListSlot(Value*, size_t) { return &slot; }
+  void BeginMap(size_t, Value*) {}
+  Value* MapSlot(Value*, std::string_view) { return &slot; }
+  void BeginSet(AttrType, size_t, Value*) {}
+  bool SetMember(AttrType t, std::string_view bytes, Value* v) { return Scalar(t, bytes, v); }
+};
 
 }  // namespace
 
@@ -242,18 +171,27 @@ std::string SerializeItem(const Item& item) {
 }
 
 Result<Item> DeserializeItem(std::string_view bytes) {
-  Reader r(bytes);
-  Item item;
-  unsigned char version = 0;
-  uint64_t count = 0;
-  bool ok = r.Byte(&version) && (version == kFormatVersion || r.Fail("unknown format version")) &&
-            r.Count(&count) && GetPairs(r, 0, count, &item) &&
-            (r.AtEnd() || r.Fail("trailing bytes"));
-  if (!ok) {
-    return MakeError(ErrorType::kInternalServerError,
-                     std::string("Stored item is corrupt: ") + r.failure());
+  // The item is walked as the members of a map value, then moved out of it.
+  AttributeValue root = AttributeValue::M({});
+  TypedBuilder b;
+  if (const char* failure = encoding::WalkItem(bytes, b, &root)) {
+    return encoding::CorruptItemError(failure);
   }
-  return item;
+  return std::move(root.map());
 }
 
+namespace encoding {
+
+Error CorruptItemError(const char* failure) {
+  return MakeError(ErrorType::kInternalServerError,
+                   std::string("Stored item is corrupt: ") + failure);
+}
+
+Status CheckItem(std::string_view bytes) {
+  CheckBuilder b;
+  if (const char* failure = WalkItem(bytes, b, &b.slot)) return CorruptItemError(failure);
+  return OkStatus();
+}
+
+}  // namespace encoding
 }  // namespace ddblab

@@ -18,13 +18,26 @@ void AddCapacityList(Json& j, const std::vector<ConsumedCapacity>& list, std::st
   j["ConsumedCapacity"] = std::move(arr);
 }
 
-Json ItemsToJson(const std::vector<Item>& items) {
+Json ItemsToJson(const std::vector<ResultItem>& items) {
   Json arr = Json::array();
-  for (const Item& i : items) arr.push_back(ItemToJson(i));
+  for (const ResultItem& i : items) arr.push_back(ItemToJson(i));
   return arr;
 }
 
-Json ItemResponse(const std::optional<Item>& item, const char* member, const ConsumedCapacity& c,
+// Transactional reads answer one {"Item": ...} per request, {} for a missing item.
+Json OptionalItemsToJson(const std::vector<std::optional<ResultItem>>& items) {
+  Json responses = Json::array();
+  for (const std::optional<ResultItem>& item : items) {
+    Json e = Json::object();
+    if (item) e["Item"] = ItemToJson(*item);
+    responses.push_back(std::move(e));
+  }
+  return responses;
+}
+
+// `T` is Item (ReturnValues of a write) or ResultItem (GetItem).
+template <class T>
+Json ItemResponse(const std::optional<T>& item, const char* member, const ConsumedCapacity& c,
                   std::string_view rcc) {
   Json j = Json::object();
   if (item) j[member] = ItemToJson(*item);
@@ -110,13 +123,7 @@ Json ToJson(const BatchWriteItemResponse& r, std::string_view rcc) {
 
 Json ToJson(const TransactGetItemsResponse& r, std::string_view rcc) {
   Json j = Json::object();
-  Json responses = Json::array();
-  for (const std::optional<Item>& item : r.responses) {
-    Json e = Json::object();
-    if (item) e["Item"] = ItemToJson(*item);
-    responses.push_back(std::move(e));
-  }
-  j["Responses"] = std::move(responses);
+  j["Responses"] = OptionalItemsToJson(r.responses);
   AddCapacityList(j, r.consumed_capacity, rcc);
   return j;
 }
@@ -167,15 +174,7 @@ Json ToJson(const BatchExecuteStatementResponse& r, std::string_view rcc) {
 
 Json ToJson(const ExecuteTransactionResponse& r, std::string_view rcc) {
   Json j = Json::object();
-  if (!r.responses.empty()) {
-    Json responses = Json::array();
-    for (const std::optional<Item>& item : r.responses) {
-      Json e = Json::object();
-      if (item) e["Item"] = ItemToJson(*item);
-      responses.push_back(std::move(e));
-    }
-    j["Responses"] = std::move(responses);
-  }
+  if (!r.responses.empty()) j["Responses"] = OptionalItemsToJson(r.responses);
   AddCapacityList(j, r.consumed_capacity, rcc);
   return j;
 }

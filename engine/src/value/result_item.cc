@@ -1,0 +1,60 @@
+#include "ddblab/result_item.h"
+
+#include <stdexcept>
+#include <utility>
+
+namespace ddblab {
+
+ResultItem::ResultItem() = default;
+ResultItem::ResultItem(Item item) : item_(std::make_unique<Item>(std::move(item))) {}
+ResultItem::ResultItem(const ResultItem& other)
+    : buffer_(other.buffer_),
+      offset_(other.offset_),
+      length_(other.length_),
+      item_(other.item_ ? std::make_unique<Item>(*other.item_) : nullptr) {}
+ResultItem& ResultItem::operator=(const ResultItem& other) {
+  if (this != &other) *this = ResultItem(other);
+  return *this;
+}
+ResultItem::ResultItem(ResultItem&&) noexcept = default;
+ResultItem& ResultItem::operator=(ResultItem&&) noexcept = default;
+ResultItem::~ResultItem() = default;
+
+ResultItem ResultItem::FromEncoding(std::string bytes) {
+  size_t length = bytes.size();
+  return FromEncoding(std::make_shared<const std::string>(std::move(bytes)), 0, length);
+}
+
+ResultItem ResultItem::FromEncoding(std::shared_ptr<const std::string> buffer, size_t offset,
+                                    size_t length) {
+  ResultItem r;
+  r.buffer_ = std::move(buffer);
+  r.offset_ = offset;
+  r.length_ = length;
+  return r;
+}
+
+const Item& ResultItem::item() const {
+  if (!item_) {
+    // FromEncoding's precondition makes failure all but impossible; a damaged encoding reads as
+    // empty rather than taking the process down. A default-constructed item is empty too.
+    Result<Item> decoded = buffer_ ? DeserializeItem(encoding()) : Item{};
+    item_ = std::make_unique<Item>(decoded.ok() ? std::move(decoded).value() : Item{});
+  }
+  return *item_;
+}
+
+const AttributeValue& ResultItem::at(std::string_view name) const {
+  auto it = item().find(name);
+  if (it == item().end()) throw std::out_of_range("ResultItem::at: no attribute " + std::string(name));
+  return it->second;
+}
+
+bool operator==(const ResultItem& a, const ResultItem& b) {
+  // Equal bytes are equal items; different bytes may still be (sets compare regardless of order).
+  if (a.has_encoding() && b.has_encoding() && a.encoding() == b.encoding()) return true;
+  return a.item() == b.item();
+}
+bool operator==(const ResultItem& a, const Item& b) { return a.item() == b; }
+
+}  // namespace ddblab
