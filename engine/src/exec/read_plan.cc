@@ -4,8 +4,8 @@
 #include "exec/keys.h"
 #include "exec/op_common.h"
 #include "exec/read_result.h"
-#include "value/item_encoding.h"
 #include "exec/request_checks.h"
+#include "value/item_encoding.h"
 
 namespace ddblab {
 namespace {

@@ -46,7 +46,8 @@ const Item& ResultItem::item() const {
 
 const AttributeValue& ResultItem::at(std::string_view name) const {
   auto it = item().find(name);
-  if (it == item().end()) throw std::out_of_range("ResultItem::at: no attribute " + std::string(name));
+  if (it == item().end())
+    throw std::out_of_range("ResultItem::at: no attribute " + std::string(name));
   return it->second;
 }
 
