@@ -373,6 +373,10 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
   Status inner = OkStatus();
   RangeRead range = p.range;
   range.with_keys = p.fetch_base;  // only an LSI's base-table fetch needs the row's keys
+  // With nothing to evaluate, stored items go back whole: each is checked, and measured by the
+  // same pass, rather than fetching the stored size.
+  const bool whole = !p.filter && !p.fetch_base && !p.count_only && !p.projection;
+  range.with_size = !whole;
   // A Scan resumed from ExclusiveStartKey must skip rows of the start key's own hash that sort
   // before it, but rows of later hashes have no such constraint: split into two reads.
   std::vector<RangeRead> reads;
@@ -399,8 +403,20 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
     }
     out->last_evaluated_key = std::move(lek);
   };
+  // Items returned whole are copied into one buffer per page; sized for a typical Query page so
+  // it rarely grows (a 1 MB Scan page grows a few times).
   auto page = std::make_shared<std::string>();
+  page->reserve(32 * 1024);
+  out->items.reserve(p.limit ? static_cast<size_t>(std::min<int64_t>(p.limit, 256)) : 128);
   auto visit = [&](RowView& row) -> bool {
+    if (whole) {
+      Result<int64_t> size = encoding::CheckItemSize(row.item);
+      if (!size.ok()) {
+        inner = size.error();
+        return false;
+      }
+      row.size = *size;
+    }
     ++scanned;
     bytes += row.size;
     last_h = row.h;
@@ -414,12 +430,8 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
       }
       remember_last(*item);
     }
-    if (!p.filter && !p.fetch_base && !p.count_only && !p.projection) {
-      // Nothing to evaluate: the stored item goes back as it is, in the page's shared buffer.
-      if (Status checked = encoding::CheckItem(row.item); !checked.ok()) {
-        inner = checked.error();
-        return false;
-      }
+    if (whole) {
+      // The stored item goes back as it is, in the page's shared buffer.
       ++count;
       size_t offset = page->size();
       page->append(row.item);

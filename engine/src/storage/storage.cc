@@ -248,7 +248,8 @@ Status Storage::DeleteIndexRow(int64_t id, const Row& row) {
 Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, RowView&)) {
   std::string keys = !r.with_keys ? "" : r.index ? "ipk, isk, pk, sk, " : "pk, sk, ";
   // A read of one partition hash (a Query) knows every row's h without fetching it.
-  std::string sql = std::string("SELECT ") + (r.h ? "" : "h, ") + keys + "size, item FROM " +
+  std::string sql = std::string("SELECT ") + (r.h ? "" : "h, ") + keys +
+                    (r.with_size ? "size, " : "") + "item FROM " +
                     (r.index ? I(r.storage_id) : T(r.storage_id));
   std::vector<std::string> where;
   if (r.h) where.push_back("h = ?");
@@ -289,7 +290,7 @@ Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, Row
       row.pk = ColumnView(s, c++);
       row.sk = ColumnView(s, c++);
     }
-    row.size = sqlite3_column_int64(s, c++);
+    row.size = r.with_size ? sqlite3_column_int64(s, c++) : 0;
     row.item = ColumnView(s, c++);
     if (!visit(ctx, row)) break;
   }

@@ -75,6 +75,8 @@ struct RangeRead {
   // Whether the visit needs the key columns (RowView ipk/isk/pk/sk); without them a read fetches
   // only h, size and item.
   bool with_keys = true;
+  // Whether the visit needs RowView::size (a caller that measures items itself skips it).
+  bool with_size = true;
 };
 
 class Storage {

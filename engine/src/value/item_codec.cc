@@ -130,32 +130,6 @@ struct TypedBuilder {
   }
 };
 
-// The read-time check: structure in full (tags, lengths, nesting, name order), numbers by their
-// alphabet only. Stored numbers are Decimal::ToString output; parsing each one on every read
-// would double the cost of returning an item, for damage only tampering could cause.
-struct CheckBuilder {
-  struct Value {};
-  Value slot;
-  static bool NumberText(std::string_view t) {
-    if (t.empty()) return false;
-    for (char c : t) {
-      if ((c < '0' || c > '9') && c != '-' && c != '.') return false;
-    }
-    return true;
-  }
-  bool Scalar(AttrType t, std::string_view bytes, Value*) {
-    return t != AttrType::kN || NumberText(bytes);
-  }
-  void Bool(bool, Value*) {}
-  void Null(Value*) {}
-  void BeginList(size_t, Value*) {}
-  Value* ListSlot(Value*, size_t) { return &slot; }
-  void BeginMap(size_t, Value*) {}
-  Value* MapSlot(Value*, std::string_view) { return &slot; }
-  void BeginSet(AttrType, size_t, Value*) {}
-  bool SetMember(AttrType t, std::string_view bytes, Value* v) { return Scalar(t, bytes, v); }
-};
-
 }  // namespace
 
 std::string SerializeItem(const Item& item) {
@@ -185,12 +159,6 @@ namespace encoding {
 Error CorruptItemError(const char* failure) {
   return MakeError(ErrorType::kInternalServerError,
                    std::string("Stored item is corrupt: ") + failure);
-}
-
-Status CheckItem(std::string_view bytes) {
-  CheckBuilder b;
-  if (const char* failure = WalkItem(bytes, b, &b.slot)) return CorruptItemError(failure);
-  return OkStatus();
 }
 
 }  // namespace encoding

@@ -188,5 +188,8 @@ Error CorruptItemError(const char* failure);
 // full, number text by its alphabet. What passes renders as JSON and decodes (short of
 // tampering that forges number text, which then decodes as an empty item).
 Status CheckItem(std::string_view bytes);
+// The same check, also measuring the item by DynamoDB's size formula (= ItemSizeBytes of the
+// decoded item), so a read need not fetch the stored size.
+Result<int64_t> CheckItemSize(std::string_view bytes);
 
 }  // namespace ddblab::encoding
