@@ -29,10 +29,12 @@ class NoBackend : public ddblab::wire::Client {
 
 struct TempDir {
   fs::path path;
+  // mkdtemp: CTest runs test cases as concurrent processes, and each needs its own directory
+  // (an unseeded rand() gave every process the same name).
   TempDir() {
-    path = fs::temp_directory_path() /
-           ("ddblab-lab-" + std::to_string(std::rand()) + std::to_string(std::rand()));
-    fs::create_directories(path);
+    std::string pattern = (fs::temp_directory_path() / "ddblab-lab-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    path = pattern;
   }
   ~TempDir() {
     std::error_code ec;
