@@ -404,10 +404,12 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
     out->last_evaluated_key = std::move(lek);
   };
   // Items returned whole are copied into one buffer per page; sized for a typical Query page so
-  // it rarely grows (a 1 MB Scan page grows a few times).
+  // it rarely grows (a 1 MB Scan page grows a few times). Other reads never touch it.
   auto page = std::make_shared<std::string>();
-  page->reserve(32 * 1024);
-  out->items.reserve(p.limit ? static_cast<size_t>(std::min<int64_t>(p.limit, 256)) : 128);
+  if (whole) {
+    page->reserve(32 * 1024);
+    out->items.reserve(p.limit ? static_cast<size_t>(std::min<int64_t>(p.limit, 256)) : 128);
+  }
   auto visit = [&](RowView& row) -> bool {
     if (whole) {
       Result<int64_t> size = encoding::CheckItemSize(row.item);
