@@ -65,10 +65,10 @@ std::vector<std::string> CompletionCandidates(Shell& shell, const std::string& b
   bool case_insensitive = false;
 
   if (words.empty() && word.starts_with(".")) {
-    for (const auto& c : DotCommands()) pool.emplace_back(c.name);
+    for (const auto& c : DotCommands(shell)) pool.emplace_back(c.name);
   } else if (!words.empty() && words[0].starts_with(".")) {
-    const DotCommandSpec* c = FindDotCommand(words[0], nullptr);
-    std::string name = c != nullptr ? std::string(c->name) : "";
+    std::optional<DotCommandSpec> c = FindDotCommand(shell, words[0], nullptr);
+    std::string name = c ? c->name : "";
     if (words.size() == 1) {
       if (name == ".mode") {
         for (const auto& m : Modes()) pool.emplace_back(m.name);
@@ -82,7 +82,7 @@ std::vector<std::string> CompletionCandidates(Shell& shell, const std::string& b
         pool = {"ok", "error"};
       } else if (name == ".help") {
         for (const auto& t : HelpTopics()) pool.emplace_back(t.name);
-        for (const auto& d : DotCommands()) pool.emplace_back(d.name);
+        for (const auto& d : DotCommands(shell)) pool.emplace_back(d.name);
       } else if (name == ".describe" || name == ".partitions" || name == ".dump" ||
                  name == ".tables") {
         pool = shell.TableNames();

@@ -53,12 +53,16 @@ std::string FormatBytes(int64_t n) {
   return buf;
 }
 
-Engine* NeedEngine(Shell& shell, std::string_view command) {
-  Engine* engine = shell.client().engine();
-  if (engine == nullptr) {
-    shell.sink().ErrLine(std::string(command) + ": needs the embedded engine, not an endpoint");
-  }
-  return engine;
+void PrintError(Shell& shell, const Error& e) {
+  shell.sink().ErrLine(std::string(ErrorTypeName(e.type)) + ": " + e.message);
+}
+
+// The partition map of a table or index (ddblab:DescribePartitions), as JSON.
+wire::JsonResult DescribePartitions(Shell& shell, const std::string& table,
+                                    const std::string& index) {
+  Json request = {{"TableName", table}};
+  if (!index.empty()) request["IndexName"] = index;
+  return shell.client().Call(wire::kDescribePartitionsOperation, request);
 }
 
 void PrintAligned(OutputSink& sink, const std::vector<std::pair<std::string, std::string>>& rows) {
@@ -75,8 +79,7 @@ DotResult Help(Shell& shell, const std::vector<std::string>& args, std::string_v
   OutputSink& out = shell.sink();
   if (args.empty()) {
     std::vector<std::pair<std::string, std::string>> rows;
-    for (const auto& c : DotCommands())
-      rows.emplace_back(std::string(c.usage), std::string(c.summary));
+    for (const auto& c : DotCommands(shell)) rows.emplace_back(c.usage, c.summary);
     PrintAligned(out, rows);
     out.Line("");
     out.Line("Statements: aws-CLI commands ([aws dynamodb] query ...), PartiQL (SELECT, INSERT,");
@@ -96,17 +99,17 @@ DotResult Help(Shell& shell, const std::vector<std::string>& args, std::string_v
   }
   std::string name = topic.starts_with(".") ? topic : "." + topic;
   std::vector<std::string> ambiguous;
-  if (const DotCommandSpec* c = FindDotCommand(name, &ambiguous)) {
-    out.Line(std::string(c->usage) + "  " + std::string(c->summary));
-    if (!c->details.empty()) out.Line(std::string(c->details));
+  if (auto c = FindDotCommand(shell, name, &ambiguous)) {
+    out.Line(c->usage + "  " + c->summary);
+    if (!c->details.empty()) out.Line(c->details);
     return DotResult::kOk;
   }
   // Fall back to a substring search over names and summaries, as sqlite3's .help does.
   bool found = false;
-  for (const auto& c : DotCommands()) {
-    if (c.name.find(topic) != std::string_view::npos ||
+  for (const auto& c : DotCommands(shell)) {
+    if (c.name.find(topic) != std::string::npos ||
         Lower(c.summary).find(topic) != std::string::npos) {
-      out.Line(std::string(c.usage) + "  " + std::string(c.summary));
+      out.Line(c.usage + "  " + c.summary);
       found = true;
     }
   }
@@ -178,21 +181,29 @@ DotResult CapacityCmd(Shell& shell, const std::vector<std::string>& args, std::s
   return DotResult::kOk;
 }
 
-void PrintPartitionMap(OutputSink& out, const PartitionMap& map) {
-  std::string name = map.table + (map.index.empty() ? "" : "." + map.index);
-  out.Line(name + ": " + std::to_string(map.partition_count) + " partition" +
-               (map.partition_count == 1 ? "" : "s") +
-               (map.overridden ? " (set with .partitions)" : "") +
-               (map.model.empty() ? "" : "; " + map.model),
+// Prints one partition map (wire::PartitionMapToJson's shape).
+void PrintPartitionMap(OutputSink& out, const Json& map) {
+  std::string index = map.value("index", "");
+  std::string name = map.value("table", "") + (index.empty() ? "" : "." + index);
+  int count = map.value("partition_count", 0);
+  std::string model = map.value("model", "");
+  out.Line(name + ": " + std::to_string(count) + " partition" + (count == 1 ? "" : "s") +
+               (map.value("overridden", false) ? " (set with .partitions)" : "") +
+               (model.empty() ? "" : "; " + model),
            Style::kHeader);
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"partition", "items", "size", "collections", "partition keys"});
-  for (const auto& p : map.partitions) {
+  for (const auto& p : map.value("partitions", Json::array())) {
     std::string keys;
-    for (const auto& k : p.sample_partition_keys) keys += (keys.empty() ? "" : ", ") + k;
-    if (p.item_collections > static_cast<int64_t>(p.sample_partition_keys.size())) keys += ", ...";
-    rows.push_back({std::to_string(p.partition), std::to_string(p.item_count),
-                    FormatBytes(p.size_bytes), std::to_string(p.item_collections), keys});
+    const Json samples = p.value("sample_partition_keys", Json::array());
+    for (const auto& k : samples) {
+      if (k.is_string()) keys += (keys.empty() ? "" : ", ") + k.get<std::string>();
+    }
+    int64_t collections = p.value("item_collections", int64_t{0});
+    if (collections > static_cast<int64_t>(samples.size())) keys += ", ...";
+    rows.push_back(
+        {std::to_string(p.value("partition", 0)), std::to_string(p.value("item_count", int64_t{0})),
+         FormatBytes(p.value("size_bytes", int64_t{0})), std::to_string(collections), keys});
   }
   std::vector<size_t> widths(rows[0].size(), 0);
   for (const auto& r : rows) {
@@ -211,8 +222,6 @@ void PrintPartitionMap(OutputSink& out, const PartitionMap& map) {
 
 DotResult Partitions(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.empty() || args.size() > 2) return DotResult::kUsage;
-  Engine* engine = NeedEngine(shell, ".partitions");
-  if (engine == nullptr) return DotResult::kError;
   const std::string& table = args[0];
   if (args.size() == 2) {
     int n = 0;
@@ -223,21 +232,22 @@ DotResult Partitions(Shell& shell, const std::vector<std::string>& args, std::st
     } catch (...) {
       return DotResult::kUsage;
     }
-    Status s = engine->SetPartitionCount(table, n);
-    if (!s.ok()) {
-      shell.sink().ErrLine(std::string(ErrorTypeName(s.error().type)) + ": " + s.error().message);
+    wire::JsonResult set = shell.client().Call(wire::kSetPartitionCountOperation,
+                                               Json{{"TableName", table}, {"PartitionCount", n}});
+    if (!set.ok) {
+      PrintError(shell, set.error);
       return DotResult::kEngineError;
     }
   }
-  auto map = engine->DescribePartitions(table);
-  if (!map.ok()) {
-    shell.sink().ErrLine(std::string(ErrorTypeName(map.error().type)) + ": " + map.error().message);
+  wire::JsonResult map = DescribePartitions(shell, table, "");
+  if (!map.ok) {
+    PrintError(shell, map.error);
     return DotResult::kEngineError;
   }
-  PrintPartitionMap(shell.sink(), *map);
+  PrintPartitionMap(shell.sink(), map.body);
   for (const auto& index : shell.IndexNames(table)) {
-    auto imap = engine->DescribePartitions(table, index);
-    if (imap.ok()) PrintPartitionMap(shell.sink(), *imap);
+    wire::JsonResult imap = DescribePartitions(shell, table, index);
+    if (imap.ok) PrintPartitionMap(shell.sink(), imap.body);
   }
   return DotResult::kOk;
 }
@@ -253,8 +263,10 @@ DotResult Open(Shell& shell, const std::vector<std::string>& args, std::string_v
     return DotResult::kError;
   }
   std::string description = args.empty() ? "transient in-memory database" : "file " + options.path;
-  shell.SetClient(
-      wire::MakeEmbeddedClient(std::shared_ptr<Engine>(std::move(*engine)), description));
+  if (!shell.SetClient(
+          wire::MakeEmbeddedClient(std::shared_ptr<Engine>(std::move(*engine)), description))) {
+    return DotResult::kError;
+  }
   shell.sink().Line("opened " + description, Style::kDim);
   return DotResult::kOk;
 }
@@ -318,11 +330,10 @@ bool DumpTable(Shell& shell, const std::string& name) {
     cmd += std::string(" \\\n    ") + option + " " + ShellQuote(list.dump());
   }
   out.Line(cmd);
-  if (Engine* engine = shell.client().engine()) {
-    auto map = engine->DescribePartitions(name);
-    if (map.ok() && map->overridden) {
-      out.Line(".partitions " + name + " " + std::to_string(map->partition_count));
-    }
+  // Over an endpoint there is no partition map; the dump then simply has no .partitions line.
+  wire::JsonResult map = DescribePartitions(shell, name, "");
+  if (map.ok && map.body.value("overridden", false)) {
+    out.Line(".partitions " + name + " " + std::to_string(map.body.value("partition_count", 0)));
   }
   Json scan = {{"TableName", name}};
   for (int page = 0; page < 1000000; ++page) {
@@ -490,17 +501,9 @@ DotResult Check(Shell& shell, const std::vector<std::string>& args, std::string_
   return DotResult::kError;
 }
 
-DotResult Lesson(Shell& shell, const std::vector<std::string>& args, std::string_view) {
-  return RunLessonDotCommand(shell, args) ? DotResult::kOk : DotResult::kError;
-}
-
-DotResult Exercise(Shell& shell, const std::vector<std::string>& args, std::string_view) {
-  return RunExerciseDotCommand(shell, args) ? DotResult::kOk : DotResult::kError;
-}
-
 }  // namespace
 
-const std::vector<DotCommandSpec>& DotCommands() {
+const std::vector<DotCommandSpec>& BuiltInDotCommands() {
   // One row per command: name, usage, summary, details, handler. Help and dispatch read this.
   // clang-format off
   static const std::vector<DotCommandSpec> kCommands = {
@@ -519,10 +522,8 @@ const std::vector<DotCommandSpec>& DotCommands() {
      "The output is aws-CLI create-table and put-item commands; run it with ddblab -f or .read.",
      Dump},
     {".echo", ".echo on|off", "print each input before running it", "", EchoCmd},
-    {".exercise", ".exercise [NAME|submit|...]", "start or work on a graded exercise", "", Exercise},
     {".exit", ".exit", "leave ddblab (same as .quit)", "", Quit},
     {".help", ".help [TOPIC]", "this list, or help on a command or topic", "", Help},
-    {".lesson", ".lesson [NAME|next|...]", "start or continue a lesson", "", Lesson},
     {".mode", ".mode [MODE]", "output mode: table, json, ddbjson, jsonl or line",
      "  table    items as aligned rows, key attributes first, grouped by item collection\n"
      "  line     one attribute per line\n"
@@ -592,21 +593,43 @@ const std::vector<HelpTopic>& HelpTopics() {
   return kTopics;
 }
 
-const DotCommandSpec* FindDotCommand(std::string_view word, std::vector<std::string>* ambiguous) {
+std::vector<DotCommandSpec> DotCommands(const Shell& shell) {
+  std::vector<DotCommandSpec> all = BuiltInDotCommands();
+  for (const DotExtension& e : shell.extensions()) {
+    auto run = e.run;
+    DotCommandSpec spec{e.name, e.usage, e.summary, e.details,
+                        [run](Shell& s, const std::vector<std::string>& args, std::string_view) {
+                          return run(s, args) ? DotResult::kOk : DotResult::kError;
+                        }};
+    auto same =
+        std::find_if(all.begin(), all.end(), [&](const auto& c) { return c.name == e.name; });
+    if (same != all.end()) {
+      *same = std::move(spec);
+    } else {
+      all.push_back(std::move(spec));
+    }
+  }
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  return all;
+}
+
+std::optional<DotCommandSpec> FindDotCommand(const Shell& shell, std::string_view word,
+                                             std::vector<std::string>* ambiguous) {
   std::string w = Lower(word);
-  const DotCommandSpec* match = nullptr;
+  std::optional<DotCommandSpec> match;
   int count = 0;
-  for (const auto& c : DotCommands()) {
-    if (c.name == w) return &c;
+  for (auto& c : DotCommands(shell)) {
+    if (c.name == w) return std::move(c);
     if (w.size() > 1 && c.name.starts_with(w)) {
-      match = &c;
-      ++count;
       if (ambiguous != nullptr) ambiguous->emplace_back(c.name);
+      match = std::move(c);
+      ++count;
     }
   }
   // .quit and .exit share a handler, so an abbreviation of either is not ambiguous in effect; the
   // table keeps both names for people who know one or the other.
-  return count == 1 ? match : nullptr;
+  if (count != 1) return std::nullopt;
+  return match;
 }
 
 Outcome RunDotCommand(Shell& shell, std::string_view line) {
@@ -616,8 +639,8 @@ Outcome RunDotCommand(Shell& shell, std::string_view line) {
   while (!raw.empty() && std::isspace(static_cast<unsigned char>(raw.front())))
     raw.remove_prefix(1);
   std::vector<std::string> ambiguous;
-  const DotCommandSpec* c = FindDotCommand(word, &ambiguous);
-  if (c == nullptr) {
+  std::optional<DotCommandSpec> c = FindDotCommand(shell, word, &ambiguous);
+  if (!c) {
     if (ambiguous.size() > 1) {
       std::string list;
       for (const auto& a : ambiguous) list += " " + a;
@@ -632,8 +655,8 @@ Outcome RunDotCommand(Shell& shell, std::string_view line) {
     auto words = SplitWords(raw);
     if (words.ok()) {
       args = std::move(*words);
-    } else if (c->handler != Print) {  // .print shows its text as is, quotes and all
-      shell.sink().ErrLine(std::string(c->name) + ": " + words.error().message);
+    } else if (c->name != ".print") {  // .print shows its text as is, quotes and all
+      shell.sink().ErrLine(c->name + ": " + words.error().message);
       return Outcome::kParseError;
     }
   }
@@ -641,8 +664,7 @@ Outcome RunDotCommand(Shell& shell, std::string_view line) {
     case DotResult::kOk:
       return Outcome::kOk;
     case DotResult::kUsage:
-      shell.sink().ErrLine("usage: " + std::string(c->usage) + "  (.help " + std::string(c->name) +
-                           ")");
+      shell.sink().ErrLine("usage: " + c->usage + "  (.help " + c->name + ")");
       return Outcome::kParseError;
     case DotResult::kError:
       return Outcome::kOtherError;

@@ -76,7 +76,7 @@ std::string PartitionText(const Trace& t) {
 
 std::string FooterLine(const StatementResult& r, const ShellSettings& settings) {
   if (r.calls.empty() || r.kind == InputKind::kExplain) return "";
-  wire::JsonResult m = MergeCalls(r);
+  const wire::JsonResult& m = r.merged;
   const Trace& t = m.trace;
   std::string op = t.operation.empty() ? r.operation : t.operation;
   // PartiQL: name the operation the statement became.

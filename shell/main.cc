@@ -12,7 +12,7 @@
 
 #include "ddblab/engine.h"
 #include "ddblab/wire.h"
-#include "shell/lab_hooks.h"
+#include "shell/lab/lab_commands.h"
 #include "shell/output.h"
 #include "shell/remote.h"
 #include "shell/render.h"
@@ -72,8 +72,8 @@ int main(int argc, char** argv) {
   if (argc >= 2) {
     std::string sub = argv[1];
     if (sub == "serve") return RunServe(argc - 1, argv + 1);
-    if (sub == "lesson") return RunLessonCommand(argc - 1, argv + 1);
-    if (sub == "grade") return RunGradeCommand(argc - 1, argv + 1);
+    if (sub == "lesson") return lab::RunLessonCommand(argc - 1, argv + 1);
+    if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1);
   }
   Args args;
   for (int i = 1; i < argc; ++i) {
@@ -168,6 +168,7 @@ int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const Engine
             OutputSink& sink) {
   Shell shell(std::move(client), sink);
   shell.engine_options = options;
+  lab::RegisterLabExtensions(shell);
   shell.settings().echo = args.echo;
   if (!args.mode.empty()) shell.settings().mode = FindMode(args.mode)->mode;
 

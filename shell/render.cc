@@ -35,6 +35,12 @@ const ModeSpec* FindMode(std::string_view name) {
 }
 
 void RenderError(const StatementResult& r, OutputSink& sink) {
+  RenderErrorMessage(r, sink);
+  // DynamoDB's message comes first and unchanged; ddblab's explanation follows it.
+  if (!r.hint.empty()) sink.ErrLine("hint: " + r.hint, Style::kDim);
+}
+
+void RenderErrorMessage(const StatementResult& r, OutputSink& sink) {
   // Errors of the aws-CLI layer (negative column) read as the aws CLI prints them.
   if (r.error.column < 0) {
     sink.ErrLine(r.error.message);

@@ -14,15 +14,16 @@ bool ReturnsCapacityList(const std::string& op) {
          op == "TransactWriteItems" || op == "BatchExecuteStatement" || op == "ExecuteTransaction";
 }
 
+// jsonl's stable subset of the trace (wire::TraceToJson), with null for no table or index.
 Json TraceObject(const Trace& t) {
+  const Json full = wire::TraceToJson(t);
   Json j = Json::object();
-  j["operation"] = t.operation;
-  j["table"] = t.table.empty() ? Json(nullptr) : Json(t.table);
-  j["index"] = t.index.empty() ? Json(nullptr) : Json(t.index);
-  j["items_read"] = t.items_read;
-  j["items_returned"] = t.items_returned;
-  j["partitions_hit"] = t.partitions_hit;
-  j["partitions_total"] = t.partitions_total;
+  for (const char* k : {"operation", "table", "index", "items_read", "items_returned",
+                        "partitions_hit", "partitions_total"}) {
+    j[k] = full[k];
+  }
+  if (t.table.empty()) j["table"] = nullptr;
+  if (t.index.empty()) j["index"] = nullptr;
   return j;
 }
 
@@ -44,9 +45,10 @@ wire::Json JsonlObject(const StatementResult& r, CapacityDisplay capacity) {
   if (!r.ok) {
     Json e = {{"type", std::string(ErrorTypeName(r.error.type))}, {"message", r.error.message}};
     if (r.error.column > 0) e["column"] = r.error.column;
+    if (!r.hint.empty()) e["hint"] = r.hint;
     j["error"] = e;
   }
-  wire::JsonResult merged = MergeCalls(r);
+  const wire::JsonResult& merged = r.merged;
   const char* how = capacity == CapacityDisplay::kIndexes ? "INDEXES" : "TOTAL";
   const std::string& op = r.operation;
   if (ReturnsCapacityList(op)) {

@@ -16,7 +16,7 @@ namespace {
 // Completion callbacks get no user pointer, so the shell being completed for lives here while
 // the REPL runs.
 Shell* g_shell = nullptr;
-std::string* g_pending = nullptr;  // lines of the current input before this one
+StatementAssembler* g_pending = nullptr;  // lines of the current input before this one
 std::vector<std::string> g_matches;
 
 sigjmp_buf g_interrupt;
@@ -38,8 +38,9 @@ char* NextMatch(const char*, int state) {
 char** Complete(const char* text, int start, int) {
   rl_attempted_completion_over = 1;
   if (g_shell == nullptr) return nullptr;
-  std::string before = (g_pending != nullptr ? *g_pending + "\n" : std::string()) +
-                       std::string(rl_line_buffer, static_cast<size_t>(start));
+  std::string before =
+      (g_pending != nullptr && g_pending->open() ? g_pending->pending() + "\n" : std::string()) +
+      std::string(rl_line_buffer, static_cast<size_t>(start));
   bool files = false;
   g_matches = CompletionCandidates(*g_shell, before, text, &files);
   if (files) {
@@ -84,7 +85,7 @@ int RunRepl(Shell& shell) {
   OutputSink& out = shell.sink();
   out.Line("ddblab 0.1: a DynamoDB single-table design lab");
   out.Line("Connected to a " + shell.client().Describe() +
-               (shell.client().engine() != nullptr &&
+               (!shell.client().IsRemote() &&
                         shell.client().Describe().find("memory") != std::string::npos
                     ? "; .open FILE keeps your work in a file."
                     : "."),
@@ -111,14 +112,16 @@ int RunRepl(Shell& shell) {
   sigaction(SIGINT, &action, &previous);
 
   g_shell = &shell;
-  std::string buffer;
-  g_pending = &buffer;
-  while (true) {
-    std::string prompt = buffer.empty() ? shell.Prompt() : shell.ContinuationPrompt();
+  // The one statement-boundary rule (shell/session/boundary.h), as in scripts.
+  StatementAssembler assembler;
+  g_pending = &assembler;
+  volatile bool done = false;  // volatile: read again after siglongjmp
+  while (!done) {
+    std::string prompt = assembler.open() ? shell.ContinuationPrompt() : shell.Prompt();
     if (sigsetjmp(g_interrupt, 1) != 0) {
       g_reading = 0;
       out.Out("^C\n");
-      buffer.clear();
+      assembler.Reset();
       continue;
     }
     g_reading = 1;
@@ -130,22 +133,18 @@ int RunRepl(Shell& shell) {
     }
     std::string line(raw);
     std::free(raw);
-    if (buffer.empty()) {
-      if (line.find_first_not_of(" \t") == std::string::npos) continue;
-      buffer = line;
-    } else {
-      buffer += "\n" + line;
+    for (const StatementText& statement : assembler.Feed(line)) {
+      std::string flat = Flatten(statement.text);
+      add_history(flat.c_str());
+      if (!history.empty()) {
+        // Appending as we go keeps history when the terminal is closed without Ctrl-D.
+        write_history(history.c_str());
+      }
+      if (shell.Execute(statement.text, statement.complete) == Outcome::kExit) {
+        done = true;
+        break;
+      }
     }
-    if (InputIncomplete(buffer)) continue;
-    std::string flat = Flatten(buffer);
-    add_history(flat.c_str());
-    if (!history.empty()) {
-      // Appending as we go keeps history when the terminal is closed without Ctrl-D.
-      write_history(history.c_str());
-    }
-    std::string input = std::move(buffer);
-    buffer.clear();
-    if (shell.Execute(input) == Outcome::kExit) break;
   }
   g_pending = nullptr;
   g_shell = nullptr;

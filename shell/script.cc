@@ -21,13 +21,6 @@ int ExitStatusFor(Outcome outcome) {
   return 1;
 }
 
-bool IsCommentLine(std::string_view line) {
-  size_t i = line.find_first_not_of(" \t\r");
-  if (i == std::string_view::npos) return true;
-  line.remove_prefix(i);
-  return line.starts_with("#") || line.starts_with("--");
-}
-
 namespace {
 void Echo(Shell& shell, const std::string& input) {
   size_t start = 0;
@@ -46,18 +39,18 @@ void Echo(Shell& shell, const std::string& input) {
 
 int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options) {
   int status = 0;
-  std::string buffer, line;
-  int line_no = 0, start_line = 0;
-  auto run = [&]() -> bool {
+  // The one statement-boundary rule (shell/session/boundary.h), line by line so each statement
+  // runs as soon as it is complete.
+  StatementAssembler assembler;
+  auto run = [&](const StatementText& statement) -> bool {
     // .print is itself the text a presenter wants shown; echoing it would show it twice.
-    if (shell.settings().echo && !buffer.starts_with(".print")) Echo(shell, buffer);
-    Outcome outcome = shell.Execute(buffer);
-    buffer.clear();
+    if (shell.settings().echo && !statement.text.starts_with(".print")) Echo(shell, statement.text);
+    Outcome outcome = shell.Execute(statement.text, statement.complete);
     if (outcome == Outcome::kExit) return false;
     if (outcome != Outcome::kOk) {
       if (status == 0) status = ExitStatusFor(outcome);
       if (!options.keep_going) {
-        shell.sink().ErrLine("ddblab: stopped at line " + std::to_string(start_line) +
+        shell.sink().ErrLine("ddblab: stopped at line " + std::to_string(statement.line) +
                                  (options.name.empty() ? "" : " of " + options.name) +
                                  " (--keep-going runs the rest)",
                              Style::kDim);
@@ -66,23 +59,14 @@ int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options) {
     }
     return true;
   };
+  std::string line;
   while (std::getline(in, line)) {
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (buffer.empty()) {
-      if (IsCommentLine(line)) continue;
-      start_line = line_no;
-      buffer = line;
-    } else {
-      buffer += "\n" + line;
+    for (const auto& statement : assembler.Feed(line)) {
+      if (!run(statement)) return status;
     }
-    if (InputIncomplete(buffer)) continue;
-    if (!run()) return status;
   }
-  if (!buffer.empty()) {
-    // An input left open at the end of the script still runs, so its error is reported.
-    if (!run()) return status;
-  }
+  // An input left open at the end of the script still runs, so its error is reported.
+  if (auto statement = assembler.Finish()) run(*statement);
   return status;
 }
 

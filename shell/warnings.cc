@@ -90,7 +90,7 @@ void CheckHotKey(const StatementResult& r, const RenderContext& ctx,
 std::vector<std::string> Warnings(const StatementResult& r, const RenderContext& ctx) {
   std::vector<std::string> out;
   if (r.calls.empty() || r.kind == InputKind::kExplain) return out;
-  wire::JsonResult m = MergeCalls(r);
+  const wire::JsonResult& m = r.merged;
   const Trace& t = m.trace;
   int64_t read = t.items_read, returned = t.items_returned;
   if (r.output.is_object() && r.output.contains("ScannedCount") &&

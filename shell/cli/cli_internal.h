@@ -29,9 +29,6 @@ Result<wire::Json> ParsePythonJson(std::string_view text);
 // non-ASCII escaped), which is how botocore builds pagination tokens.
 std::string DumpPythonJson(const wire::Json& value);
 
-std::string Base64Encode(std::string_view bytes);
-std::optional<std::string> Base64Decode(std::string_view text);
-
 // The shorthand syntax grammar of awscli/shorthand.py: `k=v,k2=[a,b],k3={x=y}`. Produces
 // objects, arrays and strings only; on failure the message is the CLI's ("Expected: '=',
 // received: ':' for input: ..." with a caret line). `cwd` resolves `k@=file://path` values.

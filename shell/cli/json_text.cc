@@ -309,9 +309,6 @@ void Dump(const wire::Json& v, std::string& out) {
   }
 }
 
-constexpr std::string_view kBase64Alphabet =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
 }  // namespace
 
 Result<wire::Json> ParsePythonJson(std::string_view text) {
@@ -328,55 +325,6 @@ Result<wire::Json> ParsePythonJson(std::string_view text) {
 std::string DumpPythonJson(const wire::Json& value) {
   std::string out;
   Dump(value, out);
-  return out;
-}
-
-std::string Base64Encode(std::string_view bytes) {
-  std::string out;
-  size_t i = 0;
-  while (i + 2 < bytes.size()) {
-    uint32_t n = (static_cast<unsigned char>(bytes[i]) << 16) |
-                 (static_cast<unsigned char>(bytes[i + 1]) << 8) |
-                 static_cast<unsigned char>(bytes[i + 2]);
-    out.push_back(kBase64Alphabet[(n >> 18) & 63]);
-    out.push_back(kBase64Alphabet[(n >> 12) & 63]);
-    out.push_back(kBase64Alphabet[(n >> 6) & 63]);
-    out.push_back(kBase64Alphabet[n & 63]);
-    i += 3;
-  }
-  size_t rest = bytes.size() - i;
-  if (rest > 0) {
-    uint32_t n = static_cast<unsigned char>(bytes[i]) << 16;
-    if (rest == 2) n |= static_cast<unsigned char>(bytes[i + 1]) << 8;
-    out.push_back(kBase64Alphabet[(n >> 18) & 63]);
-    out.push_back(kBase64Alphabet[(n >> 12) & 63]);
-    out.push_back(rest == 2 ? kBase64Alphabet[(n >> 6) & 63] : '=');
-    out.push_back('=');
-  }
-  return out;
-}
-
-std::optional<std::string> Base64Decode(std::string_view text) {
-  std::string out;
-  uint32_t buffer = 0;
-  int bits = 0;
-  size_t padding = 0;
-  for (char c : text) {
-    if (c == '=') {
-      ++padding;
-      continue;
-    }
-    if (padding > 0) return std::nullopt;  // data after padding
-    size_t index = kBase64Alphabet.find(c);
-    if (index == std::string_view::npos) return std::nullopt;
-    buffer = (buffer << 6) | static_cast<uint32_t>(index);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
-    }
-  }
-  if (padding > 2 || (text.size() % 4) != 0) return std::nullopt;
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "ddblab/base64.h"
 #include "shell/cli.h"
 #include "shell/cli/cli_internal.h"
 
@@ -34,13 +35,13 @@ PagingKeys KeysFor(cli::Paging paging) {
 }
 
 // The NextToken the aws CLI prints: base64 of Python's json.dumps of the resume dict.
-std::string EncodeToken(const Json& token) { return cli::Base64Encode(cli::DumpPythonJson(token)); }
+std::string EncodeToken(const Json& token) { return Base64Encode(cli::DumpPythonJson(token)); }
 
 Result<Json> DecodeToken(const std::string& text, const PagingKeys& keys) {
   auto bad = [&] { return CliError("Bad starting token: " + text); };
-  auto raw = cli::Base64Decode(text);
-  if (!raw) return bad();
-  auto parsed = cli::ParsePythonJson(*raw);
+  std::string raw, problem;
+  if (!Base64Decode(text, &raw, &problem)) return bad();
+  auto parsed = cli::ParsePythonJson(raw);
   if (!parsed.ok() || !parsed->is_object()) return bad();
   Json token = std::move(parsed).value();
   // botocore records binary key parts it base64-encoded; ours are base64 strings already.

@@ -91,8 +91,9 @@ Result<std::vector<std::string>> SplitWords(std::string_view text) {
   return words;
 }
 
-bool NeedsContinuation(std::string_view text) {
+std::string CliIncompleteReason(std::string_view text) {
   int depth = 0;
+  char open_bracket = 0;
   bool in_word = false;
   size_t i = 0;
   const size_t n = text.size();
@@ -106,28 +107,36 @@ bool NeedsContinuation(std::string_view text) {
     } else if (c == '\\') {
       // A trailing backslash, also when the line's own newline was kept.
       std::string_view rest = text.substr(i + 1);
-      if (rest.empty() || rest == "\n" || rest == "\r" || rest == "\r\n") return true;
+      if (rest.empty() || rest == "\n" || rest == "\r" || rest == "\r\n") {
+        return "the line ends with \\";
+      }
       in_word = true;
       i += 2;
     } else if (c == '\'') {
       size_t close = text.find('\'', i + 1);
-      if (close == std::string_view::npos) return true;
+      if (close == std::string_view::npos) return "a ' quote is still open";
       in_word = true;
       i = close + 1;
     } else if (c == '"') {
       size_t j = i + 1;
       while (j < n && text[j] != '"') j += (text[j] == '\\' && j + 1 < n) ? 2 : 1;
-      if (j >= n) return true;
+      if (j >= n) return "a \" quote is still open";
       in_word = true;
       i = j + 1;
     } else {
-      if (c == '{' || c == '[') ++depth;
+      if (c == '{' || c == '[') {
+        if (depth == 0) open_bracket = c;
+        ++depth;
+      }
       if (c == '}' || c == ']') --depth;
       in_word = true;
       ++i;
     }
   }
-  return depth > 0;
+  if (depth > 0) return std::string("a ") + open_bracket + " is not closed";
+  return "";
 }
+
+bool NeedsContinuation(std::string_view text) { return !CliIncompleteReason(text).empty(); }
 
 }  // namespace ddblab::shell

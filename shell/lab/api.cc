@@ -27,6 +27,7 @@ std::string ErrorText(const Error& e) {
 bool StageRecord(Sandbox::Impl* impl, const StatementRecord& rec, bool raise) {
   if (!rec.ok && raise) {
     impl->stash_error = ErrorText(rec.error);
+    if (!rec.hint.empty()) impl->stash_error += " (" + rec.hint + ")";
     if (!rec.input.empty()) impl->stash_error += "\n  in: " + rec.input;
     return false;
   }
@@ -72,57 +73,42 @@ bool DoCall(Sandbox::Impl* impl, lua_State* L, bool raise) {
   }
 }
 
-bool DoPartitions(Sandbox::Impl* impl, const char* table, const char* index) {
+// ddb.partitions and ddb.set_partitions: ddblab's partition operations through the client, so
+// they work wherever the client answers them and fail clearly over an endpoint.
+bool DoPartitionCall(Sandbox::Impl* impl, std::string_view operation, const wire::Json& body,
+                     const char* what) {
   try {
-    Engine* engine = impl->client ? impl->client->engine() : nullptr;
-    if (engine == nullptr) {
-      impl->stash_error = "ddb.partitions: needs the embedded engine";
+    if (impl->client == nullptr) {
+      impl->stash_error = std::string(what) + ": no database is connected here";
       return false;
     }
-    auto map = engine->DescribePartitions(table, index ? index : "");
-    if (!map.ok()) {
-      impl->stash_error = ErrorText(map.error());
+    wire::JsonResult res = impl->client->Call(operation, body);
+    if (!res.ok) {
+      impl->stash_error = ErrorText(res.error);
       return false;
     }
-    wire::Json j = wire::Json::object();
-    j["table"] = map->table;
-    j["index"] = map->index;
-    j["partition_count"] = map->partition_count;
-    wire::Json parts = wire::Json::array();
-    for (const auto& p : map->partitions) {
-      parts.push_back(wire::Json{{"partition", p.partition},
-                                 {"item_count", p.item_count},
-                                 {"size_bytes", p.size_bytes},
-                                 {"item_collections", p.item_collections},
-                                 {"sample_partition_keys", p.sample_partition_keys}});
+    if (operation == wire::kSetPartitionCountOperation) {
+      impl->stash = true;
+    } else {
+      impl->stash = std::move(res.body);
     }
-    j["partitions"] = parts;
-    impl->stash = std::move(j);
     return true;
   } catch (const std::exception& e) {
-    impl->stash_error = std::string("ddb.partitions: ") + e.what();
+    impl->stash_error = std::string(what) + ": " + e.what();
     return false;
   }
 }
 
+bool DoPartitions(Sandbox::Impl* impl, const char* table, const char* index) {
+  wire::Json body = {{"TableName", table}};
+  if (index != nullptr) body["IndexName"] = index;
+  return DoPartitionCall(impl, wire::kDescribePartitionsOperation, body, "ddb.partitions");
+}
+
 bool DoSetPartitions(Sandbox::Impl* impl, const char* table, lua_Integer n) {
-  try {
-    Engine* engine = impl->client ? impl->client->engine() : nullptr;
-    if (engine == nullptr) {
-      impl->stash_error = "ddb.set_partitions: needs the embedded engine";
-      return false;
-    }
-    Status st = engine->SetPartitionCount(table, static_cast<int>(n));
-    if (!st.ok()) {
-      impl->stash_error = ErrorText(st.error());
-      return false;
-    }
-    impl->stash = true;
-    return true;
-  } catch (const std::exception& e) {
-    impl->stash_error = std::string("ddb.set_partitions: ") + e.what();
-    return false;
-  }
+  return DoPartitionCall(impl, wire::kSetPartitionCountOperation,
+                         wire::Json{{"TableName", table}, {"PartitionCount", n}},
+                         "ddb.set_partitions");
 }
 
 int RaiseStashed(lua_State* L, Sandbox::Impl* impl) {

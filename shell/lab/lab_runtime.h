@@ -19,6 +19,7 @@
 
 #include "ddblab/error.h"
 #include "ddblab/wire.h"
+#include "shell/session/statement.h"
 
 struct lua_State;
 
@@ -27,27 +28,22 @@ namespace ddblab::lab {
 // ---------------------------------------------------------------------------------------------
 // Statements
 
-// What one statement the student (or a Lua script) ran did. The shell's languages map onto it:
-// an aws-CLI line becomes one or more DynamoDB calls (auto-pagination), a PartiQL statement one
-// ExecuteStatement call, a raw call exactly one call.
-struct StatementRecord {
-  std::string input;      // the text as typed (empty for raw calls)
-  std::string language;   // "cli", "partiql", "call" or "dot"
-  std::string operation;  // the DynamoDB operation sent: "Query", "ExecuteStatement", ...
-  wire::Json request = wire::Json::object();  // the DynamoDB JSON request body
-  bool ok = false;
-  Error error;                               // when !ok
-  wire::Json output = wire::Json::object();  // the response body (aws CLI output for "cli")
-  std::vector<wire::JsonResult> calls;       // every underlying call, in order
-};
+// What one statement the student (or a Lua script) ran did: exactly the session's result, so
+// a lesson check and the grader see what the REPL showed.
+using StatementRecord = shell::StatementResult;
 
-// Runs one statement against `client`: an aws-CLI line (`aws dynamodb query ...`, or just
-// `query ...`) or a PartiQL statement (sent as ExecuteStatement). `cwd` resolves file:// paths.
-// Parse errors come back as a record with ok == false and no calls.
-StatementRecord RunStatement(wire::Client& client, std::string_view text, const std::string& cwd);
+// Runs one statement against `client` through the session (shell/session/session.h): an
+// aws-CLI line or a PartiQL statement. `cwd` resolves file:// paths; `complete` is false for a
+// statement a file cut short (its error then says how to continue it).
+StatementRecord RunStatement(wire::Client& client, std::string_view text, const std::string& cwd,
+                             bool complete = true);
 
 // Runs one DynamoDB operation with a DynamoDB JSON body.
 StatementRecord RunCall(wire::Client& client, std::string_view operation, const wire::Json& body);
+
+// The error of a failed record as one line for feedback: DynamoDB's message (or its type when
+// the message is empty), then ddblab's hint in parentheses.
+std::string ErrorText(const StatementRecord& record);
 
 // The record as the plain JSON document a Lua check receives (documented in lessons/README.md):
 // input, language, operation, request, ok, error {code, message, reasons}, items (plain values:
@@ -234,10 +230,5 @@ class LessonSession {
 // Prints the lessons in `dir` with the student's progress; `current` is marked.
 void PrintLessonList(const std::string& dir, ProgressStore& progress, std::ostream& out,
                      const std::string& current);
-
-// Splits a file of student input into statements: one per line, joined while a line needs
-// continuation (trailing backslash, open quotes or braces); blank lines and `#` comment lines
-// are skipped.
-std::vector<std::string> SplitAnswers(std::string_view text);
 
 }  // namespace ddblab::lab

@@ -11,6 +11,7 @@
 
 #include "shell/lab/lab_runtime.h"
 #include "shell/lab/sandbox_internal.h"
+#include "shell/session/boundary.h"
 
 namespace ddblab::lab {
 
@@ -230,7 +231,6 @@ class NoClient : public wire::Client {
     r.error = ValidationError("no database while listing lessons");
     return r;
   }
-  Engine* engine() override { return nullptr; }
   std::string Describe() const override { return "no database"; }
 };
 
@@ -462,57 +462,6 @@ std::vector<LessonInfo> ListLessons(const std::string& dir, std::vector<std::str
   return out;
 }
 
-std::vector<std::string> SplitAnswers(std::string_view text) {
-  std::vector<std::string> out;
-  std::string current;
-  auto needs_more = [](const std::string& s) {
-    if (!s.empty() && s.back() == '\\') return true;
-    int depth = 0;
-    char quote = 0;
-    for (size_t i = 0; i < s.size(); ++i) {
-      char c = s[i];
-      if (quote) {
-        if (c == '\\' && quote == '"' && i + 1 < s.size()) {
-          ++i;
-        } else if (c == quote) {
-          quote = 0;
-        }
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '{' || c == '[') {
-        ++depth;
-      } else if (c == '}' || c == ']') {
-        --depth;
-      }
-    }
-    return quote != 0 || depth > 0;
-  };
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    std::string line(text.substr(pos, nl - pos));
-    pos = nl + 1;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (current.empty()) {
-      size_t b = line.find_first_not_of(" \t");
-      if (b == std::string::npos || line[b] == '#') {
-        if (pos > text.size()) break;
-        continue;
-      }
-    }
-    if (!current.empty()) current += "\n";
-    current += line;
-    if (!needs_more(current)) {
-      out.push_back(current);
-      current.clear();
-    }
-    if (pos > text.size()) break;
-  }
-  if (!current.empty()) out.push_back(current);
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // LessonSession
 
@@ -575,8 +524,8 @@ struct LessonSession::State {
   // state they expect (used when skipping and when resuming).
   void ApplySolution(int index) {
     const StepInfo& s = info.steps[static_cast<size_t>(index)];
-    for (const auto& stmt : SplitAnswers(s.show)) {
-      StatementRecord r = RunStatement(*client, stmt, cwd);
+    for (const auto& stmt : shell::SplitStatements(s.show)) {
+      StatementRecord r = RunStatement(*client, stmt.text, cwd, stmt.complete);
       (void)r;
     }
   }

@@ -1,36 +1,16 @@
-// Running statements for lessons and graders, and the plain-JSON view of what they did that
-// Lua checks receive.
+// Statements for lessons and graders go through the session like every other front door; this
+// file adds only the plain-JSON view of what they did that Lua checks receive.
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <set>
 
-#include "shell/cli.h"
 #include "shell/lab/lab_runtime.h"
+#include "shell/session/session.h"
 
 namespace ddblab::lab {
 
 namespace {
-
-std::string Trim(std::string_view s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
-
-// An aws-CLI line starts with `aws`, `dynamodb` or a subcommand name (`put-item`); anything
-// else is PartiQL. Subcommands are lower-case with dashes, PartiQL keywords are not subcommands.
-bool LooksLikeCli(const std::string& text) {
-  size_t end = 0;
-  while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
-  std::string first = text.substr(0, end);
-  if (first == "aws" || first == "dynamodb") return true;
-  for (const auto& spec : shell::Subcommands()) {
-    if (spec.name == first) return true;
-  }
-  return false;
-}
 
 wire::Json NumberToJson(const std::string& n) {
   char* end = nullptr;
@@ -50,50 +30,15 @@ wire::Json NumberToJson(const std::string& n) {
 
 double Units(int64_t half_units) { return static_cast<double>(half_units) / 2.0; }
 
-wire::Json TraceJson(const Trace& t) {
-  wire::Json j = wire::Json::object();
-  j["operation"] = t.operation;
-  j["table"] = t.table;
-  j["index"] = t.index;
-  j["items_read"] = t.items_read;
-  j["items_returned"] = t.items_returned;
-  j["bytes_read"] = t.bytes_read;
-  j["bytes_written"] = t.bytes_written;
-  j["partitions_hit"] = t.partitions_hit;
-  j["partitions_total"] = t.partitions_total;
-  j["consistent_read"] = t.consistent_read;
-  j["filtered"] = t.filtered;
-  j["key_condition"] = t.key_condition;
-  wire::Json steps = wire::Json::array();
-  for (const auto& s : t.steps) steps.push_back(TraceJson(s));
-  j["steps"] = steps;
-  return j;
-}
-
-// The call the checks talk about: PartiQL and one-action wrappers are unwrapped to the read or
-// write they became; several pages of one CLI command are summed.
-Trace EffectiveTrace(const std::vector<wire::JsonResult>& calls) {
-  std::vector<Trace> traces;
-  for (const auto& c : calls) {
-    Trace t = c.trace;
-    if (t.operation == "ExecuteStatement" && t.steps.size() == 1) t = t.steps[0];
-    traces.push_back(std::move(t));
+// The call the checks talk about: a PartiQL statement that became one read or write is
+// unwrapped to it. The calls were merged once, by the session.
+Trace EffectiveTrace(const StatementRecord& r) {
+  Trace t = r.merged.trace;
+  if (t.operation == "ExecuteStatement" && t.steps.size() == 1) {
+    Trace step = t.steps[0];
+    return step;
   }
-  if (traces.empty()) return Trace{};
-  Trace sum = traces[0];
-  std::set<int> parts(sum.partitions_hit.begin(), sum.partitions_hit.end());
-  for (size_t i = 1; i < traces.size(); ++i) {
-    const Trace& t = traces[i];
-    sum.items_read += t.items_read;
-    sum.items_returned += t.items_returned;
-    sum.bytes_read += t.bytes_read;
-    sum.bytes_written += t.bytes_written;
-    sum.filtered = sum.filtered || t.filtered;
-    parts.insert(t.partitions_hit.begin(), t.partitions_hit.end());
-    for (const auto& s : t.steps) sum.steps.push_back(s);
-  }
-  sum.partitions_hit.assign(parts.begin(), parts.end());
-  return sum;
+  return t;
 }
 
 void AppendItems(const wire::Json& arr, wire::Json& items) {
@@ -137,68 +82,36 @@ wire::Json UnmarshalItem(const wire::Json& item) {
 }
 
 StatementRecord RunCall(wire::Client& client, std::string_view operation, const wire::Json& body) {
-  StatementRecord r;
-  r.language = "call";
-  r.operation = std::string(operation);
-  r.request = body;
-  wire::JsonResult res = client.Call(operation, body);
-  r.ok = res.ok;
-  if (res.ok) {
-    r.output = res.body;
-  } else {
-    r.error = res.error;
-  }
-  r.calls.push_back(std::move(res));
-  return r;
+  return shell::RunCall(client, operation, body);
 }
 
-StatementRecord RunStatement(wire::Client& client, std::string_view text_in,
-                             const std::string& cwd) {
-  StatementRecord r;
-  r.input = std::string(text_in);
-  std::string text = Trim(text_in);
-  if (LooksLikeCli(text)) {
-    r.language = "cli";
-    auto words = shell::SplitWords(text);
-    if (!words.ok()) {
-      r.error = words.error();
-      return r;
-    }
-    auto cmd = shell::ParseCliCommand(words.value(), cwd);
-    if (!cmd.ok()) {
-      r.error = cmd.error();
-      return r;
-    }
-    r.operation = cmd->operation;
-    r.request = cmd->request;
-    shell::CliOutcome outcome = shell::RunCliCommand(client, cmd.value());
-    r.ok = outcome.ok;
-    r.output = outcome.output;
-    if (!outcome.ok) r.error = outcome.error;
-    r.calls = std::move(outcome.calls);
-    return r;
-  }
-  while (!text.empty() &&
-         (text.back() == ';' || std::isspace(static_cast<unsigned char>(text.back())))) {
-    text.pop_back();
-  }
-  StatementRecord call = RunCall(client, "ExecuteStatement", wire::Json{{"Statement", text}});
-  call.input = r.input;
-  call.language = "partiql";
-  return call;
+StatementRecord RunStatement(wire::Client& client, std::string_view text, const std::string& cwd,
+                             bool complete) {
+  shell::RunOptions options;
+  options.cwd = cwd;
+  options.complete = complete;
+  return shell::RunStatement(client, text, options);
+}
+
+std::string ErrorText(const StatementRecord& r) {
+  std::string text = r.error.message;
+  if (text.empty()) text = ErrorTypeName(r.error.type);
+  if (!r.hint.empty()) text += " (" + r.hint + ")";
+  return text;
 }
 
 wire::Json RecordToJson(const StatementRecord& r) {
   wire::Json j = wire::Json::object();
   j["input"] = r.input;
-  j["language"] = r.language;
+  j["language"] = std::string(shell::InputKindName(r.kind));
   j["operation"] = r.operation;
-  j["request"] = r.request;
+  j["request"] = r.request.is_null() ? wire::Json::object() : r.request;
   j["ok"] = r.ok;
   if (!r.ok) {
     wire::Json e = wire::Json::object();
     e["code"] = std::string(ErrorTypeName(r.error.type));
     e["message"] = r.error.message;
+    if (!r.hint.empty()) e["hint"] = r.hint;
     wire::Json reasons = wire::Json::array();
     for (const auto& reason : r.error.cancellation_reasons) {
       reasons.push_back(wire::Json{{"code", reason.code}, {"message", reason.message}});
@@ -263,8 +176,8 @@ wire::Json RecordToJson(const StatementRecord& r) {
   j["write_capacity"] = Units(write_half);
   j["capacity_detail"] = detail;
 
-  Trace t = EffectiveTrace(r.calls);
-  j["trace"] = TraceJson(t);
+  Trace t = EffectiveTrace(r);
+  j["trace"] = wire::TraceToJson(t);
   // Shortcuts for the common checks.
   j["op"] = t.operation.empty() ? r.operation : t.operation;
   std::string table = t.table;
@@ -282,7 +195,7 @@ wire::Json RecordToJson(const StatementRecord& r) {
   for (const auto& c : r.calls) {
     wire::Json cj = wire::Json::object();
     cj["ok"] = c.ok;
-    cj["trace"] = TraceJson(c.trace);
+    cj["trace"] = wire::TraceToJson(c.trace);
     int64_t h = 0;
     for (const auto& cc : c.capacity) h += cc.total.half_units;
     cj["capacity"] = Units(h);

@@ -87,6 +87,18 @@ class RemoteClient final : public wire::Client {
   }
 
   wire::JsonResult Call(std::string_view operation, const wire::Json& request) override {
+    if (wire::IsExtensionOperation(operation)) {
+      // EXPLAIN and partition maps are answered by ddblab's embedded engine; a DynamoDB endpoint
+      // has no such operation and hides its partitions.
+      wire::JsonResult out;
+      out.error = ValidationError(std::string(operation.substr(7)) +
+                                  " is a ddblab extension answered by the embedded engine; it is "
+                                  "not available over --endpoint " +
+                                  url_);
+      out.body = wire::ErrorToJson(out.error);
+      out.http_status = 400;
+      return out;
+    }
     wire::Json body = request.is_object() ? request : wire::Json::object();
     const bool read = IsReadOperation(operation);
     // Capacity is always wanted (JsonResult.capacity); ask for the full breakdown and hide it
@@ -173,7 +185,7 @@ class RemoteClient final : public wire::Client {
     return out;
   }
 
-  Engine* engine() override { return nullptr; }
+  bool IsRemote() const override { return true; }
   std::string Describe() const override { return "endpoint " + url_; }
 
  private:

@@ -63,15 +63,31 @@ JsonResult ExplainJson(Engine& engine, std::string_view operation, const Json& r
 Json PlanToJson(const Plan& plan);
 Json PartitionMapToJson(const PartitionMap& map);
 
+// ddblab's own operations, an extension of DynamoDB's request set that every Client accepts
+// through Call. The embedded engine answers them; a remote endpoint refuses them with a
+// ValidationException that says so. Bodies and answers:
+//   ddblab:Explain             {"Operation": "Query"|"Scan"|"ExecuteStatement", "Request": {...}}
+//                              -> PlanToJson (nothing runs, nothing is consumed)
+//   ddblab:DescribePartitions  {"TableName": T, "IndexName"?: I} -> PartitionMapToJson
+//   ddblab:SetPartitionCount   {"TableName": T, "PartitionCount": N} -> {} (0 restores the
+//                              derived count)
+inline constexpr std::string_view kExplainOperation = "ddblab:Explain";
+inline constexpr std::string_view kDescribePartitionsOperation = "ddblab:DescribePartitions";
+inline constexpr std::string_view kSetPartitionCountOperation = "ddblab:SetPartitionCount";
+bool IsExtensionOperation(std::string_view operation);
+// Runs one extension operation against an engine.
+JsonResult ExecuteExtensionJson(Engine& engine, std::string_view operation, const Json& request);
+
 // A connection to a DynamoDB-compatible backend that speaks DynamoDB JSON: the embedded engine,
 // or a remote endpoint (the shell's --endpoint). The shell, the Lua lab runtime and the graders
 // talk only to a Client.
 class Client {
  public:
   virtual ~Client() = default;
+  // One DynamoDB operation, or one of ddblab's extension operations (above).
   virtual JsonResult Call(std::string_view operation, const Json& request) = 0;
-  // The embedded engine, or nullptr for a remote endpoint (EXPLAIN and partition maps need it).
-  virtual Engine* engine() = 0;
+  // True for a remote endpoint, where capacity is the service's and partitions are not known.
+  virtual bool IsRemote() const { return false; }
   // One line for banners and prompts: "transient in-memory database", "file lab.db",
   // "endpoint http://127.0.0.1:8000".
   virtual std::string Describe() const = 0;

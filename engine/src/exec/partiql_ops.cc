@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "ddblab/base64.h"
 #include "exec/engine_impl.h"
 #include "partiql/parser.h"
 #include "partiql/planner.h"
@@ -33,48 +34,6 @@ constexpr size_t kMaxTransactStatements = 100;
 // NextToken is opaque to clients. It carries the LastEvaluatedKey (the engine's compact item
 // serialization, base64url) behind a hash of the statement text, so a token handed to a
 // different statement is refused rather than silently resuming somewhere meaningless.
-constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-std::string Base64UrlEncode(std::string_view in) {
-  std::string out;
-  size_t i = 0;
-  for (; i + 2 < in.size(); i += 3) {
-    uint32_t n = (static_cast<uint8_t>(in[i]) << 16) | (static_cast<uint8_t>(in[i + 1]) << 8) |
-                 static_cast<uint8_t>(in[i + 2]);
-    out += kBase64[(n >> 18) & 63];
-    out += kBase64[(n >> 12) & 63];
-    out += kBase64[(n >> 6) & 63];
-    out += kBase64[n & 63];
-  }
-  if (i + 1 == in.size()) {
-    uint32_t n = static_cast<uint8_t>(in[i]) << 16;
-    out += kBase64[(n >> 18) & 63];
-    out += kBase64[(n >> 12) & 63];
-  } else if (i + 2 == in.size()) {
-    uint32_t n = (static_cast<uint8_t>(in[i]) << 16) | (static_cast<uint8_t>(in[i + 1]) << 8);
-    out += kBase64[(n >> 18) & 63];
-    out += kBase64[(n >> 12) & 63];
-    out += kBase64[(n >> 6) & 63];
-  }
-  return out;
-}
-
-std::optional<std::string> Base64UrlDecode(std::string_view in) {
-  std::string out;
-  uint32_t acc = 0;
-  int bits = 0;
-  for (char c : in) {
-    const char* p = std::char_traits<char>::find(kBase64, 64, c);
-    if (p == nullptr) return std::nullopt;
-    acc = (acc << 6) | static_cast<uint32_t>(p - kBase64);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out += static_cast<char>((acc >> bits) & 0xFF);
-    }
-  }
-  return out;
-}
 
 std::string StatementHash(std::string_view statement) {
   uint64_t h = 14695981039346656037ull;  // FNV-1a
@@ -89,7 +48,7 @@ std::string StatementHash(std::string_view statement) {
 }
 
 std::string EncodeNextToken(const std::string& statement, const Key& key) {
-  return StatementHash(statement) + "." + Base64UrlEncode(SerializeItem(key));
+  return StatementHash(statement) + "." + Base64Encode(SerializeItem(key), Base64Alphabet::kUrl);
 }
 
 Result<Key> DecodeNextToken(const std::string& statement, const std::string& token) {

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "ddblab/base64.h"
 #include "expr/path.h"
 
 namespace ddblab::expr {
@@ -25,38 +26,6 @@ std::string Quote(const std::string& s) {
   return out + "\"";
 }
 
-// Binary shown as base64, the form DynamoDB's JSON uses for B.
-std::string Base64(const std::string& bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  size_t i = 0;
-  while (i + 2 < bytes.size()) {
-    uint32_t n = (static_cast<unsigned char>(bytes[i]) << 16) |
-                 (static_cast<unsigned char>(bytes[i + 1]) << 8) |
-                 static_cast<unsigned char>(bytes[i + 2]);
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += kAlphabet[(n >> 6) & 63];
-    out += kAlphabet[n & 63];
-    i += 3;
-  }
-  if (i + 1 == bytes.size()) {
-    uint32_t n = static_cast<unsigned char>(bytes[i]) << 16;
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += "==";
-  } else if (i + 2 == bytes.size()) {
-    uint32_t n = (static_cast<unsigned char>(bytes[i]) << 16) |
-                 (static_cast<unsigned char>(bytes[i + 1]) << 8);
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += kAlphabet[(n >> 6) & 63];
-    out += '=';
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string RenderValue(const AttributeValue& v) {
@@ -67,7 +36,7 @@ std::string RenderValue(const AttributeValue& v) {
     case AttrType::kN:
       return v.num().ToString();
     case AttrType::kB:
-      return "b" + Quote(Base64(v.str()));
+      return "b" + Quote(Base64Encode(v.str()));
     case AttrType::kBool:
       return v.boolean() ? "true" : "false";
     case AttrType::kNull:
@@ -94,8 +63,8 @@ std::string RenderValue(const AttributeValue& v) {
       out = "<<";
       for (size_t i = 0; i < v.str_set().size(); ++i) {
         if (i > 0) out += ", ";
-        out +=
-            v.type == AttrType::kSS ? Quote(v.str_set()[i]) : "b" + Quote(Base64(v.str_set()[i]));
+        out += v.type == AttrType::kSS ? Quote(v.str_set()[i])
+                                       : "b" + Quote(Base64Encode(v.str_set()[i]));
       }
       return out + ">>";
     case AttrType::kNS:

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ddblab/base64.h"
 #include "ddblab/value.h"
 
 namespace ddblab {
@@ -12,33 +13,6 @@ namespace {
 
 constexpr int kMaxNestingLevels = 32;
 constexpr std::string_view kInvalidPrefix = "One or more parameter values were invalid: ";
-
-std::string Base64(std::string_view bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  size_t i = 0;
-  for (; i + 3 <= bytes.size(); i += 3) {
-    const unsigned n = static_cast<unsigned char>(bytes[i]) << 16 |
-                       static_cast<unsigned char>(bytes[i + 1]) << 8 |
-                       static_cast<unsigned char>(bytes[i + 2]);
-    out.push_back(kAlphabet[n >> 18 & 63]);
-    out.push_back(kAlphabet[n >> 12 & 63]);
-    out.push_back(kAlphabet[n >> 6 & 63]);
-    out.push_back(kAlphabet[n & 63]);
-  }
-  const size_t rest = bytes.size() - i;
-  if (rest > 0) {
-    unsigned n = static_cast<unsigned char>(bytes[i]) << 16;
-    if (rest == 2) n |= static_cast<unsigned char>(bytes[i + 1]) << 8;
-    out.push_back(kAlphabet[n >> 18 & 63]);
-    out.push_back(kAlphabet[n >> 12 & 63]);
-    out.push_back(rest == 2 ? kAlphabet[n >> 6 & 63] : '=');
-    out.push_back('=');
-  }
-  return out;
-}
 
 // The input collection printed as Java's List.toString does: "[a, b]".
 template <typename Render>
@@ -121,7 +95,8 @@ Status ValidateValue(const AttributeValue& v, int depth) {
     case AttrType::kBS:
       if (v.str_set().empty()) return Invalid("Binary sets should not be empty");
       if (HasDuplicateStrings(v.str_set())) {
-        return Invalid("Input collection " + JavaList(v.str_set(), Base64) +
+        return Invalid("Input collection " +
+                       JavaList(v.str_set(), [](std::string_view b) { return Base64Encode(b); }) +
                        "of type BS contains duplicates.");
       }
       return OkStatus();

@@ -1,16 +1,11 @@
-// Base64 as DynamoDB's JSON protocol uses it for B and BS values: the standard alphabet with
-// padding, strictly checked on input.
+// The wire module's name for the one base64 codec (ddblab/base64.h).
 #pragma once
 
-#include <string>
-#include <string_view>
+#include "ddblab/base64.h"
 
 namespace ddblab::wire {
 
-std::string Base64Encode(std::string_view bytes);
-
-// Decodes `text` into `*out`. On failure returns false and sets `*message` to DynamoDB's
-// SerializationException text for the problem (without the quoted value prefix).
-bool Base64Decode(std::string_view text, std::string* out, std::string* message);
+using ddblab::Base64Decode;
+using ddblab::Base64Encode;
 
 }  // namespace ddblab::wire

@@ -10,9 +10,9 @@ class EmbeddedClient final : public Client {
       : engine_(std::move(engine)), description_(std::move(description)) {}
 
   JsonResult Call(std::string_view operation, const Json& request) override {
+    if (IsExtensionOperation(operation)) return ExecuteExtensionJson(*engine_, operation, request);
     return ExecuteJson(*engine_, operation, request);
   }
-  Engine* engine() override { return engine_.get(); }
   std::string Describe() const override { return description_; }
 
  private:

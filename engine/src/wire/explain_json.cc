@@ -85,4 +85,50 @@ Json PartitionMapToJson(const PartitionMap& map) {
   return j;
 }
 
+bool IsExtensionOperation(std::string_view operation) { return operation.starts_with("ddblab:"); }
+
+JsonResult ExecuteExtensionJson(Engine& engine, std::string_view operation, const Json& request) {
+  auto fail = [](Error e) {
+    JsonResult out;
+    out.error = std::move(e);
+    out.body = ErrorToJson(out.error);
+    out.http_status = ErrorHttpStatus(out.error.type);
+    return out;
+  };
+  auto string_member = [&](const char* name) -> std::string {
+    return request.is_object() && request.contains(name) && request[name].is_string()
+               ? request[name].get<std::string>()
+               : std::string();
+  };
+  if (!request.is_object())
+    return fail(ValidationError(std::string(operation) + ": the body must be an object"));
+  if (operation == kExplainOperation) {
+    std::string op = string_member("Operation");
+    const Json body = request.value("Request", Json::object());
+    return ExplainJson(engine, op, body);
+  }
+  if (operation == kDescribePartitionsOperation) {
+    Result<PartitionMap> map =
+        engine.DescribePartitions(string_member("TableName"), string_member("IndexName"));
+    if (!map.ok()) return fail(map.error());
+    JsonResult out;
+    out.ok = true;
+    out.body = PartitionMapToJson(*map);
+    return out;
+  }
+  if (operation == kSetPartitionCountOperation) {
+    const Json n = request.value("PartitionCount", Json());
+    if (!n.is_number_integer()) {
+      return fail(ValidationError("ddblab:SetPartitionCount needs an integer PartitionCount"));
+    }
+    Status s = engine.SetPartitionCount(string_member("TableName"), n.get<int>());
+    if (!s.ok()) return fail(s.error());
+    JsonResult out;
+    out.ok = true;
+    out.body = Json::object();
+    return out;
+  }
+  return fail(MakeError(ErrorType::kUnknownOperationException, ""));
+}
+
 }  // namespace ddblab::wire

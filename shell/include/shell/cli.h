@@ -18,8 +18,10 @@ namespace ddblab::shell {
 // error.
 Result<std::vector<std::string>> SplitWords(std::string_view text);
 
-// True when `text` is an incomplete command: a trailing backslash, an unclosed quote, or more
-// opening than closing braces/brackets outside quotes.
+// Why `text` is an incomplete command (a trailing backslash, an unclosed quote, or more opening
+// than closing braces/brackets outside quotes), as a phrase for messages; empty when complete.
+// shell/session/boundary.h applies it as part of the one statement-boundary rule.
+std::string CliIncompleteReason(std::string_view text);
 bool NeedsContinuation(std::string_view text);
 
 struct CliCommand {

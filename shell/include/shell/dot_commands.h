@@ -3,6 +3,8 @@
 // all read the table.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,22 +22,25 @@ enum class DotResult {
   kExit,         // .quit
 };
 
-using DotHandler = DotResult (*)(Shell& shell, const std::vector<std::string>& args,
-                                 std::string_view raw_args);
+using DotHandler = std::function<DotResult(Shell& shell, const std::vector<std::string>& args,
+                                           std::string_view raw_args)>;
 
 struct DotCommandSpec {
-  std::string_view name;     // ".mode"
-  std::string_view usage;    // ".mode [table|json|ddbjson|jsonl|line]"
-  std::string_view summary;  // one line for .help
-  std::string_view details;  // more lines for .help .mode
+  std::string name;     // ".mode"
+  std::string usage;    // ".mode [table|json|ddbjson|jsonl|line]"
+  std::string summary;  // one line for .help
+  std::string details;  // more lines for .help .mode
   DotHandler handler;
 };
 
-const std::vector<DotCommandSpec>& DotCommands();
+// The built-in commands and those other front ends registered on `shell` (.lesson, .exercise),
+// sorted by name.
+std::vector<DotCommandSpec> DotCommands(const Shell& shell);
 
 // The command `word` names: an exact name, or a prefix of exactly one name. `ambiguous`
 // receives the candidates when a prefix matches several.
-const DotCommandSpec* FindDotCommand(std::string_view word, std::vector<std::string>* ambiguous);
+std::optional<DotCommandSpec> FindDotCommand(const Shell& shell, std::string_view word,
+                                             std::vector<std::string>* ambiguous);
 
 // Help topics beyond the dot-commands (cli, partiql, explain, modes, capacity, partitions, keys).
 struct HelpTopic {

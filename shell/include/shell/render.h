@@ -58,8 +58,10 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings);
 // Teaching warnings that apply to this statement, one line each, without the "warning: " prefix.
 std::vector<std::string> Warnings(const StatementResult& r, const RenderContext& ctx);
 
-// Errors: "<Type>: <message>", then the input line and a caret when the error has a column.
+// Errors: "<Type>: <message>", then the input line and a caret when the error has a column,
+// then ddblab's "hint: ..." line when the session has one.
 void RenderError(const StatementResult& r, OutputSink& sink);
+void RenderErrorMessage(const StatementResult& r, OutputSink& sink);
 
 // DynamoDB JSON value ({"S": "x"}) as plain JSON text ("x"), numbers kept exactly as written.
 std::string PlainJson(const wire::Json& value, int indent = -1);

@@ -1,5 +1,6 @@
 // Running a sequence of inputs: script files (-f, .read), standard input when it is not a
-// terminal, and -c statements. Lines are gathered into complete inputs exactly as the REPL does.
+// terminal, and -c statements. Lines are gathered into statements by the session's one
+// statement-boundary rule (shell/session/boundary.h), exactly as the REPL does.
 #pragma once
 
 #include <istream>
@@ -21,8 +22,5 @@ int ExitStatusFor(Outcome outcome);
 // comments. Returns 0 when everything succeeded, else the exit status of the first failure; a
 // `.quit` ends the script early with the status so far.
 int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options);
-
-// True for a comment line between inputs.
-bool IsCommentLine(std::string_view line);
 
 }  // namespace ddblab::shell

@@ -1,6 +1,7 @@
-// The shell's core: one Shell holds the settings, the backend client and the output sink, and
-// executes one complete input (a dot-command, an aws-CLI command, a PartiQL statement or an
-// EXPLAIN) at a time. The REPL, scripts, -c and the golden tests all drive it through Execute.
+// The REPL's core: one Shell holds the settings, the backend client and the output sink, and
+// executes one complete input at a time: dot-commands itself, statements through the session
+// (shell/session/session.h), then renders. The REPL, scripts, -c and the golden tests all drive
+// it through Execute.
 #pragma once
 
 #include <chrono>
@@ -14,8 +15,10 @@
 
 #include "ddblab/wire.h"
 #include "shell/cli.h"
-#include "shell/lab_hooks.h"
+#include "shell/extensions.h"
 #include "shell/output.h"
+#include "shell/session/boundary.h"
+#include "shell/session/statement.h"
 
 namespace ddblab::shell {
 
@@ -28,27 +31,6 @@ struct ShellSettings {
   CapacityDisplay capacity = CapacityDisplay::kTotal;  // .capacity
   bool timer = false;                                  // .timer: elapsed time in the footer
   bool echo = false;                                   // .echo: print each input before running it
-};
-
-// How one input was understood.
-enum class InputKind { kEmpty, kDot, kCli, kPartiql, kExplain };
-
-// What one aws-CLI command, PartiQL statement or EXPLAIN produced; renderers, the footer, the
-// warnings and lesson observers all read this.
-struct StatementResult {
-  std::string input;
-  InputKind kind = InputKind::kEmpty;
-  std::string operation;   // "Query", "ExecuteStatement", ...
-  std::string subcommand;  // aws-CLI subcommand ("query"), empty for PartiQL
-  wire::Json request;      // the (first) request sent
-  bool ok = false;
-  bool parse_error = false;  // the input did not parse (exit status 252 rather than 254)
-  Error error;
-  // What to render: the aws CLI's output for a CLI command, the response body for PartiQL, the
-  // plan for EXPLAIN.
-  wire::Json output;
-  std::vector<wire::JsonResult> calls;  // every underlying call, in order
-  double elapsed_ms = 0;
 };
 
 // The outcome of Execute, in the terms of the process's exit status.
@@ -65,14 +47,16 @@ class Shell : public ShellContext {
  public:
   Shell(std::unique_ptr<wire::Client> client, OutputSink& sink);
 
-  // Runs one complete input (see InputIncomplete) and renders it.
-  Outcome Execute(std::string_view input);
+  // Runs one complete input (see InputIncomplete) through the session and renders it.
+  // `complete` is false when a script ended while the statement still needed more lines.
+  Outcome Execute(std::string_view input, bool complete = true);
 
   ShellSettings& settings() { return settings_; }
   const ShellSettings& settings() const { return settings_; }
 
-  // Replaces the backend (.open).
-  void SetClient(std::unique_ptr<wire::Client> client);
+  // Replaces the user's backend (.open); refused (false, message printed) while a lesson has
+  // its own database pushed.
+  bool SetClient(std::unique_ptr<wire::Client> client);
 
   // The prompt for a fresh statement and for a continuation line.
   std::string Prompt() const;
@@ -94,17 +78,21 @@ class Shell : public ShellContext {
   // PartiQL `?` values set by .param, 1-based, as DynamoDB JSON values.
   std::map<int, wire::Json>& params() { return params_; }
 
-  // Where relative file:// paths and .read resolve.
-  std::string cwd() const;
-
   // ShellContext
   OutputSink& sink() override { return sink_; }
-  wire::Client& client() override { return *client_; }
+  wire::Client& client() override { return *clients_.back(); }
   bool Run(std::string_view statement) override;
   void SetPromptTag(std::string tag) override { prompt_tag_ = std::move(tag); }
   void AddObserver(std::shared_ptr<StatementObserver> observer) override;
   void RemoveObserver(const StatementObserver* observer) override;
-  const StatementResult* last_statement() const override { return last_ ? &*last_ : nullptr; }
+  void PushClient(std::unique_ptr<wire::Client> client) override;
+  void PopClient() override;
+  std::unique_ptr<wire::Client> NewScratchDatabase(std::string description) override;
+  std::string cwd() const override;
+  void RegisterDotCommand(DotExtension command) override;
+
+  // The dot-commands other front ends registered, by name.
+  const std::vector<DotExtension>& extensions() const { return extensions_; }
 
   // The last statement that can be continued with .more, if any.
   bool HasMorePages() const;
@@ -118,9 +106,6 @@ class Shell : public ShellContext {
   std::optional<Outcome> last_outcome() const { return last_outcome_; }
   bool last_was_statement() const { return last_was_statement_; }
 
-  // Renders and reports a finished statement (shared by Execute and More).
-  Outcome Finish(StatementResult result, bool notify);
-
   void InvalidateKeyCache() { key_cache_.clear(); }
 
   // Script nesting depth, so .read cannot recurse forever.
@@ -129,36 +114,21 @@ class Shell : public ShellContext {
   EngineOptions engine_options;
 
  private:
-  Outcome ExecuteInput(std::string_view input);
-  Outcome RunCli(std::string_view input, StatementResult& r);
-  Outcome RunPartiql(std::string_view input, StatementResult& r);
-  Outcome RunExplain(std::string_view input, StatementResult& r);
+  // Renders and reports a finished statement (shared by Execute and More).
+  Outcome Finish(StatementResult result, bool notify);
 
-  std::unique_ptr<wire::Client> client_;
+  // The user's backend first; a lesson's own database on top while it runs.
+  std::vector<std::unique_ptr<wire::Client>> clients_;
   OutputSink& sink_;
   ShellSettings settings_;
   std::string prompt_tag_;
   std::map<int, wire::Json> params_;
   std::vector<std::shared_ptr<StatementObserver>> observers_;
+  std::vector<DotExtension> extensions_;
   std::optional<StatementResult> last_;
   std::optional<Outcome> last_outcome_;
   bool last_was_statement_ = false;
-  // What .more re-runs: the CLI command or PartiQL request of the last paginated read.
-  std::optional<CliCommand> more_cli_;
-  std::optional<wire::Json> more_partiql_;
-  std::string more_input_;
   std::map<std::string, wire::Json> key_cache_;  // table name -> DescribeTable's Table
 };
-
-// Classifies an input by its first word.
-InputKind ClassifyInput(std::string_view input);
-
-// True when `buffer` (one or more lines) still needs more input: a trailing backslash, an open
-// quote, or unbalanced braces/brackets (for PartiQL: '...' strings with '' escapes, "..." names,
-// {}, [], <<>>).
-bool InputIncomplete(std::string_view buffer);
-
-// Merges several calls' results into one (sums of items and capacity, union of partitions).
-wire::JsonResult MergeCalls(const StatementResult& r);
 
 }  // namespace ddblab::shell

@@ -1,6 +1,6 @@
-// `ddblab grade ...` and `.exercise ...`: the lab runtime's side of shell/lab_hooks.h for graded
-// exercises. Solutions are graded in child processes so that a solution that crashes or hangs
-// the engine costs only its own report.
+// `ddblab grade ...` and `.exercise ...`: graded exercises from the command line and the REPL.
+// Solutions are graded in child processes so that a solution that crashes or hangs the engine costs
+// only its own report.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/types.h>
@@ -21,7 +21,8 @@
 #include "ddblab/engine.h"
 #include "shell/lab/grade/grader.h"
 #include "shell/lab/grade/solution.h"
-#include "shell/lab_hooks.h"
+#include "shell/lab/lab_commands.h"
+#include "shell/lab/repl_commands.h"
 #include "shell/output.h"
 
 namespace ddblab::shell {
@@ -251,7 +252,12 @@ std::string ReadmeTitle(const fs::path& dir) {
 
 }  // namespace
 
+}  // namespace ddblab::shell
+
+namespace ddblab::lab {
+
 int RunGradeCommand(int argc, char** argv) {
+  using namespace shell;  // NOLINT: the helpers above
   GradeArgs a;
   std::string err = ParseGradeArgs(argc, argv, &a);
   if (!err.empty()) {
@@ -283,20 +289,14 @@ int RunGradeCommand(int argc, char** argv) {
   return 0;
 }
 
+}  // namespace ddblab::lab
+
 // ---------------------------------------------------------------------------------------------
 // .exercise in the REPL
 
+namespace ddblab::shell {
+
 namespace {
-
-struct ExerciseState {
-  std::string exercise;
-  std::string solution;
-};
-
-std::map<const ShellContext*, ExerciseState>& States() {
-  static std::map<const ShellContext*, ExerciseState> states;
-  return states;
-}
 
 void Lines(OutputSink& sink, const std::string& text) {
   std::istringstream in(text);
@@ -324,11 +324,11 @@ bool NeedActive(ShellContext& shell, const ExerciseState* st) {
 
 }  // namespace
 
-bool RunExerciseDotCommand(ShellContext& shell, const std::vector<std::string>& args) {
+bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
+                           const std::vector<std::string>& args) {
   OutputSink& sink = shell.sink();
   std::string verb = args.empty() ? "list" : args[0];
-  auto& states = States();
-  ExerciseState* st = states.count(&shell) ? &states[&shell] : nullptr;
+  ExerciseState* st = &state;
   std::string root = grade::ExercisesDir();
 
   if (verb == "list") {
@@ -359,7 +359,7 @@ bool RunExerciseDotCommand(ShellContext& shell, const std::vector<std::string>& 
       }
       sink.Line("Created " + file + " from the starter.");
     }
-    states[&shell] = ExerciseState{id, file};
+    state = ExerciseState{id, file};
     sink.Line("Exercise " + id + ": " + ReadmeTitle(dir));
     sink.Line("Brief: " + (dir / "README.md").string());
     sink.Line("Your solution: " + file);
@@ -432,7 +432,7 @@ bool RunExerciseDotCommand(ShellContext& shell, const std::vector<std::string>& 
     }
     bool ok = true;
     for (const auto& s : block->statements) {
-      Result<std::string> text = grade::FillPlaceholders(s, params);
+      Result<std::string> text = grade::FillPlaceholders(s.text, params);
       if (!text.ok()) {
         sink.ErrLine(".exercise try: " + text.error().message);
         return false;

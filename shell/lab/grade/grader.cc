@@ -93,7 +93,6 @@ class CaptureClient : public wire::Client {
     r.body = wire::Json::object();
     return r;
   }
-  Engine* engine() override { return nullptr; }
   std::string Describe() const override { return "capture"; }
   std::vector<std::pair<std::string, wire::Json>> calls;
 };
@@ -182,8 +181,10 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
     }
   }
   std::vector<std::string> texts;
+  std::vector<bool> complete;
   for (const auto& s : block->statements) {
-    Result<std::string> filled = FillPlaceholders(s, params);
+    complete.push_back(s.complete);
+    Result<std::string> filled = FillPlaceholders(s.text, params);
     if (!filled.ok()) {
       out["error"] =
           label + " (line " + std::to_string(block->line) + "): " + filled.error().message;
@@ -197,12 +198,12 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
   if (texts.size() > 1 && (kind == BlockKind::kEntity || kind == BlockKind::kTransition)) {
     CaptureClient capture;
     bool parsed = true;
-    for (const auto& t : texts) {
-      lab::StatementRecord r = lab::RunStatement(capture, t, ctx->cwd);
+    for (size_t i = 0; i < texts.size(); ++i) {
+      lab::StatementRecord r = lab::RunStatement(capture, texts[i], ctx->cwd, complete[i]);
       if (!r.ok && r.calls.empty()) {
         parsed = false;
         out["records"].push_back(lab::RecordToJson(r));
-        out["error"] = label + ": " + r.error.message;
+        out["error"] = label + ": " + lab::ErrorText(r);
         return out;
       }
     }
@@ -213,7 +214,7 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
           lab::RunCall(*ctx->client, partiql ? "ExecuteTransaction" : "TransactWriteItems", body);
       r.input = "(" + std::to_string(texts.size()) + " writes of " + label + " in one transaction)";
       if (!r.ok) {
-        out["error"] = label + ": " + r.error.message;
+        out["error"] = label + ": " + lab::ErrorText(r);
         ok = false;
       }
       out["records"].push_back(lab::RecordToJson(r));
@@ -222,11 +223,11 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
       return out;
     }
   }
-  for (const auto& t : texts) {
-    lab::StatementRecord r = lab::RunStatement(*ctx->client, t, ctx->cwd);
+  for (size_t i = 0; i < texts.size(); ++i) {
+    lab::StatementRecord r = lab::RunStatement(*ctx->client, texts[i], ctx->cwd, complete[i]);
     if (!r.ok && ok) {
       ok = false;
-      out["error"] = label + ": " + r.error.message;
+      out["error"] = label + ": " + lab::ErrorText(r);
     }
     out["records"].push_back(lab::RecordToJson(r));
   }

@@ -128,7 +128,7 @@ Solution ParseSolution(std::string_view text, std::string path) {
   std::vector<Block> kept;
   for (size_t i = 0; i < sol.blocks.size(); ++i) {
     if (sol.blocks[i].name == "\x01rejected") continue;
-    sol.blocks[i].statements = lab::SplitAnswers(bodies[i]);
+    sol.blocks[i].statements = shell::SplitStatements(bodies[i]);
     kept.push_back(std::move(sol.blocks[i]));
   }
   sol.blocks = std::move(kept);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ddblab/error.h"
+#include "shell/session/boundary.h"
 
 namespace ddblab::grade {
 
@@ -27,9 +28,10 @@ bool ParseBlockKind(std::string_view name, BlockKind* kind);
 
 struct Block {
   BlockKind kind = BlockKind::kTable;
-  std::string name;                     // empty for the table block
-  int line = 0;                         // 1-based line of the marker
-  std::vector<std::string> statements;  // as written, placeholders unfilled
+  std::string name;  // empty for the table block
+  int line = 0;      // 1-based line of the marker
+  // As written, placeholders unfilled, split by the session's statement-boundary rule.
+  std::vector<shell::StatementText> statements;
 };
 
 struct Solution {

@@ -3,8 +3,6 @@
 
 #include "shell/cli/cli_internal.h"
 
-using ddblab::shell::cli::Base64Decode;
-using ddblab::shell::cli::Base64Encode;
 using ddblab::shell::cli::DumpPythonJson;
 using ddblab::shell::cli::EditDistance;
 using ddblab::shell::cli::ParsePythonJson;
@@ -47,17 +45,6 @@ TEST_CASE("Python JSON: dump uses Python's separators and escapes non-ASCII") {
   CHECK(DumpPythonJson(token) == R"({"ExclusiveStartKey": {"PK": {"S": "\u00e9/\"x"}}, "n": 2})");
   CHECK(DumpPythonJson(Json::parse(R"({"a": null, "b": [true, false]})")) ==
         R"({"a": null, "b": [true, false]})");
-}
-
-TEST_CASE("Base64 round-trips and rejects garbage") {
-  for (std::string s : {"", "a", "ab", "abc", "abcd", "{\"x\": 1}"}) {
-    auto d = Base64Decode(Base64Encode(s));
-    REQUIRE(d.has_value());
-    CHECK(*d == s);
-  }
-  CHECK(Base64Encode("{\"a\": 1}") == "eyJhIjogMX0=");
-  CHECK_FALSE(Base64Decode("not base64!").has_value());
-  CHECK_FALSE(Base64Decode("abc").has_value());
 }
 
 TEST_CASE("Suggestions: close typos and truncated names") {

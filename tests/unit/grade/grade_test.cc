@@ -46,7 +46,7 @@ TEST_CASE("An option line starting with -- belongs to the command") {
   const Block* b = s.Find(BlockKind::kPattern, "AP2");
   REQUIRE(b != nullptr);
   REQUIRE(b->statements.size() == 1);
-  CHECK(b->statements[0].find("--key-condition-expression") != std::string::npos);
+  CHECK(b->statements[0].text.find("--key-condition-expression") != std::string::npos);
 }
 
 TEST_CASE("Unknown markers and nameless or duplicate blocks are reported without failing") {
@@ -59,7 +59,7 @@ TEST_CASE("Unknown markers and nameless or duplicate blocks are reported without
       "");
   CHECK(s.problems.size() == 4);
   REQUIRE(s.Find(BlockKind::kPattern, "AP1") != nullptr);
-  CHECK(s.Find(BlockKind::kPattern, "AP1")->statements[0] == "GET");
+  CHECK(s.Find(BlockKind::kPattern, "AP1")->statements[0].text == "GET");
 }
 
 TEST_CASE("Placeholders are filled and an unknown one names the parameters given") {

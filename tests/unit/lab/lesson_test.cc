@@ -7,6 +7,7 @@
 #include <string>
 
 #include "shell/lab/lab_runtime.h"
+#include "shell/session/boundary.h"
 
 namespace fs = std::filesystem;
 using ddblab::lab::LessonSession;
@@ -23,7 +24,6 @@ class NoBackend : public ddblab::wire::Client {
     r.error = ddblab::ValidationError("no backend in this test");
     return r;
   }
-  ddblab::Engine* engine() override { return nullptr; }
   std::string Describe() const override { return "none"; }
 };
 
@@ -45,11 +45,17 @@ struct TempDir {
   }
 };
 
+// The record as the session hands it over: its calls merged once.
+StatementRecord Merged(StatementRecord r) {
+  r.merged = ddblab::shell::MergeCalls(r);
+  return r;
+}
+
 // A statement record as if the student had run a Query on `index` returning `count` items.
 StatementRecord Query(const std::string& index, int count) {
   StatementRecord r;
   r.input = "query ...";
-  r.language = "cli";
+  r.kind = ddblab::shell::InputKind::kCli;
   r.operation = "Query";
   r.ok = true;
   ddblab::wire::JsonResult call;
@@ -107,20 +113,20 @@ TEST_CASE("a miss gives the first unused hint, a pass advances with the explanat
   CHECK(Contains(out.str(), "Query GSI1."));
 
   out.str("");
-  s.OnStatement(Scan());
+  s.OnStatement(Merged(Scan()));
   CHECK(Contains(out.str(), "That Scan read 40 items."));
   CHECK(Contains(out.str(), "Hint 1/2: first hint"));
   out.str("");
-  s.OnStatement(Scan());
+  s.OnStatement(Merged(Scan()));
   CHECK(Contains(out.str(), "Hint 2/2: second hint"));
   out.str("");
-  s.OnStatement(Query("GSI1", 2));
+  s.OnStatement(Merged(Query("GSI1", 2)));
   CHECK(Contains(out.str(), "Step passed"));
   CHECK(Contains(out.str(), "Read 2 from GSI1."));
   CHECK(s.step() == 1);
 
   out.str("");
-  s.OnStatement(Query("", 3));
+  s.OnStatement(Merged(Query("", 3)));
   CHECK(s.completed());
   CHECK(Contains(out.str(), "Lesson complete"));
 
@@ -139,7 +145,7 @@ TEST_CASE("a neutral statement uses no hint") {
   LessonSession s(client, progress, out, ".");
   REQUIRE(s.Start(dir.path.string(), "demo", false));
   out.str("");
-  s.OnStatement(Query("", 1));
+  s.OnStatement(Merged(Query("", 1)));
   CHECK_FALSE(Contains(out.str(), "Hint"));
   CHECK(s.step() == 0);
 }
@@ -154,7 +160,7 @@ TEST_CASE("progress survives a restart and the lesson resumes at the saved step"
     std::ostringstream out;
     LessonSession s(client, progress, out, ".");
     REQUIRE(s.Start(dir.path.string(), "demo", false));
-    s.OnStatement(Query("GSI1", 1));
+    s.OnStatement(Merged(Query("GSI1", 1)));
     CHECK(s.step() == 1);
   }
   ProgressStore progress(file);
@@ -217,7 +223,7 @@ return lesson { id = "nosy", title = "Nosy",
   LessonSession s(client, progress, out, ".");
   REQUIRE(s.Start(dir.path.string(), "nosy", false));
   out.str("");
-  s.OnStatement(Query("", 1));
+  s.OnStatement(Merged(Query("", 1)));
   CHECK(Contains(out.str(), "the check of step a failed"));
   CHECK(s.active());
 }
@@ -234,13 +240,13 @@ TEST_CASE("a lesson file without `return lesson` is a load error") {
 }
 
 TEST_CASE("answers split into statements, joined while quotes or braces are open") {
-  auto v = ddblab::lab::SplitAnswers(
+  auto v = ddblab::shell::SplitStatements(
       "# comment\n\nscan --table-name t\nput-item --item '{\n  \"PK\": {\"S\": \"a\"}\n}'\n"
       "SELECT * FROM t\n");
   REQUIRE(v.size() == 3);
-  CHECK(v[0] == "scan --table-name t");
-  CHECK(Contains(v[1], "\"PK\""));
-  CHECK(v[2] == "SELECT * FROM t");
+  CHECK(v[0].text == "scan --table-name t");
+  CHECK(Contains(v[1].text, "\"PK\""));
+  CHECK(v[2].text == "SELECT * FROM t");
 }
 
 TEST_CASE("DynamoDB JSON unmarshals to plain values") {

@@ -112,7 +112,7 @@ TEST_CASE("Engine errors come back as DynamoDB error bodies") {
 TEST_CASE("The embedded client runs calls on its engine") {
   std::shared_ptr<ddblab::Engine> engine = OpenEngine();
   auto client = ddblab::wire::MakeEmbeddedClient(engine, "transient in-memory database");
-  CHECK(client->engine() == engine.get());
+  CHECK_FALSE(client->IsRemote());
   CHECK(client->Describe() == "transient in-memory database");
   auto r = client->Call("ListTables", Json::object());
   REQUIRE(r.ok);
@@ -120,4 +120,31 @@ TEST_CASE("The embedded client runs calls on its engine") {
   CHECK(std::find(ddblab::wire::SupportedOperations().begin(),
                   ddblab::wire::SupportedOperations().end(),
                   "TransactWriteItems") != ddblab::wire::SupportedOperations().end());
+}
+
+TEST_CASE("The embedded client answers ddblab's extension operations (EXPLAIN, partition maps)") {
+  std::shared_ptr<ddblab::Engine> engine = OpenEngine();
+  auto client = ddblab::wire::MakeEmbeddedClient(engine, "transient in-memory database");
+  REQUIRE(client
+              ->Call("CreateTable",
+                     Json::parse(R"({"TableName":"Tab","AttributeDefinitions":[{"AttributeName":"PK",)"
+                                 R"("AttributeType":"S"}],"KeySchema":[{"AttributeName":"PK",)"
+                                 R"("KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})"))
+              .ok);
+  auto plan = client->Call(ddblab::wire::kExplainOperation,
+                           Json{{"Operation", "Scan"}, {"Request", {{"TableName", "Tab"}}}});
+  REQUIRE(plan.ok);
+  CHECK(plan.body["operation"] == "Scan");
+  CHECK(plan.body["full_scan"] == true);
+  auto set = client->Call(ddblab::wire::kSetPartitionCountOperation,
+                          Json{{"TableName", "Tab"}, {"PartitionCount", 3}});
+  REQUIRE(set.ok);
+  auto map = client->Call(ddblab::wire::kDescribePartitionsOperation, Json{{"TableName", "Tab"}});
+  REQUIRE(map.ok);
+  CHECK(map.body["partition_count"] == 3);
+  CHECK(map.body["overridden"] == true);
+  auto missing =
+      client->Call(ddblab::wire::kDescribePartitionsOperation, Json{{"TableName", "Nope"}});
+  CHECK_FALSE(missing.ok);
+  CHECK(missing.error.type == ddblab::ErrorType::kResourceNotFoundException);
 }

@@ -1,7 +1,6 @@
-// The lab runtime's side of shell/lab_hooks.h: `.lesson` in the REPL, the observer that checks
-// each statement against the current step, and `ddblab lesson list|run`.
-#include "shell/lab_hooks.h"
-
+// `.lesson` in the REPL, the observer that checks each statement against the current step, and
+// `ddblab lesson list|run`. A lesson runs in its own scratch database, pushed onto the shell
+// while the lesson is active, so the user's tables are never touched.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -10,7 +9,9 @@
 #include <streambuf>
 
 #include "ddblab/engine.h"
+#include "shell/lab/lab_commands.h"
 #include "shell/lab/lab_runtime.h"
+#include "shell/lab/repl_commands.h"
 #include "shell/output.h"
 #include "shell/script.h"
 #include "shell/shell.h"
@@ -42,19 +43,6 @@ class SinkBuf : public std::streambuf {
   OutputSink& sink_;
 };
 
-lab::StatementRecord RecordFrom(const StatementResult& r) {
-  lab::StatementRecord rec;
-  rec.input = r.input;
-  rec.language = r.kind == InputKind::kCli ? "cli" : "partiql";
-  rec.operation = r.operation;
-  rec.request = r.request.is_null() ? wire::Json::object() : r.request;
-  rec.ok = r.ok;
-  rec.error = r.error;
-  rec.output = r.output.is_null() ? wire::Json::object() : r.output;
-  rec.calls = r.calls;
-  return rec;
-}
-
 // Forwards to whatever backend the shell has now, so `.open` during a lesson is followed.
 class ShellClient : public wire::Client {
  public:
@@ -62,7 +50,7 @@ class ShellClient : public wire::Client {
   wire::JsonResult Call(std::string_view operation, const wire::Json& request) override {
     return shell_.client().Call(operation, request);
   }
-  Engine* engine() override { return shell_.client().engine(); }
+  bool IsRemote() const override { return shell_.client().IsRemote(); }
   std::string Describe() const override { return shell_.client().Describe(); }
 
  private:
@@ -82,22 +70,34 @@ class LessonObserver : public StatementObserver {
     if (!progress_.warning().empty()) out_ << "(" << progress_.warning() << ")\n";
   }
 
-  void OnStatement(const std::string& input, const wire::JsonResult& merged,
-                   ShellContext& shell) override {
-    const StatementResult* last = shell.last_statement();
-    if (last != nullptr && last->input == input) {
-      session_.OnStatement(RecordFrom(*last));
-    } else {
-      lab::StatementRecord rec;
-      rec.input = input;
-      rec.language = "partiql";
-      rec.ok = merged.ok;
-      rec.error = merged.error;
-      rec.output = merged.body;
-      rec.calls.push_back(merged);
-      session_.OnStatement(rec);
+  void OnStatement(const StatementResult& result, ShellContext& shell) override {
+    session_.OnStatement(result);
+    AfterStep(shell);
+  }
+
+  // After anything that may have moved the lesson on: a finished lesson gives the user's
+  // database back, and the prompt follows.
+  void AfterStep(ShellContext& shell) {
+    if (!session_.active() && holds_database_) {
+      LeaveDatabase(shell);
+      out_ << "(The lesson is over: you are back in your own database.)\n";
     }
-    shell.SetPromptTag(session_.PromptTag());
+    shell.SetPromptTag(PromptTag());
+  }
+
+  // The lesson works in the scratch database the caller pushed onto the shell; LeaveDatabase
+  // pops it (once).
+  void HoldDatabase() { holds_database_ = true; }
+  void LeaveDatabase(ShellContext& shell) {
+    if (!holds_database_) return;
+    holds_database_ = false;
+    shell.PopClient();
+  }
+
+  // The lesson's step, and that its own database is the one in use.
+  std::string PromptTag() const {
+    std::string tag = session_.PromptTag();
+    return tag.empty() || !holds_database_ ? tag : tag + ", lesson db";
   }
 
   lab::LessonSession& session() { return session_; }
@@ -116,39 +116,56 @@ class LessonObserver : public StatementObserver {
   std::ostream out_;
   lab::ProgressStore progress_;
   lab::LessonSession session_;
+  bool holds_database_ = false;
 };
 
-// Lessons in progress, per shell. A shell without an entry has no lesson running.
-std::map<ShellContext*, std::shared_ptr<LessonObserver>>& Sessions() {
-  static auto* sessions = new std::map<ShellContext*, std::shared_ptr<LessonObserver>>();
-  return *sessions;
-}
+}  // namespace
 
-void EndSession(ShellContext& shell) {
-  auto& sessions = Sessions();
-  auto it = sessions.find(&shell);
-  if (it == sessions.end()) return;
-  shell.RemoveObserver(it->second.get());
+// The lesson in progress in one shell (none when `observer` is null). Owned by the `.lesson`
+// handler registered on that shell.
+struct LessonDotState {
+  std::shared_ptr<LessonObserver> observer;
+};
+
+std::shared_ptr<LessonDotState> NewLessonDotState() { return std::make_shared<LessonDotState>(); }
+
+namespace {
+
+// Leaves the lesson: stops observing and gives the user's database back.
+void EndSession(ShellContext& shell, LessonDotState& state) {
+  if (!state.observer) return;
+  shell.RemoveObserver(state.observer.get());
   shell.SetPromptTag("");
-  sessions.erase(it);
+  state.observer->LeaveDatabase(shell);
+  state.observer.reset();
 }
 
-bool StartLesson(ShellContext& shell, const std::string& id, bool fresh, bool persistent) {
-  EndSession(shell);
+bool StartLesson(ShellContext& shell, LessonDotState& state, const std::string& id, bool fresh,
+                 bool persistent) {
+  EndSession(shell, state);
+  std::unique_ptr<wire::Client> scratch = shell.NewScratchDatabase("lesson database");
+  if (!scratch) {
+    shell.sink().ErrLine(".lesson: cannot create the lesson's own database");
+    return false;
+  }
+  shell.PushClient(std::move(scratch));
   auto observer = std::make_shared<LessonObserver>(shell, persistent);
-  if (!observer->session().Start(lab::LessonsDir(), id, fresh)) return false;
-  Sessions()[&shell] = observer;
+  observer->HoldDatabase();
+  if (!observer->session().Start(lab::LessonsDir(), id, fresh)) {
+    observer->LeaveDatabase(shell);
+    return false;
+  }
+  state.observer = observer;
   shell.AddObserver(observer);
-  shell.SetPromptTag(observer->session().PromptTag());
+  shell.SetPromptTag(observer->PromptTag());
   return true;
 }
 
 }  // namespace
 
-bool RunLessonDotCommand(ShellContext& shell, const std::vector<std::string>& args) {
-  auto& sessions = Sessions();
-  auto it = sessions.find(&shell);
-  LessonObserver* current = it == sessions.end() ? nullptr : it->second.get();
+bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
+                         const std::vector<std::string>& args) {
+  LessonObserver* current = state.observer.get();
   if (args.empty() || args[0] == "list") {
     SinkBuf buf(shell.sink());
     std::ostream out(&buf);
@@ -171,7 +188,7 @@ bool RunLessonDotCommand(ShellContext& shell, const std::vector<std::string>& ar
       return false;
     }
     bool fresh = args.size() > at + 1 && args[at + 1] == "--fresh";
-    return StartLesson(shell, args[at], fresh, true);
+    return StartLesson(shell, state, args[at], fresh, true);
   }
   if (current == nullptr) {
     shell.sink().ErrLine(
@@ -180,12 +197,32 @@ bool RunLessonDotCommand(ShellContext& shell, const std::vector<std::string>& ar
   }
   bool ok = current->session().Command(args[0]);
   if (args[0] == "quit") {
-    EndSession(shell);
+    EndSession(shell, state);
   } else {
-    shell.SetPromptTag(current->session().PromptTag());
+    current->AfterStep(shell);
   }
   return ok;
 }
+
+void RegisterLessonDotCommand(Shell& shell, std::shared_ptr<LessonDotState> state) {
+  shell.RegisterDotCommand(DotExtension{
+      ".lesson", ".lesson [NAME|next|...]", "start or continue a lesson",
+      "Lessons run in their own database: your tables are left as they are, and .lesson quit\n"
+      "returns to them.",
+      [state](ShellContext& context, const std::vector<std::string>& args) {
+        return RunLessonDotCommand(context, *state, args);
+      }});
+}
+
+}  // namespace ddblab::shell
+
+namespace ddblab::lab {
+
+using shell::LessonDotState;
+using shell::ScriptOptions;
+using shell::Shell;
+using shell::SinkBuf;
+using shell::StdioSink;
 
 int RunLessonCommand(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -228,22 +265,22 @@ int RunLessonCommand(int argc, char** argv) {
   std::shared_ptr<Engine> shared(std::move(engine.value()));
   Shell shell(wire::MakeEmbeddedClient(shared, "transient in-memory database"), sink);
   shell.settings().echo = true;
+  // The replay's shell has the same extensions as any other; its `.lesson` state is this one.
+  auto state = shell::NewLessonDotState();
+  RegisterLabExtensions(shell);
+  shell::RegisterLessonDotCommand(shell, state);
   // A replay starts from step 1 and leaves the student's saved progress alone.
-  if (!StartLesson(shell, id, true, false)) {
-    EndSession(shell);
-    return 2;
-  }
+  if (!shell::StartLesson(shell, *state, id, true, false)) return 2;
   ScriptOptions options;
   options.name = answers;
   options.keep_going = true;
-  RunScript(shell, in, options);
+  shell::RunScript(shell, in, options);
   int status = 0;
-  auto it = Sessions().find(&shell);
-  if (it == Sessions().end()) {
+  if (!state->observer) {
     sink.ErrLine("ddblab lesson run: the lesson was quit before it was complete");
     status = 1;
   } else {
-    lab::LessonSession& s = it->second->session();
+    lab::LessonSession& s = state->observer->session();
     const lab::LessonInfo* info = s.lesson();
     if (s.completed()) {
       sink.Line("lesson " + id + ": complete");
@@ -257,8 +294,8 @@ int RunLessonCommand(int argc, char** argv) {
       status = 1;
     }
   }
-  EndSession(shell);
+  shell::EndSession(shell, *state);
   return status;
 }
 
-}  // namespace ddblab::shell
+}  // namespace ddblab::lab

@@ -1,28 +1,35 @@
-#include "wire/base64.h"
+// The one base64 codec (ddblab/base64.h).
+#include "ddblab/base64.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
-namespace ddblab::wire {
+namespace ddblab {
 namespace {
 
-constexpr std::string_view kAlphabet =
+constexpr std::string_view kBase64 =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+constexpr std::string_view kUrlAlphabet =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 // -1 for bytes outside the alphabet.
-constexpr std::array<int8_t, 256> MakeDecodeTable() {
+constexpr std::array<int8_t, 256> MakeDecodeTable(std::string_view alphabet) {
   std::array<int8_t, 256> table{};
   for (auto& t : table) t = -1;
-  for (size_t i = 0; i < kAlphabet.size(); ++i) {
-    table[static_cast<unsigned char>(kAlphabet[i])] = static_cast<int8_t>(i);
+  for (size_t i = 0; i < alphabet.size(); ++i) {
+    table[static_cast<unsigned char>(alphabet[i])] = static_cast<int8_t>(i);
   }
   return table;
 }
-constexpr std::array<int8_t, 256> kDecode = MakeDecodeTable();
+constexpr std::array<int8_t, 256> kDecode = MakeDecodeTable(kBase64);
+constexpr std::array<int8_t, 256> kUrlDecode = MakeDecodeTable(kUrlAlphabet);
 
 }  // namespace
 
-std::string Base64Encode(std::string_view bytes) {
+std::string Base64Encode(std::string_view bytes, Base64Alphabet alphabet) {
+  const std::string_view chars = alphabet == Base64Alphabet::kUrl ? kUrlAlphabet : kBase64;
+  const bool padded = alphabet == Base64Alphabet::kStandard;
   std::string out;
   out.reserve((bytes.size() + 2) / 3 * 4);
   size_t i = 0;
@@ -30,24 +37,24 @@ std::string Base64Encode(std::string_view bytes) {
     uint32_t n = (static_cast<unsigned char>(bytes[i]) << 16) |
                  (static_cast<unsigned char>(bytes[i + 1]) << 8) |
                  static_cast<unsigned char>(bytes[i + 2]);
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += kAlphabet[(n >> 6) & 63];
-    out += kAlphabet[n & 63];
+    out += chars[(n >> 18) & 63];
+    out += chars[(n >> 12) & 63];
+    out += chars[(n >> 6) & 63];
+    out += chars[n & 63];
   }
   size_t rest = bytes.size() - i;
   if (rest == 1) {
     uint32_t n = static_cast<unsigned char>(bytes[i]) << 16;
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += "==";
+    out += chars[(n >> 18) & 63];
+    out += chars[(n >> 12) & 63];
+    if (padded) out += "==";
   } else if (rest == 2) {
     uint32_t n = (static_cast<unsigned char>(bytes[i]) << 16) |
                  (static_cast<unsigned char>(bytes[i + 1]) << 8);
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += kAlphabet[(n >> 6) & 63];
-    out += '=';
+    out += chars[(n >> 18) & 63];
+    out += chars[(n >> 12) & 63];
+    out += chars[(n >> 6) & 63];
+    if (padded) out += '=';
   }
   return out;
 }
@@ -99,4 +106,21 @@ bool Base64Decode(std::string_view text, std::string* out, std::string* message)
   return true;
 }
 
-}  // namespace ddblab::wire
+std::optional<std::string> Base64UrlDecode(std::string_view text) {
+  std::string out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (char c : text) {
+    int8_t v = kUrlDecode[static_cast<unsigned char>(c)];
+    if (v < 0) return std::nullopt;
+    acc = (acc << 6) | static_cast<uint32_t>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((acc >> bits) & 0xFF);
+    }
+  }
+  return out;
+}
+
+}  // namespace ddblab

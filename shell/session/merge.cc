@@ -1,10 +1,10 @@
 // Merging the calls behind one statement (auto-paginated aws-CLI reads make several) into one
-// result: what the footer, jsonl's trace and lesson observers report.
+// result, once per statement, in the session (StatementResult::merged).
 #include <algorithm>
 #include <map>
 #include <set>
 
-#include "shell/shell.h"
+#include "shell/session/statement.h"
 
 namespace ddblab::shell {
 

@@ -1,0 +1,18 @@
+// Puts the lab runtime's dot-commands in a shell's extension table.
+#include "shell/lab/lab_commands.h"
+#include "shell/lab/repl_commands.h"
+#include "shell/shell.h"
+
+namespace ddblab::lab {
+
+void RegisterLabExtensions(shell::Shell& shell) {
+  shell::RegisterLessonDotCommand(shell, shell::NewLessonDotState());
+  auto exercise = std::make_shared<shell::ExerciseState>();
+  shell.RegisterDotCommand(shell::DotExtension{
+      ".exercise", ".exercise [NAME|submit|...]", "start or work on a graded exercise", "",
+      [exercise](shell::ShellContext& context, const std::vector<std::string>& args) {
+        return shell::RunExerciseDotCommand(context, *exercise, args);
+      }});
+}
+
+}  // namespace ddblab::lab

@@ -1,0 +1,31 @@
+// The lab runtime's dot-commands, `.lesson` and `.exercise`, and the per-shell state each keeps.
+// RegisterLabExtensions (lab_commands.h) puts them in a shell's extension table.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "shell/extensions.h"
+
+namespace ddblab::shell {
+
+class Shell;
+
+// The lesson in progress in one shell.
+struct LessonDotState;
+std::shared_ptr<LessonDotState> NewLessonDotState();
+bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
+                         const std::vector<std::string>& args);
+// Registers `.lesson` on `shell` with `state` (replacing an earlier registration).
+void RegisterLessonDotCommand(Shell& shell, std::shared_ptr<LessonDotState> state);
+
+// The exercise being worked on in one shell.
+struct ExerciseState {
+  std::string exercise;
+  std::string solution;
+};
+bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
+                           const std::vector<std::string>& args);
+
+}  // namespace ddblab::shell

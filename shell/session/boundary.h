@@ -1,0 +1,82 @@
+// The statement-boundary rule, written once (docs/shell.md, "Where a statement ends") and used
+// by every front door: the REPL decides whether to show a continuation prompt with it, scripts,
+// lesson answer files and graded solutions are split into statements with it.
+//
+// A statement continues onto the next line while
+//   - a line ends with `\`;
+//   - a quote or a bracket is still open (aws-CLI: '...', "...", {}, []; PartiQL: '...' strings
+//     and "..." names with doubled-quote escapes, {}, [], (), <<>>);
+//   - (PartiQL only) the text so far ends with a word or operator that cannot end a statement:
+//     SELECT, FROM, WHERE, AND, OR, NOT, SET, REMOVE, INSERT, INTO, VALUE, UPDATE, DELETE,
+//     BETWEEN, IN, IS, ORDER, BY, EXISTS, RETURNING, =, <>, !=, <, <=, >, >=, `,`, `.`, +, -, ||.
+// So a PartiQL statement can be laid out over several lines by breaking after WHERE or AND,
+// which is how course notes format them. The third reason is soft: a blank line or a
+// dot-command line ends such a statement (cut short) instead of continuing it. Windows line
+// ends (CRLF) are read as LF everywhere.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shell/session/statement.h"
+
+namespace ddblab::shell {
+
+// Classifies an input by its first word.
+InputKind ClassifyInput(std::string_view input);
+
+// Why `buffer` (one or more lines) is not yet a complete statement, as a phrase for messages
+// ("a ' quote is still open"), or empty when it is complete. Dot-commands are one line.
+std::string IncompleteReason(std::string_view buffer);
+inline bool InputIncomplete(std::string_view buffer) { return !IncompleteReason(buffer).empty(); }
+// True when `buffer` is incomplete only because a PartiQL statement ends with a word or operator
+// that cannot end it (the soft reason above).
+bool SoftlyIncomplete(std::string_view buffer);
+
+// Blank lines and comment lines (`#` or `--` first) between statements are skipped.
+bool IsCommentLine(std::string_view line);
+
+// `text` with CRLF and lone trailing CR turned into LF.
+std::string NormalizeLineEnds(std::string_view text);
+
+// One statement of a file (script, lesson answers, solution block).
+struct StatementText {
+  std::string text;      // its lines joined with "\n"
+  int line = 0;          // 1-based line where it starts
+  bool complete = true;  // false: the file ended while it still needed more lines
+};
+
+// Gathers lines into statements by the rule above, one line at a time, so a script can run each
+// statement as soon as it is complete. SplitStatements is this over a whole text.
+class StatementAssembler {
+ public:
+  // Adds the next line (without its newline; a trailing CR is dropped). Returns the statements
+  // it completes, in order: none, one, or two when the line cuts a softly incomplete statement
+  // short and is itself a dot-command.
+  std::vector<StatementText> Feed(std::string_view line);
+  // At the end of the input: the statement still open, marked incomplete, if any.
+  std::optional<StatementText> Finish();
+  // True while a statement has started and needs more lines; its text so far.
+  bool open() const { return open_; }
+  const std::string& pending() const { return current_.text; }
+  // Drops the statement being gathered (Ctrl-C in the REPL).
+  void Reset() {
+    open_ = false;
+    current_ = StatementText{};
+  }
+
+ private:
+  StatementText current_;
+  bool open_ = false;
+  int line_no_ = 0;
+};
+
+// Splits a file's text into statements by the rule above.
+std::vector<StatementText> SplitStatements(std::string_view text);
+
+// The PartiQL text that is sent: backslash-newline joins become spaces and trailing `;` go.
+std::string PartiqlWireText(std::string_view statement);
+
+}  // namespace ddblab::shell

@@ -1,0 +1,356 @@
+// The statement runner (session.h): one path from text to calls for every front door.
+#include "shell/session/session.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+
+namespace ddblab::shell {
+
+using wire::Json;
+
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// The aws-CLI text that is split into words: a trailing `;` (optional in both languages) goes.
+std::string CliText(std::string_view input) {
+  std::string s(Trim(input));
+  while (!s.empty() && s.back() == ';') {
+    s.pop_back();
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  }
+  return s;
+}
+
+std::string CurrentDir() {
+  char buf[4096];
+  return getcwd(buf, sizeof buf) != nullptr ? std::string(buf) : std::string(".");
+}
+
+// Number of `?` placeholders outside literals and quoted names.
+int CountPlaceholders(std::string_view s) {
+  char quote = 0;
+  int n = 0;
+  for (char c : s) {
+    if (quote != 0) {
+      if (c == quote) quote = 0;  // a doubled quote re-enters immediately; the count is unaffected
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '?') {
+      ++n;
+    }
+  }
+  return n;
+}
+
+// A negative column marks an error of the aws-CLI layer itself; -252 is its usage error.
+bool IsParseFailure(const Error& e) {
+  return e.column > 0 || e.column == -252 || e.message.starts_with("Statement wasn't well formed");
+}
+
+double MillisSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+bool IsPartiqlStart(std::string_view text) { return ClassifyInput(text) == InputKind::kPartiql; }
+
+// The character a PartiQL error's column points at, for hints.
+std::string CharacterAt(std::string_view text, int column) {
+  if (column <= 0) return "";
+  size_t i = static_cast<size_t>(column - 1);
+  if (i >= text.size()) return "";
+  unsigned char c = static_cast<unsigned char>(text[i]);
+  if (c < 0x80) return std::string(1, static_cast<char>(c));
+  size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;  // one UTF-8 character
+  return std::string(text.substr(i, n));
+}
+
+// ddblab's explanation after DynamoDB's message, where it can add something.
+void AddHint(StatementResult& r, const std::string& wire_text, const RunOptions& options,
+             const std::string& incomplete) {
+  if (r.ok) return;
+  if (!options.complete && !incomplete.empty()) {
+    r.hint = "the statement is incomplete: " + incomplete +
+             ". A statement continues on the next line while a quote or bracket is open, a "
+             "line ends with \\, or (PartiQL) it ends with a word such as WHERE or AND.";
+    return;
+  }
+  if (r.kind == InputKind::kCli && r.parse_error) {
+    std::string_view t = Trim(r.input);
+    std::string first(t.substr(0, t.find_first_of(" \t\n")));
+    for (char& c : first) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (const char* clause : {"WHERE", "AND", "OR", "SET", "REMOVE", "FROM", "ORDER", "VALUE"}) {
+      if (first == clause) {
+        r.hint =
+            "this line reads like the rest of a PartiQL statement, but the line before it "
+            "was already complete and ran on its own. Break lines after " +
+            first + " (or end the line before with \\) to keep a statement together.";
+        return;
+      }
+    }
+  }
+  const std::string& m = r.error.message;
+  if (m.ends_with("can't be processed: ") || m.ends_with("can't be processed:")) {
+    std::string c = CharacterAt(wire_text, r.error.column);
+    if (c == "\\") {
+      r.hint = "a \\ is only a line continuation at the very end of a line; PartiQL has no \\.";
+    } else if (c == "#") {
+      r.hint = "PartiQL comments start with -- (or /* */), not #.";
+    } else if (c == "'" || c == "\"") {
+      r.hint = "a " + c + " quote is not closed.";
+    } else if (!c.empty()) {
+      r.hint =
+          "PartiQL does not accept " + c + " here (column " + std::to_string(r.error.column) + ").";
+    } else {
+      r.hint = "DynamoDB gives no detail for this error; check quotes, numbers and comments.";
+    }
+  }
+}
+
+void FromCall(StatementResult& r, wire::JsonResult res) {
+  r.ok = res.ok;
+  r.error = res.error;
+  r.parse_error = !res.ok && IsParseFailure(res.error);
+  r.output = res.ok ? res.body : Json(nullptr);
+  r.calls.push_back(std::move(res));
+}
+
+void FromCli(StatementResult& r, CliOutcome out) {
+  r.ok = out.ok;
+  r.error = out.error;
+  r.parse_error = !out.ok && IsParseFailure(out.error);
+  r.output = out.ok ? out.output : Json(nullptr);
+  r.calls = std::move(out.calls);
+}
+
+// Where a CLI read continues: its NextToken, LastEvaluatedKey or LastEvaluatedTableName.
+std::optional<NextPage> CliNextPage(const CliCommand& command, const Json& output) {
+  if (!output.is_object()) return std::nullopt;
+  CliCommand next = command;
+  if (output.contains("NextToken") && output["NextToken"].is_string()) {
+    next.starting_token = output["NextToken"].get<std::string>();
+  } else if (output.contains("LastEvaluatedKey")) {
+    next.request["ExclusiveStartKey"] = output["LastEvaluatedKey"];
+  } else if (output.contains("LastEvaluatedTableName")) {
+    next.request["ExclusiveStartTableName"] = output["LastEvaluatedTableName"];
+  } else {
+    return std::nullopt;
+  }
+  NextPage page;
+  page.cli = std::move(next);
+  return page;
+}
+
+std::optional<NextPage> PartiqlNextPage(const Json& request, const Json& output) {
+  if (!output.is_object() || !output.contains("NextToken")) return std::nullopt;
+  NextPage page;
+  page.partiql = request;
+  (*page.partiql)["NextToken"] = output["NextToken"];
+  return page;
+}
+
+void RunCliText(wire::Client& client, std::string_view text, const RunOptions& options,
+                StatementResult& r) {
+  auto words = SplitWords(CliText(text));
+  if (!words.ok()) {
+    r.error = words.error();
+    r.parse_error = true;
+    return;
+  }
+  if (words->empty()) return;
+  auto command = ParseCliCommand(*words, options.cwd.empty() ? CurrentDir() : options.cwd);
+  if (!command.ok()) {
+    r.error = command.error();
+    r.parse_error = true;
+    return;
+  }
+  r.subcommand = command->subcommand;
+  r.operation = command->operation;
+  r.request = command->request;
+  auto start = std::chrono::steady_clock::now();
+  CliOutcome out = RunCliCommand(client, *command);
+  r.elapsed_ms = MillisSince(start);
+  FromCli(r, std::move(out));
+  if (r.ok) r.next_page = CliNextPage(*command, r.output);
+}
+
+void RunPartiqlText(wire::Client& client, const std::string& statement, const RunOptions& options,
+                    StatementResult& r) {
+  r.operation = "ExecuteStatement";
+  Json request = {{"Statement", statement}};
+  int placeholders = CountPlaceholders(statement);
+  if (placeholders > 0) {
+    Json params = Json::array();
+    for (int i = 1; i <= placeholders; ++i) {
+      const Json* value = nullptr;
+      if (options.params != nullptr) {
+        auto it = options.params->find(i);
+        if (it != options.params->end()) value = &it->second;
+      }
+      if (value == nullptr) {
+        r.error = ValidationError("the statement has " + std::to_string(placeholders) +
+                                  " ? placeholders but no value for number " + std::to_string(i) +
+                                  "; set one with .param set " + std::to_string(i) + " VALUE");
+        r.parse_error = true;
+        return;
+      }
+      params.push_back(*value);
+    }
+    request["Parameters"] = params;
+  }
+  r.request = request;
+  auto start = std::chrono::steady_clock::now();
+  wire::JsonResult res = client.Call("ExecuteStatement", request);
+  r.elapsed_ms = MillisSince(start);
+  FromCall(r, std::move(res));
+  if (r.ok) r.next_page = PartiqlNextPage(request, r.output);
+}
+
+// A GetItem has only one possible plan: the full primary key names one item.
+Json GetItemPlan(const Json& request) {
+  std::string key;
+  const Json k = request.value("Key", Json::object());
+  for (auto it = k.begin(); it != k.end(); ++it) {
+    if (!key.empty()) key += " AND ";
+    std::string value = it.value().dump();
+    if (it.value().is_object() && it.value().size() == 1) {
+      const auto typed = it.value().begin();
+      value = typed.key() == "N" && typed.value().is_string() ? typed.value().get<std::string>()
+                                                              : typed.value().dump();
+    }
+    key += it.key() + " = " + value;
+  }
+  return {{"operation", "GetItem"},
+          {"table", request.value("TableName", std::string())},
+          {"index", ""},
+          {"key_condition", key},
+          {"filter", ""},
+          {"reason", "the full primary key names exactly one item"},
+          {"full_scan", false}};
+}
+
+void RunExplainText(wire::Client& client, std::string_view text, const RunOptions& options,
+                    StatementResult& r) {
+  std::string_view rest = Trim(Trim(text).substr(std::min<size_t>(7, Trim(text).size())));
+  auto fail = [&](std::string message, bool parse) {
+    r.error = ValidationError(std::move(message));
+    r.parse_error = parse;
+  };
+  if (rest.empty()) return fail("EXPLAIN needs a PartiQL statement or an aws-CLI read", true);
+  Json explain;
+  if (IsPartiqlStart(rest)) {
+    r.operation = "ExecuteStatement";
+    r.request = {{"Statement", PartiqlWireText(rest)}};
+  } else {
+    auto words = SplitWords(CliText(rest));
+    if (!words.ok()) {
+      r.error = words.error();
+      r.parse_error = true;
+      return;
+    }
+    auto command = ParseCliCommand(*words, options.cwd.empty() ? CurrentDir() : options.cwd);
+    if (!command.ok()) {
+      r.error = command.error();
+      r.parse_error = true;
+      return;
+    }
+    r.operation = command->operation;
+    r.request = command->request;
+    if (r.operation == "GetItem") {
+      r.ok = true;
+      r.output = GetItemPlan(r.request);
+      return;
+    }
+    if (r.operation != "Query" && r.operation != "Scan") {
+      return fail("EXPLAIN works on PartiQL statements and on query, scan and get-item, not " +
+                      command->subcommand,
+                  true);
+    }
+  }
+  wire::JsonResult res = client.Call(wire::kExplainOperation,
+                                     Json{{"Operation", r.operation}, {"Request", r.request}});
+  r.ok = res.ok;
+  r.error = res.error;
+  r.parse_error = !res.ok && IsParseFailure(res.error);
+  r.output = res.ok ? res.body : Json(nullptr);
+}
+
+}  // namespace
+
+StatementResult RunStatement(wire::Client& client, std::string_view text_in,
+                             const RunOptions& options) {
+  std::string text = NormalizeLineEnds(text_in);
+  StatementResult r;
+  r.input = std::string(Trim(text));
+  r.kind = ClassifyInput(text);
+  std::string wire_text;
+  switch (r.kind) {
+    case InputKind::kEmpty:
+    case InputKind::kDot:
+    case InputKind::kCall:
+      return r;
+    case InputKind::kCli:
+      RunCliText(client, text, options, r);
+      break;
+    case InputKind::kPartiql:
+      wire_text = PartiqlWireText(text);
+      RunPartiqlText(client, wire_text, options, r);
+      break;
+    case InputKind::kExplain:
+      RunExplainText(client, text, options, r);
+      break;
+  }
+  AddHint(r, wire_text, options, options.complete ? "" : IncompleteReason(text));
+  r.merged = MergeCalls(r);
+  return r;
+}
+
+StatementResult RunCall(wire::Client& client, std::string_view operation, const Json& body) {
+  StatementResult r;
+  r.kind = InputKind::kCall;
+  r.operation = std::string(operation);
+  r.request = body;
+  auto start = std::chrono::steady_clock::now();
+  wire::JsonResult res = client.Call(operation, body);
+  r.elapsed_ms = MillisSince(start);
+  FromCall(r, std::move(res));
+  r.merged = MergeCalls(r);
+  return r;
+}
+
+StatementResult RunNextPage(wire::Client& client, const StatementResult& previous) {
+  StatementResult r;
+  r.input = previous.input;
+  r.kind = previous.kind;
+  if (!previous.next_page) {
+    r.error = ValidationError("the last read has no more pages");
+    return r;
+  }
+  const NextPage& page = *previous.next_page;
+  auto start = std::chrono::steady_clock::now();
+  if (page.cli) {
+    r.subcommand = page.cli->subcommand;
+    r.operation = page.cli->operation;
+    r.request = page.cli->request;
+    FromCli(r, RunCliCommand(client, *page.cli));
+    if (r.ok) r.next_page = CliNextPage(*page.cli, r.output);
+  } else if (page.partiql) {
+    r.operation = "ExecuteStatement";
+    r.request = *page.partiql;
+    FromCall(r, client.Call("ExecuteStatement", *page.partiql));
+    if (r.ok) r.next_page = PartiqlNextPage(*page.partiql, r.output);
+  }
+  r.elapsed_ms = MillisSince(start);
+  r.merged = MergeCalls(r);
+  return r;
+}
+
+}  // namespace ddblab::shell

@@ -1,0 +1,38 @@
+// THE statement runner: classify -> continuation -> parse (the aws-CLI language, PartiQL text,
+// EXPLAIN) -> calls through a Client -> one StatementResult with the calls merged once. Nothing
+// here renders; the REPL, scripts, lessons and the grader render or check the result their own
+// way, but they all get it from here.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "ddblab/wire.h"
+#include "shell/session/boundary.h"
+#include "shell/session/statement.h"
+
+namespace ddblab::shell {
+
+struct RunOptions {
+  // Where relative file:// paths resolve; empty: the process's working directory.
+  std::string cwd;
+  // PartiQL `?` values by 1-based position (the REPL's .param), or nullptr for none.
+  const std::map<int, wire::Json>* params = nullptr;
+  // False when the text ended while the statement still needed more lines (SplitStatements'
+  // StatementText::complete); a failure then gets a hint saying how to continue it.
+  bool complete = true;
+};
+
+// Runs one statement: an aws-CLI command, a PartiQL statement or EXPLAIN. Dot-commands and empty
+// text are not statements: the result has that kind, ok == false and no calls.
+StatementResult RunStatement(wire::Client& client, std::string_view text,
+                             const RunOptions& options = {});
+
+// Runs one DynamoDB (or ddblab extension) operation with a DynamoDB JSON body (`ddb.call`).
+StatementResult RunCall(wire::Client& client, std::string_view operation, const wire::Json& body);
+
+// Runs the next page of a read whose result has next_page set (.more).
+StatementResult RunNextPage(wire::Client& client, const StatementResult& previous);
+
+}  // namespace ddblab::shell
