@@ -50,10 +50,10 @@ def check(db, where):
         fail("%s stored %r, expected %r" % (where, got, want))
 
 class Session:
-    def __init__(self, args):
+    def __init__(self, args, env=None):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
-            os.execv(binary, [binary] + args)
+            os.execve(binary, [binary] + args, dict(os.environ, **(env or {})))
         self.seen = b""
 
     def expect(self, text, timeout=20):
@@ -110,8 +110,29 @@ for value in VALUES:
     s.paste(get(value) + "\r")
     s.expect('"PK": "%s"' % value)
     s.expect("ddblab> ")
+s.paste(".print %s\r" % VALUES[0])
+s.expect("\r\n%s\r\n" % VALUES[0])
+s.expect("ddblab> ")
 s.finish()
 check(db, "the REPL")
+
+step("history keeps it: Up in the next session recalls the last input unchanged")
+s = Session([db])
+s.expect("ddblab> ")
+s.paste("\x1b[A")
+s.paste("\r")
+s.expect("\r\n%s\r\n" % VALUES[0])
+s.expect("ddblab> ")
+s.finish()
+
+step("LC_ALL=C and LANG=POSIX do not turn the REPL back to ASCII")
+for env in ({"LC_ALL": "C"}, {"LANG": "POSIX"}):
+    s = Session([], env)
+    s.expect("ddblab> ")
+    s.paste(".print %s\r" % VALUES[2])
+    s.expect("\r\n%s\r\n" % VALUES[2])
+    s.expect("ddblab> ")
+    s.finish()
 
 step("-c stores it unchanged")
 db = os.path.join(work, "c.db")
