@@ -1,7 +1,10 @@
 // Entry point of the ddblab executable: parses the command line and starts the REPL, runs -c
 // statements and -f scripts, or hands over to `serve`, `lesson` and `grade`.
+#include <langinfo.h>
 #include <unistd.h>
 
+#include <cctype>
+#include <clocale>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -61,6 +64,18 @@ struct Args {
 int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const EngineOptions& options,
             OutputSink& sink);
 
+// libedit decodes what is typed or pasted by LC_CTYPE; in the C locale it drops every byte of a
+// non-ASCII character ("José" became "Jos"). LC_CTYPE comes from the environment, and when that
+// is not UTF-8 (LANG unset, C or POSIX, as in CI) from C.UTF-8, so input is always read as UTF-8.
+// Only LC_CTYPE: LC_NUMERIC stays "C" so numbers keep printing with a dot.
+void UseUtf8Input() {
+  std::setlocale(LC_CTYPE, "");
+  std::string codeset = nl_langinfo(CODESET);
+  std::erase(codeset, '-');
+  for (char& c : codeset) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (codeset != "utf8") std::setlocale(LC_CTYPE, "C.UTF-8");
+}
+
 int UsageError(const std::string& message) {
   std::cerr << "ddblab: " << message << "\n" << kUsage;
   return 252;
@@ -69,6 +84,7 @@ int UsageError(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  UseUtf8Input();
   if (argc >= 2) {
     std::string sub = argv[1];
     if (sub == "serve") return RunServe(argc - 1, argv + 1);

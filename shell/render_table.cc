@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "display_width.h"
 #include "render_items.h"
 #include "shell/render.h"
 
@@ -14,32 +15,20 @@ using wire::Json;
 
 namespace {
 
+// Columns a cell may take before it is cut.
 constexpr size_t kMaxCellWidth = 48;
-
-// Display width: UTF-8 code points (continuation bytes do not count).
-size_t Width(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
-  return n;
-}
 
 std::string Truncate(std::string s) {
   for (char& c : s) {
     if (c == '\n' || c == '\t') c = ' ';
   }
-  if (Width(s) <= kMaxCellWidth) return s;
-  size_t kept = 0, i = 0;
-  for (; i < s.size(); ++i) {
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
-      if (kept == kMaxCellWidth - 1) break;
-      ++kept;
-    }
-  }
-  return s.substr(0, i) + "\xE2\x80\xA6";  // U+2026 HORIZONTAL ELLIPSIS
+  if (DisplayWidth(s) <= kMaxCellWidth) return s;
+  // Cut by columns, on a character boundary, leaving one column for the ellipsis.
+  return s.substr(0, PrefixWithin(s, kMaxCellWidth - 1)) + "\xE2\x80\xA6";  // U+2026
 }
 
 std::string Pad(const std::string& s, size_t width) {
-  size_t w = Width(s);
+  size_t w = DisplayWidth(s);
   return w >= width ? s : s + std::string(width - w, ' ');
 }
 
@@ -47,7 +36,7 @@ void EmitRows(const std::vector<std::vector<std::string>>& rows, OutputSink& sin
   if (rows.empty()) return;
   std::vector<size_t> widths(rows[0].size(), 0);
   for (const auto& row : rows) {
-    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], Width(row[i]));
+    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], DisplayWidth(row[i]));
   }
   for (size_t r = 0; r < rows.size(); ++r) {
     std::string line;

@@ -2,10 +2,10 @@
 // is a thin wrapper: the C++ work happens in a helper that catches everything and stages its
 // result in the sandbox (Impl::stash), so the wrapper's frame holds no C++ object when it
 // pushes the result or raises.
-#include <cstring>
 #include <lua.hpp>
 
 #include "shell/lab/lab_runtime.h"
+#include "shell/lab/prelude/ddb_lua.h"
 #include "shell/lab/sandbox_internal.h"
 
 namespace ddblab::lab {
@@ -158,71 +158,6 @@ int LSetPartitions(lua_State* L) {
   return PushStashed(L, impl);
 }
 
-// Helpers written in Lua on top of the C functions: marshalling plain values to DynamoDB JSON,
-// reading table state for checks, and running several statements.
-constexpr const char* kDdbPrelude = R"lua(
-local ddb = ...
-function ddb.marshal(v)
-  local t = type(v)
-  if v == ddb.null then return { NULL = true } end
-  if t == "string" then return { S = v } end
-  if t == "number" then
-    if math.type(v) == "integer" then return { N = string.format("%d", v) } end
-    return { N = string.format("%.17g", v) }
-  end
-  if t == "boolean" then return { BOOL = v } end
-  if t == "table" then
-    if #v > 0 then
-      local l = {}
-      for i, x in ipairs(v) do l[i] = ddb.marshal(x) end
-      return { L = l }
-    end
-    local m = {}
-    for k, x in pairs(v) do m[k] = ddb.marshal(x) end
-    return { M = m }
-  end
-  error("ddb.marshal: cannot store a " .. t, 2)
-end
-function ddb.item(plain)
-  local m = {}
-  for k, v in pairs(plain) do m[k] = ddb.marshal(v) end
-  return m
-end
-function ddb.get(table_name, key)
-  local r = ddb.call("GetItem", { TableName = table_name, Key = ddb.item(key), ConsistentRead = true })
-  return r.items[1]
-end
-function ddb.put(table_name, item)
-  return ddb.call("PutItem", { TableName = table_name, Item = ddb.item(item) })
-end
-function ddb.items(table_name, index)
-  local all, start = {}, nil
-  repeat
-    local req = { TableName = table_name, IndexName = index, ExclusiveStartKey = start }
-    local r = ddb.call("Scan", req)
-    for _, it in ipairs(r.items) do all[#all + 1] = it end
-    start = r.output.LastEvaluatedKey
-  until start == nil
-  return all
-end
-function ddb.count(table_name, index) return #ddb.items(table_name, index) end
-function ddb.drop_table(name)
-  return ddb.try_call("DeleteTable", { TableName = name })
-end
-function ddb.script(text)
-  local n = 0
-  for line in string.gmatch(text, "[^\n]+") do
-    local s = string.match(line, "^%s*(.-)%s*$")
-    if s ~= "" and string.sub(s, 1, 1) ~= "#" then
-      ddb.run(s)
-      n = n + 1
-    end
-  end
-  return n
-end
-return ddb
-)lua";
-
 }  // namespace
 
 void Sandbox::InstallDdbApi(wire::Client& client, std::string cwd) {
@@ -246,7 +181,9 @@ void Sandbox::InstallDdbApi(wire::Client& client, std::string cwd) {
   lua_getglobal(L, "print");
   lua_setglobal(L, "say");
   impl_->enforce_memory = saved;
-  if (luaL_loadbufferx(L, kDdbPrelude, std::strlen(kDdbPrelude), "=ddb", "t") == LUA_OK) {
+  // Helpers written in Lua on top of the C functions (shell/lab/prelude/ddb.lua).
+  if (luaL_loadbufferx(L, embedded::kDdbLua.data(), embedded::kDdbLua.size(), "=ddb", "t") ==
+      LUA_OK) {
     lua_getglobal(L, "ddb");
     LuaStatus st = PCall(1, 0);
     if (!st.ok()) *impl_->out << "ddb prelude: " << st.message << "\n";

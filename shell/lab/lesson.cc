@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "shell/lab/lab_runtime.h"
+#include "shell/lab/prelude/lesson_lua.h"
 #include "shell/lab/sandbox_internal.h"
 #include "shell/session/boundary.h"
 
@@ -18,210 +19,6 @@ namespace ddblab::lab {
 namespace fs = std::filesystem;
 
 namespace {
-
-// The lesson-side helpers: `lesson{}` and the check vocabulary lessons share. The chunk returns
-// the table the host calls into (normalize, setup, step_setup, check).
-constexpr const char* kLessonPrelude = R"lua(
-local H = {}
-local L = nil
-
-local function fmt(v)
-  if type(v) == "number" then
-    if math.type(v) == "float" and v == math.floor(v) and math.abs(v) < 1e15 then
-      return string.format("%d", math.floor(v))
-    end
-    if math.type(v) == "float" then return string.format("%g", v) end
-    return tostring(v)
-  end
-  return tostring(v)
-end
-units = fmt
-
-function H.render(text, r)
-  return (string.gsub(text, "{([%w_]+)}", function(k)
-    local v = r and r[k]
-    if v == nil or type(v) == "table" then return "{" .. k .. "}" end
-    return fmt(v)
-  end))
-end
-
-function lesson(t)
-  if type(t) ~= "table" then error("lesson { ... } expects a table", 2) end
-  return t
-end
-
--- Check vocabulary. Every helper takes the record `r` of the statement the student ran.
-function is_op(r, op, index)
-  if not r.ok or r.op ~= op then return false end
-  if index == nil then return true end
-  return (r.index or "") == index
-end
-function is_query(r, index) return is_op(r, "Query", index) end
-function is_scan(r) return r.ok and r.op == "Scan" end
-function is_get(r) return r.ok and r.op == "GetItem" end
-function values(r, attr)
-  local out = {}
-  for i, it in ipairs(r.items or {}) do out[i] = it[attr] end
-  return out
-end
-function has_value(r, attr, value)
-  for _, it in ipairs(r.items or {}) do
-    if it[attr] == value then return true end
-  end
-  return false
-end
-function all_start_with(r, attr, prefix)
-  for _, it in ipairs(r.items or {}) do
-    local v = it[attr]
-    if type(v) ~= "string" or string.sub(v, 1, #prefix) ~= prefix then return false end
-  end
-  return true
-end
-function starts_with(s, prefix)
-  return type(s) == "string" and string.sub(s, 1, #prefix) == prefix
-end
-function request_mentions(r, text)
-  local function scan(v)
-    if type(v) == "string" then return string.find(v, text, 1, true) ~= nil end
-    if type(v) == "table" then
-      for _, x in pairs(v) do if scan(x) then return true end end
-    end
-    return false
-  end
-  return scan(r.request) or (r.input and string.find(r.input, text, 1, true) ~= nil)
-end
-function cost(r)
-  local unit = (r.op == "GetItem" or r.op == "Query" or r.op == "Scan") and "RCU" or "WCU"
-  if r.read_capacity and r.write_capacity and r.read_capacity > 0 and r.write_capacity > 0 then
-    return fmt(r.capacity) .. " capacity units"
-  end
-  return fmt(r.capacity) .. " " .. unit
-end
-
--- DynamoDB JSON -> plain Lua values (for reading r.request).
-function plain(av)
-  if type(av) ~= "table" then return av end
-  if av.S ~= nil then return av.S end
-  if av.N ~= nil then return tonumber(av.N) end
-  if av.BOOL ~= nil then return av.BOOL end
-  if av.NULL ~= nil then return ddb.null end
-  if av.L ~= nil then
-    local t = {}
-    for i, x in ipairs(av.L) do t[i] = plain(x) end
-    return t
-  end
-  if av.M ~= nil then return plain_item(av.M) end
-  if av.SS ~= nil then return av.SS end
-  if av.NS ~= nil then
-    local t = {}
-    for i, x in ipairs(av.NS) do t[i] = tonumber(x) end
-    return t
-  end
-  return av
-end
-function plain_item(m)
-  local t = {}
-  for k, v in pairs(m or {}) do t[k] = plain(v) end
-  return t
-end
-
--- Setup helpers: a PK/SK table (string keys) with optional overloaded GSIs named like
--- "GSI1" (keys GSI1PK/GSI1SK), recreated empty; and seeding plain items.
-function fresh_table(name, opts)
-  opts = opts or {}
-  ddb.drop_table(name)
-  local attrs = {
-    { AttributeName = "PK", AttributeType = "S" }, { AttributeName = "SK", AttributeType = "S" },
-  }
-  local gsis = {}
-  for _, g in ipairs(opts.gsis or {}) do
-    attrs[#attrs + 1] = { AttributeName = g .. "PK", AttributeType = "S" }
-    attrs[#attrs + 1] = { AttributeName = g .. "SK", AttributeType = "S" }
-    gsis[#gsis + 1] = {
-      IndexName = g,
-      KeySchema = { { AttributeName = g .. "PK", KeyType = "HASH" },
-                    { AttributeName = g .. "SK", KeyType = "RANGE" } },
-      Projection = { ProjectionType = "ALL" },
-    }
-  end
-  local req = {
-    TableName = name, AttributeDefinitions = attrs, BillingMode = "PAY_PER_REQUEST",
-    KeySchema = { { AttributeName = "PK", KeyType = "HASH" },
-                  { AttributeName = "SK", KeyType = "RANGE" } },
-  }
-  if #gsis > 0 then req.GlobalSecondaryIndexes = gsis end
-  ddb.call("CreateTable", req)
-  if opts.partitions then ddb.set_partitions(name, opts.partitions) end
-end
-function seed(name, items)
-  for _, it in ipairs(items) do ddb.put(name, it) end
-end
-
-local function str(v, what, path)
-  if v == nil then return "" end
-  if type(v) ~= "string" then error(path .. ": " .. what .. " must be a string", 0) end
-  return v
-end
-
-function H.normalize(t, path)
-  if type(t) ~= "table" then
-    error(path .. ": the file must end with `return lesson { ... }`", 0)
-  end
-  if type(t.id) ~= "string" or t.id == "" then error(path .. ": lesson needs an id", 0) end
-  if type(t.steps) ~= "table" or #t.steps == 0 then
-    error(path .. ": lesson " .. t.id .. " has no steps", 0)
-  end
-  local n = {
-    id = t.id, title = str(t.title, "title", path), summary = str(t.summary, "summary", path),
-    number = math.tointeger(t.number) or 0, requires = {}, setup = t.setup, steps = {},
-  }
-  for i, r in ipairs(t.requires or {}) do n.requires[i] = tostring(r) end
-  local seen = {}
-  for i, s in ipairs(t.steps) do
-    local where = path .. ": step " .. i
-    if type(s) ~= "table" then error(where .. " must be a table", 0) end
-    if type(s.check) ~= "function" then error(where .. " needs a check function", 0) end
-    local id = s.id or ("step-" .. i)
-    if seen[id] then error(where .. ": duplicate step id " .. id, 0) end
-    seen[id] = true
-    local hints = {}
-    for j, h in ipairs(s.hints or {}) do hints[j] = tostring(h) end
-    local explain = s.explain
-    if explain ~= nil and type(explain) ~= "string" and type(explain) ~= "function" then
-      error(where .. ": explain must be a string or a function", 0)
-    end
-    n.steps[i] = {
-      id = id, text = str(s.text, "text", where), hints = hints, show = str(s.show, "show", where),
-      explain = explain, explain_text = type(explain) == "string" and explain or "",
-      setup = s.setup, check = s.check,
-    }
-  end
-  L = n
-  return n
-end
-
-function H.setup() if L.setup then L.setup() end end
-function H.step_setup(i)
-  local s = L.steps[i]
-  if s.setup then s.setup() end
-end
-function H.check(i, r)
-  local s = L.steps[i]
-  local verdict, msg = s.check(r)
-  if msg ~= nil then msg = H.render(tostring(msg), r) end
-  local explain = nil
-  if verdict == true then
-    if type(s.explain) == "function" then
-      explain = s.explain(r)
-      if explain ~= nil then explain = tostring(explain) end
-    elseif type(s.explain) == "string" then
-      explain = H.render(s.explain, r)
-    end
-  end
-  return verdict, msg, explain
-end
-return H
-)lua";
 
 // A backend that refuses every call: lesson files are only read, not run, when listing them.
 class NoClient : public wire::Client {
@@ -299,7 +96,9 @@ LessonInfo ReadInfo(lua_State* L, const std::string& path) {
 // lesson file, normalized. On success the helper ref is stored in *helpers.
 Result<LessonInfo> LoadLesson(Sandbox& sb, const std::string& path, int* helpers) {
   lua_State* L = sb.state();
-  LuaStatus st = sb.Run(kLessonPrelude, "lesson-prelude", 1);
+  // The prelude (shell/lab/prelude/lesson.lua) returns the table the host calls into:
+  // normalize, setup, step_setup, check.
+  LuaStatus st = sb.Run(embedded::kLessonLua, "lesson-prelude", 1);
   if (!st.ok()) return ValidationError(st.message);
   int ref = luaL_ref(L, LUA_REGISTRYINDEX);
   st = sb.RunFile(path, 1);
