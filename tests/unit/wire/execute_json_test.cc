@@ -125,12 +125,13 @@ TEST_CASE("The embedded client runs calls on its engine") {
 TEST_CASE("The embedded client answers ddblab's extension operations (EXPLAIN, partition maps)") {
   std::shared_ptr<ddblab::Engine> engine = OpenEngine();
   auto client = ddblab::wire::MakeEmbeddedClient(engine, "transient in-memory database");
-  REQUIRE(client
-              ->Call("CreateTable",
-                     Json::parse(R"({"TableName":"Tab","AttributeDefinitions":[{"AttributeName":"PK",)"
-                                 R"("AttributeType":"S"}],"KeySchema":[{"AttributeName":"PK",)"
-                                 R"("KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})"))
-              .ok);
+  REQUIRE(
+      client
+          ->Call("CreateTable",
+                 Json::parse(R"({"TableName":"Tab","AttributeDefinitions":[{"AttributeName":"PK",)"
+                             R"("AttributeType":"S"}],"KeySchema":[{"AttributeName":"PK",)"
+                             R"("KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})"))
+          .ok);
   auto plan = client->Call(ddblab::wire::kExplainOperation,
                            Json{{"Operation", "Scan"}, {"Request", {{"TableName", "Tab"}}}});
   REQUIRE(plan.ok);
