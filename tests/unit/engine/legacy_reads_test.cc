@@ -113,8 +113,7 @@ TEST_CASE("KeyConditions errors carry DynamoDB's messages") {
         "failed to satisfy constraint: Member must not be null");
 }
 
-TEST_CASE(
-    "KeyConditions next to KeyConditionExpression is mixing; next to a FilterExpression not") {
+TEST_CASE("KeyConditions clash with KeyConditionExpression but not with FilterExpression") {
   // DynamoDB: KeyConditions only clashes with KeyConditionExpression.
   auto e = Seeded();
   QueryRequest q = LegacyQuery({{"PK", C("EQ", {S("u")})}});

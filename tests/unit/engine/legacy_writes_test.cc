@@ -114,7 +114,7 @@ std::string Message(Engine& e, ExpectedAttributes expected, std::optional<std::s
 
 // ---------------------------------------------------------------- Expected, Value/Exists form
 
-TEST_CASE("Expected Value is an equality check; a missing attribute fails it") {
+TEST_CASE("Expected Value is an equality check, and a missing attribute fails it") {
   // DynamoDB: API reference "ExpectedAttributeValue" (Value, Exists).
   auto e = Table();
   Seed(*e);
