@@ -315,7 +315,8 @@ const std::set<std::string, std::less<>>& IntegerMembers() {
 const std::set<std::string, std::less<>>& BooleanMembers() {
   static const std::set<std::string, std::less<>> k = {
       "StreamEnabled",  "Enabled",          "DeletionProtectionEnabled",
-      "ConsistentRead", "ScanIndexForward", "PointInTimeRecoveryEnabled"};
+      "ConsistentRead", "ScanIndexForward", "PointInTimeRecoveryEnabled",
+      "Exists"};
   return k;
 }
 
@@ -372,6 +373,8 @@ void ToBoolean(Json& v) {
   if (lower == "false") v = false;
 }
 
+void ApplyAttributeValue(Json& v);
+
 Status ApplyGeneric(Json& v) {
   if (v.is_array()) {
     for (auto& element : v) DDB_TRY(ApplyGeneric(element));
@@ -383,6 +386,14 @@ Status ApplyGeneric(Json& v) {
       DDB_TRY(ToInteger(member));
     } else if (BooleanMembers().contains(key)) {
       ToBoolean(member);
+    } else if (key == "AttributeValueList") {
+      // Legacy conditions (--key-conditions, --query-filter, --scan-filter, --expected): a list
+      // of AttributeValues.
+      if (!member.is_array()) member = Json::array({member});
+      for (auto& element : member) ApplyAttributeValue(element);
+    } else if (key == "Value" && member.is_object()) {
+      // --expected and --attribute-updates: one AttributeValue (a Tag's Value is a string).
+      ApplyAttributeValue(member);
     } else {
       if (ListMembers().contains(key) && !member.is_array()) member = Json::array({member});
       DDB_TRY(ApplyGeneric(member));

@@ -20,6 +20,35 @@ using ExpressionAttributeNames = std::map<std::string, std::string>;
 using ExpressionAttributeValues = std::map<std::string, AttributeValue>;
 using Key = Item;
 
+// ---------------------------------------------------------------- legacy (non-expression) members
+// DynamoDB's older parameters (Expected, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter,
+// AttributesToGet), kept for old tutorials and SDK mappers. A request may use them or the
+// expression members, never both.
+
+// One comparison of KeyConditions, QueryFilter or ScanFilter.
+struct Condition {
+  std::optional<std::string> comparison_operator;  // EQ NE LE LT GE GT NOT_NULL NULL CONTAINS
+                                                   // NOT_CONTAINS BEGINS_WITH IN BETWEEN
+  std::optional<std::vector<AttributeValue>> attribute_value_list;
+};
+using Conditions = std::map<std::string, Condition>;
+
+// One entry of Expected: either Value/Exists, or ComparisonOperator/AttributeValueList.
+struct ExpectedAttributeValue {
+  std::optional<AttributeValue> value;
+  std::optional<bool> exists;
+  std::optional<std::string> comparison_operator;
+  std::optional<std::vector<AttributeValue>> attribute_value_list;
+};
+using ExpectedAttributes = std::map<std::string, ExpectedAttributeValue>;
+
+// One entry of UpdateItem's AttributeUpdates.
+struct AttributeValueUpdate {
+  std::optional<AttributeValue> value;
+  std::optional<std::string> action;  // "PUT" (default), "ADD", "DELETE"
+};
+using AttributeUpdates = std::map<std::string, AttributeValueUpdate>;
+
 // ---------------------------------------------------------------- control plane
 
 struct AttributeDefinition {
@@ -130,7 +159,8 @@ struct GetItemRequest {
   std::optional<bool> consistent_read;
   std::optional<std::string> projection_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
-  std::optional<std::string> return_consumed_capacity;  // "NONE", "TOTAL", "INDEXES"
+  std::optional<std::string> return_consumed_capacity;        // "NONE", "TOTAL", "INDEXES"
+  std::optional<std::vector<std::string>> attributes_to_get;  // legacy
 };
 // Items a read returns are ResultItems (ddblab/result_item.h): decoded only when looked at.
 struct GetItemResponse {
@@ -148,6 +178,8 @@ struct PutItemRequest {
   std::optional<std::string> return_values;                             // "NONE", "ALL_OLD"
   std::optional<std::string> return_values_on_condition_check_failure;  // "NONE", "ALL_OLD"
   std::optional<std::string> return_consumed_capacity;
+  std::optional<ExpectedAttributes> expected;       // legacy
+  std::optional<std::string> conditional_operator;  // legacy: "AND" (default) or "OR"
 };
 struct PutItemResponse {
   std::optional<Item> attributes;
@@ -165,6 +197,9 @@ struct UpdateItemRequest {
   std::optional<std::string> return_values;  // NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW
   std::optional<std::string> return_values_on_condition_check_failure;
   std::optional<std::string> return_consumed_capacity;
+  std::optional<ExpectedAttributes> expected;         // legacy
+  std::optional<std::string> conditional_operator;    // legacy: "AND" (default) or "OR"
+  std::optional<AttributeUpdates> attribute_updates;  // legacy
 };
 struct UpdateItemResponse {
   std::optional<Item> attributes;
@@ -181,6 +216,8 @@ struct DeleteItemRequest {
   std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
   std::optional<std::string> return_values_on_condition_check_failure;
   std::optional<std::string> return_consumed_capacity;
+  std::optional<ExpectedAttributes> expected;       // legacy
+  std::optional<std::string> conditional_operator;  // legacy: "AND" (default) or "OR"
 };
 struct DeleteItemResponse {
   std::optional<Item> attributes;
@@ -205,6 +242,11 @@ struct QueryRequest {
   std::optional<bool> scan_index_forward;
   std::optional<Key> exclusive_start_key;
   std::optional<std::string> return_consumed_capacity;
+  // legacy
+  std::optional<Conditions> key_conditions;
+  std::optional<Conditions> query_filter;
+  std::optional<std::string> conditional_operator;
+  std::optional<std::vector<std::string>> attributes_to_get;
 };
 struct QueryResponse {
   std::vector<ResultItem> items;
@@ -230,6 +272,10 @@ struct ScanRequest {
   std::optional<int64_t> segment;
   std::optional<int64_t> total_segments;
   std::optional<std::string> return_consumed_capacity;
+  // legacy
+  std::optional<Conditions> scan_filter;
+  std::optional<std::string> conditional_operator;
+  std::optional<std::vector<std::string>> attributes_to_get;
 };
 using ScanResponse = QueryResponse;
 
@@ -240,6 +286,7 @@ struct KeysAndAttributes {
   std::optional<bool> consistent_read;
   std::optional<std::string> projection_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<std::vector<std::string>> attributes_to_get;  // legacy
 };
 struct BatchGetItemRequest {
   std::map<std::string, KeysAndAttributes> request_items;

@@ -8,6 +8,7 @@
 #include "exec/read_result.h"
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
+#include "expr/legacy.h"
 
 namespace ddblab {
 namespace {
@@ -56,6 +57,11 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
       DDB_ASSIGN_OR_RETURN(p.projection, expr::ParseProjection(*ka.projection_expression, ctx));
     }
     DDB_TRY(ctx.CheckAllUsed());
+    DDB_ASSIGN_OR_RETURN(
+        auto legacy,
+        expr::AttributesToGetProjection(ka.attributes_to_get, ka.projection_expression.has_value(),
+                                        "requestItems." + name + ".member.attributesToGet"));
+    if (legacy) p.projection = std::move(legacy);
     plans.push_back(std::move(p));
   }
 

@@ -5,6 +5,7 @@
 #include "exec/read_result.h"
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
+#include "expr/legacy.h"
 
 namespace ddblab {
 namespace {
@@ -50,6 +51,10 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
     DDB_ASSIGN_OR_RETURN(projection, expr::ParseProjection(*r.projection_expression, ctx));
   }
   DDB_TRY(ctx.CheckAllUsed());
+  DDB_ASSIGN_OR_RETURN(auto legacy, expr::AttributesToGetProjection(
+                                        r.attributes_to_get, r.projection_expression.has_value(),
+                                        "attributesToGet"));
+  if (legacy) projection = std::move(legacy);
 
   DDB_ASSIGN_OR_RETURN(auto stored,
                        ReadResultItem(*storage_, *t, kb, projection ? &*projection : nullptr));
@@ -80,8 +85,13 @@ Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) {
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   DDB_TRY(CheckReturnValues(r.return_values, false));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
-  ExpressionInputs in{&r.condition_expression, nullptr, &r.expression_attribute_names,
-                      &r.expression_attribute_values, &r.return_values_on_condition_check_failure};
+  ExpressionInputs in{&r.condition_expression,
+                      nullptr,
+                      &r.expression_attribute_names,
+                      &r.expression_attribute_values,
+                      &r.return_values_on_condition_check_failure,
+                      &r.expected,
+                      &r.conditional_operator};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakePutAction(*t, r.item, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
   if (e.condition_failed) return ConditionFailedError(a, e);
@@ -98,8 +108,14 @@ Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   DDB_TRY(CheckReturnValues(r.return_values, true));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
-  ExpressionInputs in{&r.condition_expression, &r.update_expression, &r.expression_attribute_names,
-                      &r.expression_attribute_values, &r.return_values_on_condition_check_failure};
+  ExpressionInputs in{&r.condition_expression,
+                      &r.update_expression,
+                      &r.expression_attribute_names,
+                      &r.expression_attribute_values,
+                      &r.return_values_on_condition_check_failure,
+                      &r.expected,
+                      &r.conditional_operator,
+                      &r.attribute_updates};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakeUpdateAction(*t, r.key, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
   if (e.condition_failed) return ConditionFailedError(a, e);
@@ -131,8 +147,13 @@ Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r) {
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   DDB_TRY(CheckReturnValues(r.return_values, false));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
-  ExpressionInputs in{&r.condition_expression, nullptr, &r.expression_attribute_names,
-                      &r.expression_attribute_values, &r.return_values_on_condition_check_failure};
+  ExpressionInputs in{&r.condition_expression,
+                      nullptr,
+                      &r.expression_attribute_names,
+                      &r.expression_attribute_values,
+                      &r.return_values_on_condition_check_failure,
+                      &r.expected,
+                      &r.conditional_operator};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakeDeleteAction(*t, r.key, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
   if (e.condition_failed) return ConditionFailedError(a, e);

@@ -3,8 +3,10 @@
 #include "account/capacity_math.h"
 #include "exec/keys.h"
 #include "exec/op_common.h"
+#include "exec/read_plan_legacy.h"
 #include "exec/read_result.h"
 #include "exec/request_checks.h"
+#include "expr/legacy.h"
 #include "value/item_encoding.h"
 
 namespace ddblab {
@@ -68,8 +70,9 @@ std::string Enc(const Key& k, const std::optional<KeyDef>& d) {
 }
 
 // Select, ProjectionExpression and index projections, with DynamoDB's messages.
-Status ResolveSelect(const std::optional<std::string>& select, bool has_projection,
+Status ResolveSelect(const std::optional<std::string>& select, const char* projection_member,
                      const IndexSchema* ix, bool is_query, ReadPlan* p) {
+  bool has_projection = projection_member != nullptr;
   DDB_TRY(
       CheckEnum(select, "select",
                 {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}));
@@ -85,9 +88,8 @@ Status ResolveSelect(const std::optional<std::string>& select, bool has_projecti
         "SPECIFIC_ATTRIBUTES");
   }
   if (has_projection && s != "SPECIFIC_ATTRIBUTES") {
-    return ValidationError(std::string("Cannot specify the ProjectionExpression when choosing to "
-                                       "get ") +
-                           (s == "COUNT" ? "only the Count" : s));
+    return ValidationError(std::string("Cannot specify the ") + projection_member +
+                           " when choosing to get " + (s == "COUNT" ? "only the Count" : s));
   }
   if (s == "ALL_ATTRIBUTES" && ix && ix->projection_type != "ALL") {
     if (ix->global) {
@@ -112,6 +114,10 @@ struct Common {
   const std::optional<int64_t>& limit;
   const std::optional<bool>& consistent_read;
   const std::optional<std::string>& return_consumed_capacity;
+  // Legacy members: QueryFilter or ScanFilter, and AttributesToGet.
+  const std::optional<Conditions>& legacy_filter;
+  const std::optional<std::string>& conditional_operator;
+  const std::optional<std::vector<std::string>>& attributes_to_get;
 };
 
 Status PlanCommon(const TableSchema& t, const Common& c, bool is_query, ReadPlan* p) {
@@ -138,7 +144,10 @@ Status PlanCommon(const TableSchema& t, const Common& c, bool is_query, ReadPlan
     return ValidationError("Consistent reads are not supported on global secondary indexes");
   }
   p->limit = c.limit.value_or(0);
-  DDB_TRY(ResolveSelect(c.select, c.projection_expression.has_value(), p->index, is_query, p));
+  const char* projection_member = c.projection_expression ? "ProjectionExpression"
+                                  : c.attributes_to_get   ? "AttributesToGet"
+                                                          : nullptr;
+  DDB_TRY(ResolveSelect(c.select, projection_member, p->index, is_query, p));
   p->range.storage_id = p->index ? p->index->storage_id : t.storage_id;
   p->range.index = p->index != nullptr;
   return OkStatus();
@@ -153,6 +162,8 @@ Status ParseFilterAndProjection(const Common& c, expr::Context& ctx, ReadPlan* p
     DDB_ASSIGN_OR_RETURN(p->projection, expr::ParseProjection(*c.projection_expression, ctx));
   }
   DDB_TRY(ctx.CheckAllUsed());
+  DDB_TRY(PlanLegacyFilterAndProjection(c.legacy_filter, c.conditional_operator,
+                                        c.attributes_to_get, p));
   if (p->projection && p->index && p->index->global) {
     for (const std::string& a : p->projection->TopLevelAttributes()) {
       if (!p->index->Projects(a, *p->table)) {
@@ -184,12 +195,16 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
            r.select,
            r.limit,
            r.consistent_read,
-           r.return_consumed_capacity};
+           r.return_consumed_capacity,
+           r.query_filter,
+           r.conditional_operator,
+           r.attributes_to_get};
+  DDB_TRY(CheckLegacyQueryMembers(r));
   DDB_TRY(PlanCommon(t, c, true, &p));
   expr::Context ctx(r.expression_attribute_names, r.expression_attribute_values);
   bool any = r.key_condition_expression || r.filter_expression || r.projection_expression;
   DDB_TRY(ctx.CheckMaps(any, "KeyConditionExpression"));
-  if (!r.key_condition_expression) {
+  if (!r.key_condition_expression && !r.key_conditions) {
     return ValidationError(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
         "request.");
@@ -203,16 +218,20 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
     keys.range_name = range->name;
     keys.range_type = range->type;
   }
-  DDB_ASSIGN_OR_RETURN(p.key_condition,
-                       expr::ParseKeyCondition(*r.key_condition_expression, keys, ctx));
+  if (r.key_condition_expression) {
+    DDB_ASSIGN_OR_RETURN(p.key_condition,
+                         expr::ParseKeyCondition(*r.key_condition_expression, keys, ctx));
+  } else {
+    DDB_ASSIGN_OR_RETURN(p.key_condition, expr::KeyConditionFromLegacy(*r.key_conditions, keys));
+  }
   DDB_TRY(ParseFilterAndProjection(c, ctx, &p));
   if (p.filter) {
     for (const std::string& a : p.filter->TopLevelAttributes()) {
       if (a == hash.name || (range && a == range->name)) {
-        return ValidationError(
-            "Filter Expression can only contain non-primary key attributes: Primary key "
-            "attribute: " +
-            a);
+        return ValidationError(std::string(r.query_filter ? "QueryFilter" : "Filter Expression") +
+                               " can only contain non-primary key attributes: Primary key "
+                               "attribute: " +
+                               a);
       }
     }
   }
@@ -289,7 +308,10 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
            r.select,
            r.limit,
            r.consistent_read,
-           r.return_consumed_capacity};
+           r.return_consumed_capacity,
+           r.scan_filter,
+           r.conditional_operator,
+           r.attributes_to_get};
   // Parallel scan parameters come first, as DynamoDB checks them before anything else.
   if (r.segment && !r.total_segments) {
     return ValidationError(
@@ -320,6 +342,7 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
         std::to_string(*r.segment) +
         " is not less than TotalSegments: " + std::to_string(*r.total_segments));
   }
+  DDB_TRY(CheckLegacyScanMembers(r));
   DDB_TRY(PlanCommon(t, c, false, &p));
   expr::Context ctx(r.expression_attribute_names, r.expression_attribute_values);
   DDB_TRY(ctx.CheckMaps(r.filter_expression || r.projection_expression, "FilterExpression"));

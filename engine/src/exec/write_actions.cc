@@ -1,6 +1,7 @@
 #include "exec/write_actions.h"
 
 #include "exec/request_checks.h"
+#include "expr/legacy.h"
 
 namespace ddblab {
 namespace {
@@ -8,6 +9,8 @@ namespace {
 const std::optional<std::string> kNoString;
 const std::optional<ExpressionAttributeNames> kNoNames;
 const std::optional<ExpressionAttributeValues> kNoValues;
+const std::optional<ExpectedAttributes> kNoExpected;
+const std::optional<AttributeUpdates> kNoUpdates;
 
 const std::optional<std::string>& Get(const std::optional<std::string>* p) {
   return p ? *p : kNoString;
@@ -26,6 +29,19 @@ Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
   const auto& upd = Get(in.update_expression);
   const auto& names = in.names ? *in.names : kNoNames;
   const auto& values = in.values ? *in.values : kNoValues;
+  const auto& expected = in.expected ? *in.expected : kNoExpected;
+  const auto& cond_op = Get(in.conditional_operator);
+  const auto& attr_updates = in.attribute_updates ? *in.attribute_updates : kNoUpdates;
+  // DynamoDB: one request uses either the legacy members or expressions (API reference,
+  // "Legacy conditional parameters"), in this order in the message.
+  if (allow_update) {
+    DDB_TRY(expr::CheckExpressionStyle(
+        {{"AttributeUpdates", attr_updates.has_value()}, {"Expected", expected.has_value()}},
+        {{"UpdateExpression", upd.has_value()}, {"ConditionExpression", cond.has_value()}}));
+  } else {
+    DDB_TRY(expr::CheckExpressionStyle({{"Expected", expected.has_value()}},
+                                       {{"ConditionExpression", cond.has_value()}}));
+  }
   DDB_TRY(CheckEnum(Get(in.return_values_on_condition_check_failure),
                     "returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"}));
   expr::Context ctx(names, values);
@@ -34,7 +50,8 @@ Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
       allow_update ? "UpdateExpression and ConditionExpression" : "ConditionExpression";
   if (allow_update && upd && !cond) nulls = "ConditionExpression";
   if (allow_update && !upd && cond) nulls = "UpdateExpression";
-  DDB_TRY(ctx.CheckMaps(any, nulls + (allow_update && !upd && !cond ? " are null" : " is null")));
+  // CheckMaps adds " is null" / " are null".
+  DDB_TRY(ctx.CheckMaps(any, nulls));
   Parsed p;
   if (allow_update && upd) {
     DDB_ASSIGN_OR_RETURN(p.update, expr::ParseUpdate(*upd, ctx));
@@ -43,6 +60,16 @@ Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
     DDB_ASSIGN_OR_RETURN(p.condition, expr::ParseCondition(*cond, expr::Kind::kCondition, ctx));
   }
   DDB_TRY(ctx.CheckAllUsed());
+  if (allow_update && attr_updates && !attr_updates->empty()) {
+    DDB_ASSIGN_OR_RETURN(p.update, expr::AttributeUpdatesUpdate(*attr_updates));
+  }
+  if (!cond) {
+    DDB_ASSIGN_OR_RETURN(p.condition, expr::ExpectedCondition(expected, cond_op));
+  } else if (cond_op) {
+    // ConditionalOperator combines Expected entries only.
+    DDB_TRY(expr::CheckExpressionStyle({{"ConditionalOperator", true}},
+                                       {{"ConditionExpression", true}}));
+  }
   return p;
 }
 

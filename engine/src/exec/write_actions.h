@@ -32,6 +32,10 @@ struct ExpressionInputs {
   const std::optional<ExpressionAttributeNames>* names = nullptr;
   const std::optional<ExpressionAttributeValues>* values = nullptr;
   const std::optional<std::string>* return_values_on_condition_check_failure = nullptr;
+  // Legacy members (PutItem, UpdateItem, DeleteItem only).
+  const std::optional<ExpectedAttributes>* expected = nullptr;
+  const std::optional<std::string>* conditional_operator = nullptr;
+  const std::optional<AttributeUpdates>* attribute_updates = nullptr;
 };
 
 Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,

@@ -207,6 +207,10 @@ bool EvaluateCondition(const CondNode& node, const Item* item) {
   return false;
 }
 
+std::shared_ptr<const Condition> MakeCondition(std::unique_ptr<CondNode> root) {
+  return std::make_shared<ConditionImpl>(std::move(root));
+}
+
 Result<std::shared_ptr<const Condition>> ParseCondition(std::string_view text, Kind kind,
                                                         Context& ctx) {
   Parser parser(text, kind);

@@ -2,6 +2,7 @@
 // resolution, and the per-item evaluator.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -25,5 +26,9 @@ Status ValidateCondition(const CondNode& node, Kind kind);
 // Evaluates a validated tree on `item` (null: no item). Never fails: item-side type mismatches
 // make the predicate false.
 bool EvaluateCondition(const CondNode& node, const Item* item);
+
+// Wraps a tree built without the parser (the legacy Expected / QueryFilter / ScanFilter
+// translation) as a Condition; the tree must already be valid.
+std::shared_ptr<const Condition> MakeCondition(std::unique_ptr<CondNode> root);
 
 }  // namespace ddblab::expr

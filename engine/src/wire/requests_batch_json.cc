@@ -59,6 +59,7 @@ Status FromJson(const Json& j, BatchGetItemRequest* r) {
       k.consistent_read = d.Bool(ka, "ConsistentRead");
       k.projection_expression = d.String(ka, "ProjectionExpression");
       k.expression_attribute_names = d.StringMap(ka, "ExpressionAttributeNames");
+      k.attributes_to_get = d.StringList(ka, "AttributesToGet");
       r->request_items[it.key()] = std::move(k);
     }
   } else if (!d.failed()) {

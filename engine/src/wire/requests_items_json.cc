@@ -2,6 +2,7 @@
 // request structs.
 #include "wire/codec.h"
 #include "wire/json_read.h"
+#include "wire/legacy_json.h"
 
 namespace ddblab::wire::internal {
 namespace {
@@ -24,6 +25,7 @@ Status FromJson(const Json& j, GetItemRequest* r) {
   r->projection_expression = d.String(j, "ProjectionExpression");
   r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  r->attributes_to_get = d.StringList(j, "AttributesToGet");
   return d.Finish();
 }
 
@@ -37,6 +39,8 @@ void DecodeConditionalWrite(Decoder& d, const Json& j, Request* r) {
   r->return_values = d.String(j, "ReturnValues");
   r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  r->expected = ExpectedMember(d, j);
+  r->conditional_operator = d.String(j, "ConditionalOperator");
 }
 
 Status FromJson(const Json& j, PutItemRequest* r) {
@@ -54,6 +58,7 @@ Status FromJson(const Json& j, UpdateItemRequest* r) {
   r->table_name = d.RequiredString(j, "TableName", "tableName");
   r->key = RequiredItem(d, j, "Key", "key");
   r->update_expression = d.String(j, "UpdateExpression");
+  r->attribute_updates = AttributeUpdatesMember(d, j);
   DecodeConditionalWrite(d, j, r);
   return d.Finish();
 }
@@ -83,6 +88,10 @@ Status FromJson(const Json& j, QueryRequest* r) {
   r->scan_index_forward = d.Bool(j, "ScanIndexForward");
   r->exclusive_start_key = d.ItemMember(j, "ExclusiveStartKey");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  r->key_conditions = ConditionsMember(d, j, "KeyConditions");
+  r->query_filter = ConditionsMember(d, j, "QueryFilter");
+  r->conditional_operator = d.String(j, "ConditionalOperator");
+  r->attributes_to_get = d.StringList(j, "AttributesToGet");
   return d.Finish();
 }
 
@@ -102,6 +111,9 @@ Status FromJson(const Json& j, ScanRequest* r) {
   r->segment = d.Integer(j, "Segment");
   r->total_segments = d.Integer(j, "TotalSegments");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  r->scan_filter = ConditionsMember(d, j, "ScanFilter");
+  r->conditional_operator = d.String(j, "ConditionalOperator");
+  r->attributes_to_get = d.StringList(j, "AttributesToGet");
   return d.Finish();
 }
 
