@@ -3,6 +3,7 @@
 #include "exec/engine_impl.h"
 #include "exec/op_common.h"
 #include "exec/read_result.h"
+#include "exec/refused_write.h"
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
 
@@ -84,7 +85,9 @@ Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) {
                       &r.expression_attribute_values, &r.return_values_on_condition_check_failure};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakePutAction(*t, r.item, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-  if (e.condition_failed) return ConditionFailedError(a, e);
+  if (e.condition_failed) {
+    return RefusedWrite(ConditionFailedError(a, e), a, e, "PutItem", PartitionCount(*t));
+  }
   PutItemResponse resp;
   DDB_TRY(ApplySingleWrite(*storage_, *t, e, "PutItem", PartitionCount(*t), &resp.consumed_capacity,
                            &resp.trace));
@@ -102,7 +105,9 @@ Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
                       &r.expression_attribute_values, &r.return_values_on_condition_check_failure};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakeUpdateAction(*t, r.key, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-  if (e.condition_failed) return ConditionFailedError(a, e);
+  if (e.condition_failed) {
+    return RefusedWrite(ConditionFailedError(a, e), a, e, "UpdateItem", PartitionCount(*t));
+  }
   UpdateItemResponse resp;
   if (e.write) {
     DDB_TRY(ApplySingleWrite(*storage_, *t, e, "UpdateItem", PartitionCount(*t),
@@ -135,7 +140,9 @@ Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r) {
                       &r.expression_attribute_values, &r.return_values_on_condition_check_failure};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakeDeleteAction(*t, r.key, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-  if (e.condition_failed) return ConditionFailedError(a, e);
+  if (e.condition_failed) {
+    return RefusedWrite(ConditionFailedError(a, e), a, e, "DeleteItem", PartitionCount(*t));
+  }
   DeleteItemResponse resp;
   DDB_TRY(ApplySingleWrite(*storage_, *t, e, "DeleteItem", PartitionCount(*t),
                            &resp.consumed_capacity, &resp.trace));

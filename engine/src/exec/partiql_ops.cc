@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "exec/multi_item_trace.h"
 #include "exec/engine_impl.h"
 #include "partiql/parser.h"
 #include "partiql/planner.h"
@@ -239,6 +240,8 @@ Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
       if (r.error().type == ErrorType::kConditionalCheckFailedException) {
         Error e = DuplicateItem();
         e.item = r.error().item;
+        e.consumed_capacity = r.error().consumed_capacity;  // the refused write's cost
+        e.trace = r.error().trace;
         return e;
       }
       return r.error();
@@ -387,6 +390,7 @@ Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
     if (!status.ok()) out.error = status.error();
     resp.responses.push_back(std::move(out));
   }
+  SummarizeSteps(&resp.trace);
   resp.consumed_capacity = CapacityList(capacity);
   return resp;
 }
