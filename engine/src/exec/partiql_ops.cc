@@ -11,8 +11,8 @@
 #include <variant>
 #include <vector>
 
-#include "exec/multi_item_trace.h"
 #include "exec/engine_impl.h"
+#include "exec/multi_item_trace.h"
 #include "partiql/parser.h"
 #include "partiql/planner.h"
 

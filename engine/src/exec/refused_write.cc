@@ -12,8 +12,8 @@ int64_t RefusedWriteHalfUnits(const EvaluatedAction& e) {
   return WriteHalfUnits(e.old ? e.old->size : 0);
 }
 
-Error RefusedWrite(Error err, const WriteAction& a, const EvaluatedAction& e,
-                   const char* operation, int partitions) {
+Error RefusedWrite(Error err, const WriteAction& a, const EvaluatedAction& e, const char* operation,
+                   int partitions) {
   ConsumedCapacity cc = NewCapacity(a.table->name, false);
   const int64_t units = RefusedWriteHalfUnits(e);
   cc.table.half_units = units;

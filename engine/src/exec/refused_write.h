@@ -16,7 +16,7 @@ int64_t RefusedWriteHalfUnits(const EvaluatedAction& e);
 
 // Attaches to `err` the capacity and trace of a single-item write (`operation`: "PutItem", ...)
 // whose condition failed. The table pays; no index is written, so no index pays.
-Error RefusedWrite(Error err, const WriteAction& a, const EvaluatedAction& e,
-                   const char* operation, int partitions);
+Error RefusedWrite(Error err, const WriteAction& a, const EvaluatedAction& e, const char* operation,
+                   int partitions);
 
 }  // namespace ddblab

@@ -4,10 +4,10 @@
 #include "account/capacity_math.h"
 #include "exec/capacity_by_table.h"
 #include "exec/engine_impl.h"
+#include "exec/multi_item_trace.h"
 #include "exec/op_common.h"
 #include "exec/read_result.h"
 #include "exec/refused_write.h"
-#include "exec/multi_item_trace.h"
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
 
