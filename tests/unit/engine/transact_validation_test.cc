@@ -115,3 +115,18 @@ TEST_CASE(
   }
   Must(e->TransactWriteItems(three));
 }
+
+// DynamoDB (TransactGetItems): a Get has no item-level check to fail, so a malformed action is a
+// ValidationException for the whole request, not a cancellation.
+TEST_CASE("A TransactGetItems key that does not match the schema is a ValidationException") {
+  auto e = OpenMemory();
+  CreateAppTable(*e, "App", false);
+  TransactGetItemsRequest g;
+  TransactGet get;
+  get.table_name = "App";
+  get.key = Key{{"PK", N("1")}, {"SK", S("A")}};
+  g.transact_items = {get};
+  Error err = Fails(e->TransactGetItems(g));
+  CHECK(err.type == ErrorType::kValidationException);
+  CHECK(err.message == "The provided key element does not match the schema");
+}
