@@ -108,8 +108,10 @@ Now play the slower writer who still believes the version is 7: run the same upd
       hints = { "Repeat the previous update-item unchanged." },
       show = bump,
       explain = [[
-Refused. The stale writer must re-read the item (version 8), re-apply its change and retry.
-That is optimistic concurrency: conflicts are rare, so pay only when one happens.]],
+Refused, and still billed: {capacity} WCU, sized on the existing item, because DynamoDB charges
+a conditional write whether or not its condition holds. The stale writer must re-read the item
+(version 8), re-apply its change and retry. That is optimistic concurrency: conflicts are rare,
+so the retry is paid only when one happens.]],
     },
     {
       id = "transaction",
@@ -159,8 +161,9 @@ Run the same transaction once more and read the cancellation reasons.]],
         local codes = {}
         for i, reason in ipairs(r.error.reasons or {}) do codes[i] = reason.code end
         return "TransactionCanceledException with one reason per action, in order: ["
-          .. table.concat(codes, ", ") .. "]. Nothing was written. The reasons tell you which\n"
-          .. "condition failed, so the caller can decide whether to retry, re-read or give up."
+          .. table.concat(codes, ", ") .. "]. Nothing was written, yet the attempt still cost\n"
+          .. cost(r) .. ": a cancelled transaction consumes capacity. The reasons tell\n"
+          .. "you which condition failed, so the caller can decide whether to retry, re-read or give up."
       end,
     },
   },

@@ -120,13 +120,19 @@ def get_course_students(course_id: str) -> list[dict]:
 
 # Verbatim, the course calls transact_write_items through a *resource's* client, whose
 # parameters boto3 serializes again: {"S": ...} becomes a map, and DynamoDB rejects the key type.
-# ddblab answers as DynamoDB does.
+# In a transaction that is an item-level check: DynamoDB cancels the transaction with a
+# ValidationError reason on the first Put and None on the other (ScyllaDB Alternator's
+# test_transact_write_cancellation_reasons_validationerror, run against DynamoDB).
 try:
-    enroll_student("s0", "c0")
+    dynamodb.meta.client.transact_write_items(TransactItems=[{"Put": {
+        "TableName": "edtech-platform",
+        "Item": {"PK": {"S": "STUDENT#s0"}, "SK": {"S": "ENROLLMENT#c0"}}}}])
     check(False, "typed values through a resource client should be rejected")
 except ClientError as e:
-    check(e.response["Error"]["Code"] == "ValidationException", "resource-client enroll")
-    check("Type mismatch for key" in e.response["Error"]["Message"], e.response["Error"]["Message"])
+    check(e.response["Error"]["Code"] == "TransactionCanceledException", "resource-client enroll")
+    reasons = e.response.get("CancellationReasons", [])
+    check([r["Code"] for r in reasons] == ["ValidationError"], f"reasons {reasons}")
+    check("Type mismatch for key" in reasons[0].get("Message", ""), f"reasons {reasons}")
 
 # The same function body with a plain client (typed values pass through unchanged).
 import types  # noqa: E402

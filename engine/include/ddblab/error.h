@@ -12,6 +12,8 @@
 #include <variant>
 #include <vector>
 
+#include "ddblab/capacity.h"
+
 namespace ddblab {
 
 struct AttributeValue;
@@ -63,6 +65,10 @@ struct Error {
   std::vector<CancellationReason> cancellation_reasons;
   // Parse errors: 1-based column of the offending token in the input statement, 0 if unknown.
   int column = 0;
+  // What a refused call still consumed and touched: a write whose condition failed, a cancelled
+  // transaction. DynamoDB's error body carries neither (front ends show them; the wire does not).
+  std::vector<ConsumedCapacity> consumed_capacity;
+  std::shared_ptr<const Trace> trace;
 };
 
 inline Error MakeError(ErrorType type, std::string message) {

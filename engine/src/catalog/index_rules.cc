@@ -49,6 +49,16 @@ void CheckProjectionShape(const Projection& projection, const std::string& path,
       errors->MaxLength(Quote(RenderNameList(names)), path + ".nonKeyAttributes",
                         kMaxNonKeyAttributesPerIndex);
     }
+    // DynamoDB (ServiceQuotas; API shape NonKeyAttributeName, 1..255): a name projected by
+    // INCLUDE is limited like a key attribute's; the list constraint names its members' rules.
+    for (const std::string& n : names) {
+      if (n.size() > 255) {
+        errors->Add(Quote(RenderNameList(names)), path + ".nonKeyAttributes",
+                    "Member must satisfy constraint: [Member must have length less than or equal "
+                    "to 255, Member must have length greater than or equal to 1]");
+        break;
+      }
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 #include "account/capacity_math.h"
 #include "exec/capacity_by_table.h"
 #include "exec/engine_impl.h"
+#include "exec/multi_item_trace.h"
 #include "exec/op_common.h"
 #include "exec/read_result.h"
 #include "exec/request_checks.h"
@@ -95,6 +96,7 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
     resp.trace.bytes_read += step.bytes_read;
     resp.trace.steps.push_back(std::move(step));
   }
+  SummarizeSteps(&resp.trace);
   resp.consumed_capacity = caps.Take(false);
   return resp;
 }
@@ -151,14 +153,14 @@ Result<BatchWriteItemResponse> EngineImpl::BatchWriteItem(const BatchWriteItemRe
   auto run = [&]() -> Status {
     for (const WriteAction& a : actions) {
       DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-      Trace step;
-      step.operation = a.kind == WriteAction::Kind::kPut ? "PutItem" : "DeleteItem";
-      step.table = a.table->name;
-      step.partitions_total = PartitionCount(*a.table);
+      Trace step = ActionStep(a.kind == WriteAction::Kind::kPut ? "PutItem" : "DeleteItem",
+                              a.table->name, PartitionCount(*a.table));
+      std::vector<Trace> index_steps;
       DDB_TRY(ApplyWrite(*storage_, *a.table, *e.write, e.old, 1, &caps.For(a.table->name, false),
-                         &step, step.partitions_total));
+                         &step, step.partitions_total, &index_steps));
       resp.trace.bytes_written += step.bytes_written;
       resp.trace.steps.push_back(std::move(step));
+      for (Trace& ix : index_steps) resp.trace.steps.push_back(std::move(ix));
     }
     return OkStatus();
   };
@@ -167,6 +169,7 @@ Result<BatchWriteItemResponse> EngineImpl::BatchWriteItem(const BatchWriteItemRe
     return st.error();
   }
   DDB_TRY(storage_->Commit());
+  SummarizeSteps(&resp.trace);
   resp.consumed_capacity = caps.Take(false);
   return resp;
 }

@@ -3,6 +3,7 @@
 #include "exec/engine_impl.h"
 #include "exec/op_common.h"
 #include "exec/read_result.h"
+#include "exec/refused_write.h"
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
 #include "expr/legacy.h"
@@ -94,7 +95,9 @@ Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) {
                       &r.conditional_operator};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakePutAction(*t, r.item, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-  if (e.condition_failed) return ConditionFailedError(a, e);
+  if (e.condition_failed) {
+    return RefusedWrite(ConditionFailedError(a, e), a, e, "PutItem", PartitionCount(*t));
+  }
   PutItemResponse resp;
   DDB_TRY(ApplySingleWrite(*storage_, *t, e, "PutItem", PartitionCount(*t), &resp.consumed_capacity,
                            &resp.trace));
@@ -118,7 +121,9 @@ Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
                       &r.attribute_updates};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakeUpdateAction(*t, r.key, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-  if (e.condition_failed) return ConditionFailedError(a, e);
+  if (e.condition_failed) {
+    return RefusedWrite(ConditionFailedError(a, e), a, e, "UpdateItem", PartitionCount(*t));
+  }
   UpdateItemResponse resp;
   if (e.write) {
     DDB_TRY(ApplySingleWrite(*storage_, *t, e, "UpdateItem", PartitionCount(*t),
@@ -156,7 +161,9 @@ Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r) {
                       &r.conditional_operator};
   DDB_ASSIGN_OR_RETURN(WriteAction a, MakeDeleteAction(*t, r.key, in));
   DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-  if (e.condition_failed) return ConditionFailedError(a, e);
+  if (e.condition_failed) {
+    return RefusedWrite(ConditionFailedError(a, e), a, e, "DeleteItem", PartitionCount(*t));
+  }
   DeleteItemResponse resp;
   DDB_TRY(ApplySingleWrite(*storage_, *t, e, "DeleteItem", PartitionCount(*t),
                            &resp.consumed_capacity, &resp.trace));

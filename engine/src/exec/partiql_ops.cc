@@ -13,6 +13,7 @@
 
 #include "ddblab/base64.h"
 #include "exec/engine_impl.h"
+#include "exec/multi_item_trace.h"
 #include "partiql/parser.h"
 #include "partiql/planner.h"
 
@@ -198,6 +199,8 @@ Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
       if (r.error().type == ErrorType::kConditionalCheckFailedException) {
         Error e = DuplicateItem();
         e.item = r.error().item;
+        e.consumed_capacity = r.error().consumed_capacity;  // the refused write's cost
+        e.trace = r.error().trace;
         return e;
       }
       return r.error();
@@ -346,6 +349,7 @@ Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
     if (!status.ok()) out.error = status.error();
     resp.responses.push_back(std::move(out));
   }
+  SummarizeSteps(&resp.trace);
   resp.consumed_capacity = CapacityList(capacity);
   return resp;
 }

@@ -4,8 +4,10 @@
 #include "account/capacity_math.h"
 #include "exec/capacity_by_table.h"
 #include "exec/engine_impl.h"
+#include "exec/multi_item_trace.h"
 #include "exec/op_common.h"
 #include "exec/read_result.h"
+#include "exec/refused_write.h"
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
 
@@ -29,6 +31,43 @@ Status CheckActionCount(size_t n) {
         "Member must have length less than or equal to 100");
   }
   return OkStatus();
+}
+
+// DynamoDB: a transaction's aggregate size is limited to 4 MB.
+constexpr int64_t kMaxTransactionBytes = 4 * 1024 * 1024;
+
+// The size one action adds to the transaction's payload: its item or key, its expressions and
+// their names and values.
+int64_t PayloadBytes(const TransactWriteItem& w) {
+  size_t n = w.table_name.size();
+  if (w.item) n += ItemSizeBytes(*w.item);
+  if (w.key) n += ItemSizeBytes(*w.key);
+  if (w.update_expression) n += w.update_expression->size();
+  if (w.condition_expression) n += w.condition_expression->size();
+  if (w.expression_attribute_names) {
+    for (const auto& [k, v] : *w.expression_attribute_names) n += k.size() + v.size();
+  }
+  if (w.expression_attribute_values) {
+    for (const auto& [k, v] : *w.expression_attribute_values) n += k.size() + ValueSizeBytes(v);
+  }
+  return static_cast<int64_t>(n);
+}
+
+// One action's step in the transaction's trace.
+Trace WriteStep(const WriteAction& a, int partitions) {
+  static const char* kNames[] = {"Put", "Update", "Delete", "ConditionCheck"};
+  return ActionStep(kNames[static_cast<int>(a.kind)], a.table->name, partitions);
+}
+
+Error Cancelled(std::vector<CancellationReason> reasons) {
+  std::string codes;
+  for (const auto& reason : reasons) codes += (codes.empty() ? "" : ", ") + reason.code;
+  Error err = MakeError(ErrorType::kTransactionCanceledException,
+                        "Transaction cancelled, please refer cancellation reasons for specific "
+                        "reasons [" +
+                            codes + "]");
+  err.cancellation_reasons = std::move(reasons);
+  return err;
 }
 
 // A stable description of a request for ClientRequestToken idempotency.
@@ -113,6 +152,7 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetI
       resp.responses.emplace_back(std::move(stored->item));
     }
   }
+  SummarizeSteps(&resp.trace);
   resp.consumed_capacity = caps.Take(true);
   return resp;
 }
@@ -133,6 +173,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
   // Request-level validation of every action; any problem rejects the whole call.
   std::vector<WriteAction> actions;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
+  int64_t payload = 0;
   for (size_t i = 0; i < r.transact_items.size(); ++i) {
     const TransactWriteItem& w = r.transact_items[i];
     DDB_TRY(ValidateTableName(w.table_name));
@@ -146,7 +187,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
         return ValidationError(
             "1 validation error detected: Value null at 'transactItems." + std::to_string(i + 1) +
             ".member.put.item' failed to satisfy constraint: Member must not be null");
-      a = MakePutAction(*t, *w.item, in);
+      a = MakePutAction(*t, *w.item, in, /*transactional=*/true);
     } else if (!w.key) {
       return ValidationError("The provided key element does not match the schema");
     } else if (w.action == "Update") {
@@ -171,8 +212,33 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
       return ValidationError("TransactItems can only contain one of Check, Put, Update or Delete");
     }
     if (!a.ok()) return a.error();
-    if (!seen.emplace(t->name, a->key.pk, a->key.sk).second) return ValidationError(kSameItemTwice);
+    // A Put whose own key is at fault has no key to compare.
+    const bool has_key = !a->item_error || !a->key.pk.empty();
+    if (has_key && !seen.emplace(t->name, a->key.pk, a->key.sk).second) {
+      return ValidationError(kSameItemTwice);
+    }
+    payload += PayloadBytes(w);
     actions.push_back(std::move(*a));
+  }
+  // DynamoDB: the aggregate size of a transaction cannot exceed 4 MB. It is the request's payload
+  // that counts (a small transaction deleting 5 MB of items is accepted), and it is a
+  // ValidationException for the whole request. No AWS text for this message was found; this one
+  // keeps the "size cannot exceed" wording DynamoDB's is known to contain.
+  if (payload > kMaxTransactionBytes) {
+    return ValidationError(
+        "Transaction request cannot be processed: the aggregate size of the items in the "
+        "transaction cannot exceed 4 MB");
+  }
+
+  // Item-level validation of every action, before any of them runs. DynamoDB reports the first
+  // failure as that action's ValidationError and stops looking: every other action, even one whose
+  // condition would fail, reports None.
+  for (size_t i = 0; i < actions.size(); ++i) {
+    if (!actions[i].item_error) continue;
+    std::vector<CancellationReason> reasons(actions.size());
+    reasons[i].code = "ValidationError";
+    reasons[i].message = actions[i].item_error->message;
+    return Cancelled(std::move(reasons));
   }
 
   // ClientRequestToken: a repeat within 10 minutes succeeds without writing again, and DynamoDB
@@ -227,13 +293,26 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     evaluated.push_back(std::move(*e));
   }
   if (cancelled) {
-    std::string codes;
-    for (const auto& reason : reasons) codes += (codes.empty() ? "" : ", ") + reason.code;
-    Error err = MakeError(ErrorType::kTransactionCanceledException,
-                          "Transaction cancelled, please refer cancellation reasons for specific "
-                          "reasons [" +
-                              codes + "]");
-    err.cancellation_reasons = std::move(reasons);
+    // DynamoDB: a cancelled transaction still consumes capacity. ddblab charges the prepare
+    // phase that ran: one standard write per action, sized on the existing item (minimum one
+    // unit), as a refused conditional write is; the commit phase never happens.
+    CapacityByTable caps;
+    auto trace = std::make_shared<Trace>();
+    trace->operation = "TransactWriteItems";
+    for (size_t i = 0; i < actions.size(); ++i) {
+      const WriteAction& a = actions[i];
+      int64_t units = RefusedWriteHalfUnits(evaluated[i]);
+      ConsumedCapacity& cc = caps.For(a.table->name, false);
+      cc.table.half_units += units;
+      cc.total.half_units += units;
+      Trace step = WriteStep(a, PartitionCount(*a.table));
+      AddPartitionHit(&step, PartitionOf(a.key.h, step.partitions_total));
+      trace->steps.push_back(std::move(step));
+    }
+    SummarizeSteps(trace.get());
+    Error err = Cancelled(std::move(reasons));
+    err.consumed_capacity = caps.Take(true);
+    err.trace = std::move(trace);
     return err;
   }
 
@@ -245,16 +324,13 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     for (size_t i = 0; i < actions.size(); ++i) {
       const WriteAction& a = actions[i];
       const EvaluatedAction& e = evaluated[i];
-      Trace step;
-      static const char* kNames[] = {"Put", "Update", "Delete", "ConditionCheck"};
-      step.operation = kNames[static_cast<int>(a.kind)];
-      step.table = a.table->name;
-      step.partitions_total = PartitionCount(*a.table);
+      Trace step = WriteStep(a, PartitionCount(*a.table));
+      std::vector<Trace> index_steps;
       ConsumedCapacity& cc = caps.For(a.table->name, false);
       if (e.write) {
         // DynamoDB: transactional writes cost twice a standard write (prepare and commit).
-        DDB_TRY(
-            ApplyWrite(*storage_, *a.table, *e.write, e.old, 2, &cc, &step, step.partitions_total));
+        DDB_TRY(ApplyWrite(*storage_, *a.table, *e.write, e.old, 2, &cc, &step,
+                           step.partitions_total, &index_steps));
       } else {
         // A ConditionCheck (or an update that wrote nothing) is billed as a write of the item.
         int64_t units = 2 * WriteHalfUnits(e.old ? e.old->size : 0);
@@ -264,6 +340,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
       }
       resp.trace.bytes_written += step.bytes_written;
       resp.trace.steps.push_back(std::move(step));
+      for (Trace& ix : index_steps) resp.trace.steps.push_back(std::move(ix));
     }
     return OkStatus();
   };
@@ -272,6 +349,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     return st.error();
   }
   DDB_TRY(storage_->Commit());
+  SummarizeSteps(&resp.trace);
   if (r.client_request_token) tokens_[*r.client_request_token] = {fingerprint, Now()};
   resp.consumed_capacity = caps.Take(true);
   return resp;

@@ -81,17 +81,29 @@ bool ReturnOld(const ExpressionInputs& in) {
 }  // namespace
 
 Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,
-                                  const ExpressionInputs& in) {
+                                  const ExpressionInputs& in, bool transactional) {
   DDB_TRY(ValidateItem(item));
   WriteAction a;
   a.kind = WriteAction::Kind::kPut;
   a.table = &t;
-  DDB_ASSIGN_OR_RETURN(a.key, KeyFromItem(t, item));
+  Result<KeyBytes> key = KeyFromItem(t, item);
+  if (!key.ok() && !transactional) return key.error();
   if (static_cast<int64_t>(ItemSizeBytes(item)) > kMaxItemBytes) {
     return ValidationError("Item size has exceeded the maximum allowed size");
   }
   // Index keys are checked here too, so a bad put never reaches storage.
-  DDB_TRY(PrepareWrite(t, a.key, item, false));
+  if (key.ok()) {
+    a.key = std::move(key).value();
+    Result<PreparedWrite> prepared = PrepareWrite(t, a.key, item, false);
+    if (!prepared.ok()) {
+      if (!transactional) return prepared.error();
+      a.item_error = prepared.error();
+    }
+  } else {
+    // DynamoDB (TransactWriteItems): a Put whose key has the wrong type cancels the transaction
+    // with a ValidationError reason for that action.
+    a.item_error = key.error();
+  }
   DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, false));
   a.condition = std::move(p.condition);
   a.key_attrs = KeyAttributesOf(t, item);

@@ -24,6 +24,10 @@ struct WriteAction {
   std::shared_ptr<const expr::Condition> condition;
   std::shared_ptr<const expr::Update> update;
   bool return_old_on_failure = false;  // ReturnValuesOnConditionCheckFailure=ALL_OLD
+  // Transactions only: an item-level problem of a Put's item (its key or index-key attributes)
+  // that DynamoDB reports as the action's ValidationError cancellation reason rather than as a
+  // ValidationException for the whole request. `key` is unset when the primary key is at fault.
+  std::optional<Error> item_error;
 };
 
 struct ExpressionInputs {
@@ -38,8 +42,9 @@ struct ExpressionInputs {
   const std::optional<AttributeUpdates>* attribute_updates = nullptr;
 };
 
+// `transactional`: item-level errors go to WriteAction::item_error instead of failing the call.
 Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,
-                                  const ExpressionInputs& in);
+                                  const ExpressionInputs& in, bool transactional = false);
 Result<WriteAction> MakeUpdateAction(const TableSchema& t, const Key& key,
                                      const ExpressionInputs& in);
 Result<WriteAction> MakeDeleteAction(const TableSchema& t, const Key& key,

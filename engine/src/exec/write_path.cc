@@ -85,11 +85,27 @@ Result<int64_t> MaintainIndex(Storage& s, const IndexSchema& ix, const KeyBytes&
   return cost;
 }
 
+// The step of one index written by a multi-item call.
+Trace IndexStep(const TableSchema& t, const IndexSchema& ix, const std::optional<IndexEntry>& o,
+                const std::optional<IndexEntry>& n, const std::string& operation,
+                int partition_count) {
+  Trace step;
+  step.operation = operation;
+  step.table = t.name;
+  step.index = ix.name;
+  // Indexes are modelled with their table's partition count.
+  step.partitions_total = partition_count;
+  if (o) AddPartition(&step, PartitionOf(o->h, partition_count));
+  if (n) AddPartition(&step, PartitionOf(n->h, partition_count));
+  if (n) step.bytes_written = n->size;
+  return step;
+}
+
 }  // namespace
 
 Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
                   const std::optional<StoredItem>& old, int factor, ConsumedCapacity* cc,
-                  Trace* trace, int partition_count) {
+                  Trace* trace, int partition_count, std::vector<Trace>* index_steps) {
   // Old index entries: the stored item was validated when written, so this cannot fail on type.
   auto old_entries =
       [&](const std::vector<IndexSchema>& list) -> Result<std::vector<std::optional<IndexEntry>>> {
@@ -132,6 +148,10 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
     if (c > 0) {
       cc->global_secondary_indexes[t.global_secondary_indexes[i].name].half_units += c * factor;
       cc->total.half_units += c * factor;
+      if (index_steps && trace) {
+        index_steps->push_back(IndexStep(t, t.global_secondary_indexes[i], old_gsi[i],
+                                         w.gsi_entries[i], trace->operation, partition_count));
+      }
     }
   }
   for (size_t i = 0; i < t.local_secondary_indexes.size(); ++i) {
@@ -140,6 +160,10 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
     if (c > 0) {
       cc->local_secondary_indexes[t.local_secondary_indexes[i].name].half_units += c * factor;
       cc->total.half_units += c * factor;
+      if (index_steps && trace) {
+        index_steps->push_back(IndexStep(t, t.local_secondary_indexes[i], old_lsi[i],
+                                         w.lsi_entries[i], trace->operation, partition_count));
+      }
     }
   }
   return OkStatus();

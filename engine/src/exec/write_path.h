@@ -36,8 +36,10 @@ Result<PreparedWrite> PrepareWrite(const TableSchema& t, const KeyBytes& key,
 // and new images (a delete of nothing still costs one unit); each index costs nothing when the
 // item is in neither image's index, one write when it enters, leaves or changes projected
 // attributes, and two when its index key changes. `factor` is 2 inside transactions.
+// `index_steps`, when given, receives one Trace per index written (table, index, and the index
+// partitions its old and new entries live in), for the traces of multi-item calls.
 Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
                   const std::optional<StoredItem>& old, int factor, ConsumedCapacity* cc,
-                  Trace* trace, int partition_count);
+                  Trace* trace, int partition_count, std::vector<Trace>* index_steps = nullptr);
 
 }  // namespace ddblab

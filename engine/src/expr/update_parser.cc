@@ -64,6 +64,18 @@ Status CheckSetOperand(const Operand& op) {
   }
   if (op.args.size() != 2) return OperandCountError(kKind, f, op.args.size());
   for (const Operand& a : op.args) DDB_TRY(CheckSetOperand(a));
+  // DynamoDB accepts if_not_exists inside list_append (list_append(if_not_exists(a, :e), :v)),
+  // but refuses list_append inside list_append, after parsing (ScyllaDB Alternator's
+  // test_update_expression_function_nesting, run against DynamoDB).
+  if (f == "list_append") {
+    for (const Operand& a : op.args) {
+      if (a.type == Operand::Type::kFunction && a.function == "list_append") {
+        return KindError(
+            kKind,
+            "The function is not allowed to be used this way in an expression; function: " + f);
+      }
+    }
+  }
   if (f == "if_not_exists") {
     if (op.args[0].type != Operand::Type::kPath) {
       return KindError(kKind,

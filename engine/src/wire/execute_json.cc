@@ -13,6 +13,9 @@ JsonResult Failure(Error e) {
   out.ok = false;
   out.body = ErrorToJson(e);
   out.http_status = ErrorHttpStatus(e.type);
+  // A refused write still consumed capacity: the shell and lessons see it, the body does not.
+  out.capacity = e.consumed_capacity;
+  if (e.trace) out.trace = *e.trace;
   out.error = std::move(e);
   return out;
 }
