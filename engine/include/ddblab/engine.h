@@ -36,6 +36,9 @@ struct Plan {
   std::string filter;         // what is evaluated after reading, if anything
   std::string reason;         // why this operation, e.g. "no equality on the partition key PK"
   bool full_scan = false;
+  // A SELECT that enumerates partition-key values runs one lookup per value; each is listed here
+  // (operation and key_condition), and `operation` is the lookups' operation.
+  std::vector<Plan> lookups;
 };
 
 // The simulated physical layout of one table or index (a ddblab extension).
