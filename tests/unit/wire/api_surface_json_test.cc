@@ -65,8 +65,9 @@ TEST_CASE("Tags and Time to Live in DynamoDB's JSON shapes") {
   CHECK(ttl.body.dump() == R"({"TimeToLiveSpecification":{"AttributeName":"exp","Enabled":true}})");
   CHECK(Call(*e, "DescribeTimeToLive", R"({"TableName": "Tbl"})").body.dump() ==
         R"({"TimeToLiveDescription":{"TimeToLiveStatus":"ENABLED","AttributeName":"exp"}})");
-  auto missing = Call(*e, "UpdateTimeToLive",
-                      R"({"TableName": "Tbl", "TimeToLiveSpecification": {"AttributeName": "exp"}})");
+  auto missing =
+      Call(*e, "UpdateTimeToLive",
+           R"({"TableName": "Tbl", "TimeToLiveSpecification": {"AttributeName": "exp"}})");
   CHECK(Message(missing) ==
         "1 validation error detected: Value null at 'timeToLiveSpecification.enabled' failed to "
         "satisfy constraint: Member must not be null");
