@@ -35,6 +35,9 @@ OptionSpec StructList(std::string_view name, std::string_view member, bool requi
 OptionSpec StrList(std::string_view name, std::string_view member) {
   return {name, member, K::kStringList, false, M::kGeneric, false};
 }
+OptionSpec RequiredStrList(std::string_view name, std::string_view member) {
+  return {name, member, K::kStringList, true, M::kGeneric, false};
+}
 OptionSpec PagingParam(OptionSpec spec) {
   spec.disables_paging = true;
   return spec;
@@ -97,7 +100,10 @@ std::vector<SubcommandDef> BuildTable() {
         ReturnItemCollectionMetrics(), Str("--condition-expression", "ConditionExpression"),
         Names(), Values(), OnConditionFailure()}},
       {"delete-table", "DeleteTable", Paging::kNone, {TableName()}},
+      {"describe-endpoints", "DescribeEndpoints", Paging::kNone, {}},
+      {"describe-limits", "DescribeLimits", Paging::kNone, {}},
       {"describe-table", "DescribeTable", Paging::kNone, {TableName()}},
+      {"describe-time-to-live", "DescribeTimeToLive", Paging::kNone, {TableName()}},
       {"execute-statement",
        "ExecuteStatement",
        Paging::kNone,
@@ -122,6 +128,10 @@ std::vector<SubcommandDef> BuildTable() {
        Paging::kTableNames,
        {PagingParam(Str("--exclusive-start-table-name", "ExclusiveStartTableName")),
         PagingParam(Int("--limit", "Limit"))}},
+      {"list-tags-of-resource",
+       "ListTagsOfResource",
+       Paging::kNone,
+       {Str("--resource-arn", "ResourceArn", true), Str("--next-token", "NextToken")}},
       {"put-item",
        "PutItem",
        Paging::kNone,
@@ -153,6 +163,10 @@ std::vector<SubcommandDef> BuildTable() {
         Int("--segment", "Segment"), Str("--projection-expression", "ProjectionExpression"),
         Str("--filter-expression", "FilterExpression"), Names(), Values(),
         Flag("--consistent-read", "ConsistentRead")}},
+      {"tag-resource",
+       "TagResource",
+       Paging::kNone,
+       {Str("--resource-arn", "ResourceArn", true), StructList("--tags", "Tags", true)}},
       {"transact-get-items",
        "TransactGetItems",
        Paging::kNone,
@@ -162,6 +176,10 @@ std::vector<SubcommandDef> BuildTable() {
        Paging::kNone,
        {StructList("--transact-items", "TransactItems", true), ReturnConsumedCapacity(),
         ReturnItemCollectionMetrics(), Str("--client-request-token", "ClientRequestToken")}},
+      {"untag-resource",
+       "UntagResource",
+       Paging::kNone,
+       {Str("--resource-arn", "ResourceArn", true), RequiredStrList("--tag-keys", "TagKeys")}},
       {"update-item",
        "UpdateItem",
        Paging::kNone,
@@ -184,6 +202,11 @@ std::vector<SubcommandDef> BuildTable() {
         Flag("--deletion-protection-enabled", "DeletionProtectionEnabled"),
         Struct("--on-demand-throughput", "OnDemandThroughput"),
         Struct("--warm-throughput", "WarmThroughput")}},
+      {"update-time-to-live",
+       "UpdateTimeToLive",
+       Paging::kNone,
+       {TableName(),
+        Struct("--time-to-live-specification", "TimeToLiveSpecification", M::kGeneric, true)}},
       // `aws dynamodb wait table-exists|table-not-exists`: polls DescribeTable.
       {"wait", "DescribeTable", Paging::kNone, {TableName()}},
   };

@@ -85,6 +85,10 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
   // Items may hold strings that are not valid UTF-8 when written by other front ends; never
   // let rendering fail.
   reply.body = reply.result.body.dump(-1, ' ', false, wire::Json::error_handler_t::replace);
+  // DynamoDB: TagResource and UntagResource succeed with an empty body.
+  if (reply.result.ok && (reply.operation == "TagResource" || reply.operation == "UntagResource")) {
+    reply.body.clear();
+  }
   Finish(reply);
   return reply;
 }

@@ -132,6 +132,10 @@ int RunServe(int argc, char** argv) {
     double seconds = *options.clock;
     engine_options.clock = [seconds] { return seconds; };
   }
+  // DescribeEndpoints names this server when its port is known before binding (not --port 0).
+  if (options.port != 0) {
+    engine_options.endpoint_address = options.host + ":" + std::to_string(options.port);
+  }
   Result<std::unique_ptr<Engine>> opened = Engine::Open(engine_options);
   if (!opened.ok()) {
     std::cerr << "ddblab serve: cannot open " << (options.db.empty() ? ":memory:" : options.db)
@@ -157,11 +161,35 @@ int RunServe(int argc, char** argv) {
   server.set_tcp_nodelay(true);
   std::mutex log_mutex;
 
-  server.Post("/", [&](const httplib::Request& req, httplib::Response& res) {
+  // The body is read here rather than by the library, whose size limit covers only bodies sent
+  // with a Content-Length: a chunked body is counted as it arrives and refused past the limit.
+  server.Post("/", [&](const httplib::Request& req, httplib::Response& res,
+                       const httplib::ContentReader& read_body) {
     auto start = std::chrono::steady_clock::now();
-    serve::HttpReply reply =
-        serve::HandleDynamoDbRequest(*engine, req.get_header_value("X-Amz-Target"),
-                                     req.get_header_value("Content-Type"), req.body);
+    std::string body;
+    bool too_large = false;
+    bool complete = read_body([&](const char* data, size_t length) {
+      if (body.size() + length > kMaxRequestBytes) {
+        too_large = true;
+        return false;
+      }
+      body.append(data, length);
+      return true;
+    });
+    if (too_large || res.status == 413) {
+      // DynamoDB: a request body over 16 MB is refused with HTTP 413 and no body.
+      res.status = 413;
+      res.set_header("Connection", "close");
+      res.set_content("", "application/x-amz-json-1.0");
+      return;
+    }
+    if (!complete) {
+      res.status = 400;
+      res.set_content("", "application/x-amz-json-1.0");
+      return;
+    }
+    serve::HttpReply reply = serve::HandleDynamoDbRequest(
+        *engine, req.get_header_value("X-Amz-Target"), req.get_header_value("Content-Type"), body);
     res.status = reply.status;
     for (const auto& [name, value] : reply.headers) res.set_header(name.c_str(), value);
     res.set_content(reply.body, reply.content_type.c_str());
@@ -179,6 +207,12 @@ int RunServe(int argc, char** argv) {
   });
   server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (res.status == 413 && res.body.empty()) res.set_content("", "application/x-amz-json-1.0");
+    // A request line longer than the library's 8 KB limit: DynamoDB answers an over-long URL with
+    // 400 Bad Request (not 414) before reading the request.
+    if (res.status == 414) {
+      res.status = 400;
+      res.set_content("", "application/x-amz-json-1.0");
+    }
   });
 
   int port = options.port;

@@ -11,6 +11,7 @@
 
 #include "ddblab/error.h"
 #include "ddblab/requests.h"
+#include "ddblab/requests_resources.h"
 
 namespace ddblab {
 
@@ -24,6 +25,9 @@ struct EngineOptions {
   // Region and account used to build ARNs.
   std::string region = "ddblab";
   std::string account_id = "000000000000";
+  // What DescribeEndpoints answers as the Address; empty gives "dynamodb.<region>.amazonaws.com"
+  // as DynamoDB does (the server sets its own host:port).
+  std::string endpoint_address;
 };
 
 // What EXPLAIN shows: the DynamoDB call a statement or read becomes, computed without running it
@@ -36,6 +40,9 @@ struct Plan {
   std::string filter;         // what is evaluated after reading, if anything
   std::string reason;         // why this operation, e.g. "no equality on the partition key PK"
   bool full_scan = false;
+  // A SELECT that enumerates partition-key values runs one lookup per value; each is listed here
+  // (operation and key_condition), and `operation` is the lookups' operation.
+  std::vector<Plan> lookups;
 };
 
 // The simulated physical layout of one table or index (a ddblab extension).
@@ -85,6 +92,20 @@ class Engine {
       const BatchExecuteStatementRequest& r) = 0;
   virtual Result<ExecuteTransactionResponse> ExecuteTransaction(
       const ExecuteTransactionRequest& r) = 0;
+
+  // Tags, Time to Live, endpoints and account limits (requests_resources.h). Expired items of a
+  // table with Time to Live enabled are deleted by a sweep at the start of a call once the
+  // clock has moved on (see README, "Time to Live").
+  virtual Result<TagResourceResponse> TagResource(const TagResourceRequest& r) = 0;
+  virtual Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) = 0;
+  virtual Result<ListTagsOfResourceResponse> ListTagsOfResource(
+      const ListTagsOfResourceRequest& r) = 0;
+  virtual Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) = 0;
+  virtual Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
+      const DescribeTimeToLiveRequest& r) = 0;
+  virtual Result<DescribeEndpointsResponse> DescribeEndpoints(
+      const DescribeEndpointsRequest& r) = 0;
+  virtual Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) = 0;
 
   // EXPLAIN: the plan a PartiQL statement, a Query or a Scan would run, without running it.
   virtual Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) = 0;

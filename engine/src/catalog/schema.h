@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,10 @@ struct TableSchema {
   ProvisionedThroughput provisioned_throughput;
   double creation_date_time = 0;
   int partition_override = 0;  // 0: derived from throughput and size
+  // UpdateTimeToLive: the attribute holding each item's expiry (epoch seconds) while enabled.
+  std::optional<std::string> ttl_attribute;
+  // TagResource: the table's tags by key.
+  std::map<std::string, std::string> tags;
 
   const IndexSchema* FindIndex(const std::string& index_name) const;
   bool IsKeyAttribute(const std::string& name) const {

@@ -70,6 +70,8 @@ std::string SchemaToText(const TableSchema& s) {
             {"creation_date_time", s.creation_date_time},
             {"partition_override", s.partition_override}};
   if (s.range) j["range"] = KeyToJson(*s.range);
+  if (s.ttl_attribute) j["ttl_attribute"] = *s.ttl_attribute;
+  if (!s.tags.empty()) j["tags"] = s.tags;
   return j.dump();
 }
 
@@ -97,6 +99,8 @@ Result<TableSchema> SchemaFromText(const std::string& text) {
     s.provisioned_throughput = {j.at("rcu").get<int64_t>(), j.at("wcu").get<int64_t>()};
     s.creation_date_time = j.at("creation_date_time").get<double>();
     s.partition_override = j.at("partition_override").get<int>();
+    if (j.contains("ttl_attribute")) s.ttl_attribute = j.at("ttl_attribute").get<std::string>();
+    if (j.contains("tags")) s.tags = j.at("tags").get<std::map<std::string, std::string>>();
     return s;
   } catch (const json::exception& e) {
     return MakeError(ErrorType::kInternalServerError,

@@ -4,6 +4,7 @@
 
 #include "catalog/partition_model.h"
 #include "exec/catalog_store.h"
+#include "exec/sweeping_engine.h"
 
 namespace ddblab {
 
@@ -12,7 +13,7 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options) {
                        Storage::Open(options.path.empty() ? ":memory:" : options.path));
   auto engine = std::make_unique<EngineImpl>(options, std::move(storage));
   DDB_TRY(engine->Init());
-  return std::unique_ptr<Engine>(std::move(engine));
+  return WithTimeToLiveSweep(std::move(engine));
 }
 
 EngineImpl::EngineImpl(EngineOptions options, std::unique_ptr<Storage> storage)

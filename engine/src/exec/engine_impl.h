@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "catalog/schema.h"
@@ -47,6 +48,20 @@ class EngineImpl final : public Engine {
   Result<ExecuteTransactionResponse> ExecuteTransaction(
       const ExecuteTransactionRequest& r) override;
 
+  Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override;
+  Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) override;
+  Result<ListTagsOfResourceResponse> ListTagsOfResource(
+      const ListTagsOfResourceRequest& r) override;
+  Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) override;
+  Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
+      const DescribeTimeToLiveRequest& r) override;
+  Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest& r) override;
+  Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) override;
+
+  // Deletes the expired items of every table with Time to Live enabled, when the clock has
+  // moved on by at least a second since the last sweep (ttl_sweep.cc).
+  Status SweepExpiredItems();
+
   Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) override;
   Result<Plan> ExplainQuery(const QueryRequest& r) override;
   Result<Plan> ExplainScan(const ScanRequest& r) override;
@@ -80,6 +95,13 @@ class EngineImpl final : public Engine {
     double time = 0;
   };
   std::map<std::string, TokenUse> tokens_;
+  // The clock reading of the last Time to Live sweep; none before the first.
+  std::optional<double> last_sweep_;
+  // Persists a changed schema (tags, Time to Live) in the catalog and in tables_.
+  Status SaveSchema(const TableSchema& s);
+  // The table an ARN names, with DynamoDB's errors for a malformed or unknown ARN.
+  Result<const TableSchema*> TableForArn(const std::optional<std::string>& arn,
+                                         const std::string& operation);
   // Partition counts by table; cleared whenever a schema changes.
   mutable std::map<std::string, int, std::less<>> partition_counts_;
 };

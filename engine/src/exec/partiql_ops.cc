@@ -2,6 +2,8 @@
 // front door onto the engine's own operations. Each statement is parsed and planned into one
 // typed request (partiql/planner.h), which runs through the same public operation a DynamoDB
 // API call would, so capacity, traces, conditions and errors are the engine's own.
+#include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -112,6 +114,9 @@ std::vector<ConsumedCapacity> CapacityList(const std::map<std::string, ConsumedC
 struct StatementOutcome {
   std::vector<ResultItem> items;
   std::optional<Key> last_evaluated_key;
+  // What the NextToken carries when it is not last_evaluated_key (a SELECT run as several key
+  // lookups resumes at a lookup, not only at a key).
+  std::optional<Key> resume_key;
   ConsumedCapacity consumed_capacity;
   Trace trace;
 };
@@ -173,8 +178,124 @@ Error InTransaction(size_t i, const std::string& message) {
 
 namespace {
 
+// ---------------------------------------------------------------- key lookups
+
+// Where a NextToken resumes a SELECT that runs one lookup per partition-key value: the lookup's
+// position, and for a Query the key it stopped after. These names cannot be attribute names
+// (they begin with a control character no client key carries), and the token is
+// opaque to clients.
+constexpr char kLookupAt[] =
+    "\x01"
+    "lookup";
+constexpr char kLookupAfter[] =
+    "\x01"
+    "after";
+
+Key LookupToken(size_t lookup, const std::optional<Key>& after) {
+  Key k;
+  k.emplace(kLookupAt, AttributeValue::N(Decimal::FromInt(static_cast<int64_t>(lookup))));
+  if (after) k.emplace(kLookupAfter, AttributeValue::M(*after));
+  return k;
+}
+
+void MergeTrace(Trace& into, Trace step) {
+  into.items_read += step.items_read;
+  into.items_returned += step.items_returned;
+  into.bytes_read += step.bytes_read;
+  std::vector<int> hit = into.partitions_hit;
+  hit.insert(hit.end(), step.partitions_hit.begin(), step.partitions_hit.end());
+  std::sort(hit.begin(), hit.end());
+  hit.erase(std::unique(hit.begin(), hit.end()), hit.end());
+  into.partitions_hit = std::move(hit);
+  into.partitions_total = step.partitions_total;
+  into.consistent_read = step.consistent_read;
+  into.filtered = into.filtered || step.filtered;
+  into.steps.push_back(std::move(step));
+}
+
+void MergeCapacity(ConsumedCapacity& into, const ConsumedCapacity& c, bool first) {
+  if (first) {
+    into = c;
+    return;
+  }
+  into.total.Add(c.total);
+  into.table.Add(c.table);
+  for (const auto& [name, cap] : c.global_secondary_indexes) {
+    into.global_secondary_indexes[name].Add(cap);
+  }
+  for (const auto& [name, cap] : c.local_secondary_indexes) {
+    into.local_secondary_indexes[name].Add(cap);
+  }
+}
+
+// Runs the lookups of a SELECT that names several partition-key values, in the order written.
+// Limit counts the items evaluated across all of them (a GetItem evaluates one key); a Query
+// that stops early (Limit or its 1 MB page) ends the page there, and the NextToken resumes it.
+Result<StatementOutcome> RunLookups(EngineImpl& engine, PlannedStatement& p) {
+  size_t first = 0;
+  std::optional<Key> after;
+  if (p.lookup_start) {
+    const Key& start = *p.lookup_start;
+    auto at = start.find(kLookupAt);
+    if (at == start.end() || at->second.type != AttrType::kN) {
+      return ValidationError("Invalid NextToken");
+    }
+    std::string digits = at->second.num().ToString();
+    size_t index = 0;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+    if (ec != std::errc() || end != digits.data() + digits.size() || index >= p.lookups.size()) {
+      return ValidationError("Invalid NextToken");
+    }
+    first = index;
+    auto a = start.find(kLookupAfter);
+    if (a != start.end() && a->second.type == AttrType::kM) after = a->second.map();
+  }
+  StatementOutcome out;
+  out.trace.operation = p.plan.operation;
+  out.trace.table = p.plan.table;
+  out.trace.index = p.plan.index;
+  out.trace.key_condition = p.plan.key_condition;
+  std::optional<int64_t> remaining = p.lookup_limit;
+  bool any = false;
+  for (size_t i = first; i < p.lookups.size(); ++i) {
+    if (remaining && *remaining <= 0) {
+      out.resume_key = LookupToken(i, std::nullopt);
+      break;
+    }
+    if (auto* get = std::get_if<GetItemRequest>(&p.lookups[i])) {
+      DDB_ASSIGN_OR_RETURN(GetItemResponse r, engine.GetItem(*get));
+      if (r.item) out.items.push_back(std::move(*r.item));
+      MergeCapacity(out.consumed_capacity, r.consumed_capacity, !any);
+      MergeTrace(out.trace, StatementTrace(std::move(r.trace), "GetItem"));
+      if (remaining) {
+        --*remaining;
+        if (*remaining <= 0 && i + 1 < p.lookups.size()) out.last_evaluated_key = get->key;
+      }
+    } else {
+      QueryRequest q = std::get<QueryRequest>(p.lookups[i]);
+      if (i == first && after) q.exclusive_start_key = after;
+      q.limit = remaining;
+      DDB_ASSIGN_OR_RETURN(QueryResponse r, engine.Query(q));
+      for (ResultItem& item : r.items) out.items.push_back(std::move(item));
+      MergeCapacity(out.consumed_capacity, r.consumed_capacity, !any);
+      MergeTrace(out.trace, StatementTrace(std::move(r.trace), "Query"));
+      if (remaining) *remaining -= r.scanned_count;
+      if (r.last_evaluated_key) {
+        out.resume_key = LookupToken(i, r.last_evaluated_key);
+        out.last_evaluated_key = std::move(r.last_evaluated_key);
+        any = true;
+        break;
+      }
+    }
+    any = true;
+  }
+  if (!out.resume_key) out.last_evaluated_key.reset();
+  return out;
+}
+
 // Runs one planned statement through the engine's typed operation.
 Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
+  if (!p.lookups.empty()) return RunLookups(engine, p);
   StatementOutcome out;
   if (auto* get = std::get_if<GetItemRequest>(&p.request)) {
     DDB_ASSIGN_OR_RETURN(GetItemResponse r, engine.GetItem(*get));
@@ -266,7 +387,10 @@ Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteState
   DDB_ASSIGN_OR_RETURN(StatementOutcome outcome, RunPlanned(*this, plan));
   ExecuteStatementResponse resp;
   resp.items = std::move(outcome.items);
-  if (outcome.last_evaluated_key) {
+  if (outcome.resume_key) {
+    resp.next_token = EncodeNextToken(r.statement, *outcome.resume_key);
+    resp.last_evaluated_key = std::move(outcome.last_evaluated_key);
+  } else if (outcome.last_evaluated_key) {
     resp.next_token = EncodeNextToken(r.statement, *outcome.last_evaluated_key);
     resp.last_evaluated_key = std::move(outcome.last_evaluated_key);
   }
@@ -333,7 +457,8 @@ Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
       o.return_consumed_capacity = r.return_consumed_capacity;
       o.return_values_on_condition_check_failure = s.return_values_on_condition_check_failure;
       DDB_ASSIGN_OR_RETURN(PlannedStatement plan, partiql::PlanStatement(st, *table, o));
-      if (plan.read && !std::holds_alternative<GetItemRequest>(plan.request)) {
+      if (plan.read &&
+          (!plan.lookups.empty() || !std::holds_alternative<GetItemRequest>(plan.request))) {
         // DynamoDB: batch reads are single-item reads by full primary key, nothing more.
         return ValidationError(
             "Select statements within BatchExecuteStatement must specify the primary key in the "
@@ -406,7 +531,8 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
       }
       return plan.error();
     }
-    if (plan->read && !std::holds_alternative<GetItemRequest>(plan->request)) {
+    if (plan->read &&
+        (!plan->lookups.empty() || !std::holds_alternative<GetItemRequest>(plan->request))) {
       return InTransaction(i,
                            "Select statements within ExecuteTransaction must specify the primary "
                            "key in the where clause.");

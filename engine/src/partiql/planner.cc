@@ -1,6 +1,7 @@
 // PartiQL statement -> one typed DynamoDB request (see planner.h for the rules).
 #include "partiql/planner.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <string>
@@ -614,8 +615,9 @@ const IndexSchema* LookupIndex(const TableSchema& table, const std::string& name
   return nullptr;
 }
 
-Result<PlannedStatement> PlanSelect(const Statement& st, const TableSchema& table,
-                                    const PlanOptions& o) {
+// One SELECT as one request: GetItem, Query or Scan.
+Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema& table,
+                                          const PlanOptions& o) {
   const std::vector<AttributeValue>* params = o.parameters;
   KeyNames keys{table.hash.name, std::nullopt};
   if (table.range) keys.range = table.range->name;
@@ -655,10 +657,11 @@ Result<PlannedStatement> PlanSelect(const Statement& st, const TableSchema& tabl
     }
     hash_ok = hash_at >= 0 && mentions == 1;
     if (hash_at < 0 && EnumeratesKey(conjuncts, keys.hash)) {
-      // DynamoDB reads each listed partition separately here; one typed request cannot, so
-      // ddblab scans and says so rather than hiding the difference.
+      // Reached only when the values cannot be split into one key lookup each (see
+      // PlanLookups): another predicate on the partition key, or sort-key conditions no
+      // KeyConditionExpression can hold.
       scan_reason = "IN or OR on the partition key " + keys.hash +
-                    " (DynamoDB reads each value's partition; ddblab runs one Scan) -> full Scan";
+                    " with conditions that one key lookup per value cannot hold -> full Scan";
     } else if (hash_at < 0) {
       scan_reason = "no equality condition on the partition key " + keys.hash + " -> full Scan";
     } else if (!hash_ok) {
@@ -799,6 +802,197 @@ Result<PlannedStatement> PlanSelect(const Statement& st, const TableSchema& tabl
   plan.reason = scan_reason;
   out.request = std::move(r);
   return out;
+}
+
+// ------------------------------------------------------------------ SELECT by several keys
+
+// A WHERE that enumerates partition-key values, split into one WHERE per value.
+struct LookupBranches {
+  std::vector<Expr> wheres;
+  std::vector<AttributeValue> values;  // the partition-key value each branch names
+  std::vector<AttributeValue> params;  // the request's parameters, then the substituted values
+};
+
+Expr AndOf(std::vector<Expr> parts) {
+  if (parts.size() == 1) return std::move(parts.front());
+  Expr e;
+  e.kind = ExprKind::kAnd;
+  e.span = parts.front().span;
+  e.args = std::move(parts);
+  return e;
+}
+
+// `hash IN [...]` or `hash = a OR hash = b` as one conjunct, the other conjuncts shared by every
+// value. Each value is substituted as an extra parameter so the single-request planner renders
+// and materializes it like any other. Returns false when the WHERE is not of this shape.
+Result<bool> SplitEnumeration(const std::vector<const Expr*>& conjuncts, const std::string& hash,
+                              const std::vector<AttributeValue>* params, LookupBranches* out) {
+  int at = -1;
+  for (size_t i = 0; i < conjuncts.size(); ++i) {
+    if (!Mentions(*conjuncts[i], hash)) continue;
+    if (at >= 0 || !EnumeratesKey({conjuncts[i]}, hash)) return false;
+    at = static_cast<int>(i);
+  }
+  if (at < 0) return false;
+  const Expr& e = *conjuncts[at];
+  std::vector<AttributeValue> values;
+  if (e.kind == ExprKind::kIn) {
+    const Expr& rhs = e.args[1];
+    if (rhs.kind == ExprKind::kList) {
+      for (const Expr& item : rhs.args) {
+        if (!IsConstant(item)) return false;
+        DDB_ASSIGN_OR_RETURN(AttributeValue v, Materialize(item, params, "root"));
+        values.push_back(std::move(v));
+      }
+    } else if (IsConstant(rhs)) {
+      DDB_ASSIGN_OR_RETURN(AttributeValue v, Materialize(rhs, params, "root"));
+      if (v.type != AttrType::kL) return false;
+      values = v.list();
+    } else {
+      return false;
+    }
+  } else {
+    for (const Expr& a : e.args) {
+      DDB_ASSIGN_OR_RETURN(AttributeValue v, Materialize(*EqualityValue(a, hash), params, "root"));
+      values.push_back(std::move(v));
+    }
+  }
+  if (params != nullptr) out->params = *params;
+  for (AttributeValue& v : values) {
+    bool seen = false;
+    for (const AttributeValue& have : out->values) seen = seen || have == v;
+    if (seen) continue;  // a value listed twice is read once
+    Expr path;
+    path.kind = ExprKind::kPath;
+    path.span = e.span;
+    path.path = {PathStep{hash, -1}};
+    Expr value;
+    value.kind = ExprKind::kParameter;
+    value.span = e.span;
+    value.parameter_index = static_cast<int>(out->params.size());
+    Expr eq;
+    eq.kind = ExprKind::kCompare;
+    eq.op = "=";
+    eq.span = e.span;
+    eq.args = {std::move(path), std::move(value)};
+    std::vector<Expr> parts;
+    for (size_t i = 0; i < conjuncts.size(); ++i) {
+      parts.push_back(static_cast<int>(i) == at ? eq : *conjuncts[i]);
+    }
+    out->wheres.push_back(AndOf(std::move(parts)));
+    out->params.push_back(v);
+    out->values.push_back(std::move(v));
+  }
+  return !out->wheres.empty();
+}
+
+// `(hash = a AND ...) OR (hash = b AND ...)`: each branch names one distinct partition-key value.
+Result<bool> SplitBranches(const Expr& where, const std::string& hash,
+                           const std::vector<AttributeValue>* params, LookupBranches* out) {
+  if (where.kind != ExprKind::kOr) return false;
+  if (params != nullptr) out->params = *params;
+  for (const Expr& branch : where.args) {
+    std::vector<const Expr*> conjuncts;
+    FlattenAnd(branch, conjuncts);
+    const Expr* value = nullptr;
+    for (const Expr* c : conjuncts) {
+      if (const Expr* v = EqualityValue(*c, hash)) value = v;
+    }
+    if (value == nullptr) return false;
+    DDB_ASSIGN_OR_RETURN(AttributeValue v, Materialize(*value, params, "root"));
+    // Two branches on one partition could return an item twice; that stays a Scan.
+    for (const AttributeValue& have : out->values) {
+      if (have == v) return false;
+    }
+    out->wheres.push_back(branch);
+    out->values.push_back(std::move(v));
+  }
+  return true;
+}
+
+std::string Parenthesized(const std::string& text) {
+  return text.find(" AND ") == std::string::npos ? text : "(" + text + ")";
+}
+
+// A SELECT that names several partition-key values as one key lookup per value, or nullopt when
+// it is not of that shape (or a branch would need a Scan), so the single-request plan decides.
+Result<std::optional<PlannedStatement>> PlanLookups(const Statement& st, const TableSchema& table,
+                                                    const PlanOptions& o) {
+  if (!st.where || !st.order_by.empty()) return std::optional<PlannedStatement>();
+  std::string hash = table.hash.name;
+  if (!st.index.empty()) {
+    const IndexSchema* index = LookupIndex(table, st.index);
+    if (index == nullptr) return std::optional<PlannedStatement>();  // the single plan reports it
+    hash = index->hash.name;
+  }
+  std::vector<const Expr*> conjuncts;
+  FlattenAnd(*st.where, conjuncts);
+  LookupBranches branches;
+  DDB_ASSIGN_OR_RETURN(bool split, SplitEnumeration(conjuncts, hash, o.parameters, &branches));
+  if (!split) {
+    branches = LookupBranches{};
+    DDB_ASSIGN_OR_RETURN(split, SplitBranches(*st.where, hash, o.parameters, &branches));
+  }
+  if (!split) return std::optional<PlannedStatement>();
+
+  PlannedStatement out;
+  out.read = true;
+  out.lookup_key_name = hash;
+  out.lookup_key_values = branches.values;
+  out.lookup_start = o.exclusive_start_key;
+  out.lookup_limit = o.limit;
+  PlanOptions each = o;
+  each.parameters = &branches.params;
+  each.limit.reset();
+  each.exclusive_start_key.reset();
+  std::vector<std::string> conditions;
+  std::vector<std::string> filters;
+  for (Expr& where : branches.wheres) {
+    Statement one = st;
+    one.where = std::move(where);
+    DDB_ASSIGN_OR_RETURN(PlannedStatement p, PlanSingleSelect(one, table, each));
+    if (!std::holds_alternative<GetItemRequest>(p.request) &&
+        !std::holds_alternative<QueryRequest>(p.request)) {
+      return std::optional<PlannedStatement>();
+    }
+    out.has_filter = out.has_filter || p.has_filter;
+    conditions.push_back(Parenthesized(p.plan.key_condition));
+    if (!p.plan.filter.empty() &&
+        std::find(filters.begin(), filters.end(), p.plan.filter) == filters.end()) {
+      filters.push_back(p.plan.filter);
+    }
+    out.plan.lookups.push_back(p.plan);
+    out.lookups.push_back(std::move(p.request));
+  }
+  out.request = out.lookups.front();
+  Plan& plan = out.plan;
+  plan.table = table.name;
+  plan.index = st.index;
+  plan.operation = plan.lookups.front().operation;
+  for (const Plan& l : plan.lookups) {
+    if (l.operation != plan.operation) plan.operation = "GetItem and Query";
+  }
+  for (size_t i = 0; i < conditions.size(); ++i) {
+    if (i > 0) plan.key_condition += " OR ";
+    plan.key_condition += conditions[i];
+  }
+  for (size_t i = 0; i < filters.size(); ++i) {
+    if (i > 0) plan.filter += "; ";
+    plan.filter += filters[i];
+  }
+  // DynamoDB: equality or IN on the partition key does not scan (developer guide, "PartiQL
+  // select statements for DynamoDB"); it reads each named partition.
+  std::string n = std::to_string(plan.lookups.size());
+  plan.reason = "IN or OR on the partition key " + hash + " -> one " + plan.operation +
+                " per value (" + n + " lookups)";
+  return std::optional<PlannedStatement>(std::move(out));
+}
+
+Result<PlannedStatement> PlanSelect(const Statement& st, const TableSchema& table,
+                                    const PlanOptions& o) {
+  DDB_ASSIGN_OR_RETURN(std::optional<PlannedStatement> lookups, PlanLookups(st, table, o));
+  if (lookups) return std::move(*lookups);
+  return PlanSingleSelect(st, table, o);
 }
 
 // ------------------------------------------------------------------ writes

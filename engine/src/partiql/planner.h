@@ -4,6 +4,8 @@
 //   SELECT with equality on the partition key of the table or the named index, optionally with
 //     one sort-key condition (=, <, <=, >, >=, BETWEEN, begins_with)  -> Query
 //     (the sort-key condition joins the KeyConditionExpression, the rest becomes a Filter)
+//   SELECT whose WHERE enumerates partition-key values (IN [...], an OR of equalities, or an OR
+//     of branches that each name one partition-key value)  -> one GetItem or Query per value
 //   any other SELECT  -> Scan, the whole WHERE as FilterExpression
 //   INSERT  -> PutItem with attribute_not_exists(<partition key>)
 //   UPDATE  -> UpdateItem with attribute_exists(<partition key>) AND <non-key predicates>
@@ -41,9 +43,18 @@ using PlannedRequest = std::variant<GetItemRequest, QueryRequest, ScanRequest, P
 
 struct PlannedStatement {
   PlannedRequest request;
-  Plan plan;                // what EXPLAIN shows
-  bool read = false;        // SELECT
-  bool insert = false;      // a failed condition means DuplicateItemException
+  // A SELECT whose WHERE enumerates partition-key values (`PK IN [...]`, `PK = a OR PK = b`,
+  // or an OR of key lookups) runs as one GetItem or Query per value, in the order written;
+  // `request` is then the first of them. DynamoDB: such a SELECT does not scan (developer
+  // guide, "PartiQL select statements for DynamoDB").
+  std::vector<PlannedRequest> lookups;
+  std::string lookup_key_name;                    // the partition key the lookups enumerate
+  std::vector<AttributeValue> lookup_key_values;  // one per lookup, distinct
+  std::optional<Key> lookup_start;                // where a NextToken resumes the lookups
+  std::optional<int64_t> lookup_limit;            // Limit, counted across all lookups
+  Plan plan;                                      // what EXPLAIN shows
+  bool read = false;                              // SELECT
+  bool insert = false;                            // a failed condition means DuplicateItemException
   bool has_filter = false;  // a SELECT predicate beyond the key (GetItem plans never have one)
 };
 

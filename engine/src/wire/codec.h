@@ -27,6 +27,13 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r);
 Status FromJson(const Json& j, ExecuteStatementRequest* r);
 Status FromJson(const Json& j, BatchExecuteStatementRequest* r);
 Status FromJson(const Json& j, ExecuteTransactionRequest* r);
+Status FromJson(const Json& j, TagResourceRequest* r);
+Status FromJson(const Json& j, UntagResourceRequest* r);
+Status FromJson(const Json& j, ListTagsOfResourceRequest* r);
+Status FromJson(const Json& j, UpdateTimeToLiveRequest* r);
+Status FromJson(const Json& j, DescribeTimeToLiveRequest* r);
+Status FromJson(const Json& j, DescribeEndpointsRequest* r);
+Status FromJson(const Json& j, DescribeLimitsRequest* r);
 
 // Response structs -> response bodies; `rcc` is the request's ReturnConsumedCapacity.
 Json TableDescriptionToJson(const TableDescription& t);
@@ -47,6 +54,13 @@ Json ToJson(const TransactWriteItemsResponse& r, std::string_view rcc);
 Json ToJson(const ExecuteStatementResponse& r, std::string_view rcc);
 Json ToJson(const BatchExecuteStatementResponse& r, std::string_view rcc);
 Json ToJson(const ExecuteTransactionResponse& r, std::string_view rcc);
+Json ToJson(const TagResourceResponse& r, std::string_view rcc);
+Json ToJson(const UntagResourceResponse& r, std::string_view rcc);
+Json ToJson(const ListTagsOfResourceResponse& r, std::string_view rcc);
+Json ToJson(const UpdateTimeToLiveResponse& r, std::string_view rcc);
+Json ToJson(const DescribeTimeToLiveResponse& r, std::string_view rcc);
+Json ToJson(const DescribeEndpointsResponse& r, std::string_view rcc);
+Json ToJson(const DescribeLimitsResponse& r, std::string_view rcc);
 
 // The request's item shapes back to JSON (UnprocessedKeys / UnprocessedItems).
 Json KeysAndAttributesToJson(const KeysAndAttributes& k);

@@ -4,6 +4,7 @@
 
 #include "ddblab/wire.h"
 #include "wire/codec.h"
+#include "wire/unsupported_members.h"
 
 namespace ddblab::wire {
 namespace {
@@ -26,6 +27,8 @@ JsonResult Run(Engine& engine, std::string_view operation, const Json& body,
   Req request;
   Status parsed = internal::FromJson(body, &request);
   if (!parsed.ok()) return Failure(parsed.error());
+  Status supported = internal::RefuseUnsupportedMembers(engine, operation, body);
+  if (!supported.ok()) return Failure(supported.error());
 
   Result<Resp> response = (engine.*method)(request);
   std::string rcc;
@@ -77,18 +80,25 @@ const std::vector<OperationEntry>& Operations() {
       DDB_WIRE_OP(CreateTable),
       DDB_WIRE_OP(DeleteItem),
       DDB_WIRE_OP(DeleteTable),
+      DDB_WIRE_OP(DescribeEndpoints),
+      DDB_WIRE_OP(DescribeLimits),
       DDB_WIRE_OP(DescribeTable),
+      DDB_WIRE_OP(DescribeTimeToLive),
       DDB_WIRE_OP(ExecuteStatement),
       DDB_WIRE_OP(ExecuteTransaction),
       DDB_WIRE_OP(GetItem),
       DDB_WIRE_OP(ListTables),
+      DDB_WIRE_OP(ListTagsOfResource),
       DDB_WIRE_OP(PutItem),
       DDB_WIRE_OP(Query),
       DDB_WIRE_OP(Scan),
+      DDB_WIRE_OP(TagResource),
       DDB_WIRE_OP(TransactGetItems),
       DDB_WIRE_OP(TransactWriteItems),
+      DDB_WIRE_OP(UntagResource),
       DDB_WIRE_OP(UpdateItem),
       DDB_WIRE_OP(UpdateTable),
+      DDB_WIRE_OP(UpdateTimeToLive),
   };
   return kOperations;
 }
@@ -99,7 +109,12 @@ const std::vector<OperationEntry>& Operations() {
 
 JsonResult ExecuteJson(Engine& engine, std::string_view operation, const Json& request) {
   for (const OperationEntry& op : Operations()) {
-    if (op.name == operation) return op.handler(engine, operation, request);
+    if (op.name != operation) continue;
+    if (operation == "CreateTable") {
+      return internal::ApplyCreateTableTags(engine, request,
+                                            op.handler(engine, operation, request));
+    }
+    return op.handler(engine, operation, request);
   }
   // DynamoDB answers an unknown X-Amz-Target with a bare UnknownOperationException.
   return Failure(MakeError(ErrorType::kUnknownOperationException, ""));

@@ -61,6 +61,16 @@ Json PlanToJson(const Plan& plan) {
   j["filter"] = plan.filter;
   j["reason"] = plan.reason;
   j["full_scan"] = plan.full_scan;
+  if (!plan.lookups.empty()) {
+    Json lookups = Json::array();
+    for (const Plan& l : plan.lookups) {
+      Json lj = Json::object();
+      lj["operation"] = l.operation;
+      lj["key_condition"] = l.key_condition;
+      lookups.push_back(std::move(lj));
+    }
+    j["lookups"] = std::move(lookups);
+  }
   return j;
 }
 

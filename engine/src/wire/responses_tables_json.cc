@@ -91,8 +91,17 @@ Json ToJson(const CreateTableResponse& r, std::string_view) {
 Json ToJson(const DescribeTableResponse& r, std::string_view) {
   return Json{{"Table", TableDescriptionToJson(r.table)}};
 }
+// DynamoDB: DeleteTable describes the table as it goes, without its definition: no
+// AttributeDefinitions, KeySchema, CreationDateTime or indexes (API reference and AWS CLI
+// reference, DeleteTable examples).
 Json ToJson(const DeleteTableResponse& r, std::string_view) {
-  return Json{{"TableDescription", TableDescriptionToJson(r.table_description)}};
+  Json full = TableDescriptionToJson(r.table_description);
+  Json j = Json::object();
+  for (const char* member : {"TableName", "TableStatus", "ProvisionedThroughput", "TableSizeBytes",
+                             "ItemCount", "TableArn", "TableId", "BillingModeSummary"}) {
+    if (full.contains(member)) j[member] = full[member];
+  }
+  return Json{{"TableDescription", std::move(j)}};
 }
 Json ToJson(const UpdateTableResponse& r, std::string_view) {
   return Json{{"TableDescription", TableDescriptionToJson(r.table_description)}};

@@ -263,14 +263,35 @@ TEST_CASE("Subcommands(): every subcommand with its options, flags in both forms
   const auto& subs = Subcommands();
   std::vector<std::string> names;
   for (const auto& s : subs) names.push_back(s.name);
-  for (auto expected :
-       {"create-table", "describe-table", "list-tables", "delete-table", "update-table", "put-item",
-        "get-item", "update-item", "delete-item", "query", "scan", "batch-get-item",
-        "batch-write-item", "transact-get-items", "transact-write-items", "execute-statement",
-        "batch-execute-statement", "execute-transaction", "wait"}) {
+  for (auto expected : {"create-table",
+                        "describe-table",
+                        "list-tables",
+                        "delete-table",
+                        "update-table",
+                        "put-item",
+                        "get-item",
+                        "update-item",
+                        "delete-item",
+                        "query",
+                        "scan",
+                        "batch-get-item",
+                        "batch-write-item",
+                        "transact-get-items",
+                        "transact-write-items",
+                        "execute-statement",
+                        "batch-execute-statement",
+                        "execute-transaction",
+                        "wait",
+                        "tag-resource",
+                        "untag-resource",
+                        "list-tags-of-resource",
+                        "update-time-to-live",
+                        "describe-time-to-live",
+                        "describe-endpoints",
+                        "describe-limits"}) {
     CHECK(std::find(names.begin(), names.end(), expected) != names.end());
   }
-  CHECK(subs.size() == 19);
+  CHECK(subs.size() == 26);
   for (const auto& s : subs) {
     if (s.name != "query") continue;
     CHECK(s.operation == "Query");

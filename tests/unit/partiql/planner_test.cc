@@ -367,15 +367,3 @@ TEST_CASE("EXISTS(SELECT ...) becomes a ConditionCheck on an existing item") {
   CHECK(PlanError("EXISTS(SELECT * FROM \"App\" WHERE PK = 'x' AND n = 1)", kApp) ==
         "EXISTS() must contain a single item read with additional condition");
 }
-
-TEST_CASE("IN or OR on the partition key scans, and the plan says DynamoDB would not") {
-  for (const char* s : {"SELECT * FROM \"App\" WHERE PK IN ['a', 'b']",
-                        "SELECT * FROM \"App\" WHERE PK = 'a' OR PK = 'b'"}) {
-    INFO(s);
-    auto p = PlanOk(s, kApp);
-    CHECK(p.plan.operation == "Scan");
-    CHECK(p.plan.reason ==
-          "IN or OR on the partition key PK (DynamoDB reads each value's partition; ddblab runs "
-          "one Scan) -> full Scan");
-  }
-}

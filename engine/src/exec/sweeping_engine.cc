@@ -1,0 +1,154 @@
+// The Engine that Engine::Open hands out: runs the Time to Live sweep at the start of every
+// call, then the call itself. Keeping the sweep here, outside the operations, means it never
+// runs inside another call (a transaction or a PartiQL statement calling GetItem), only between
+// calls, where DynamoDB's background deletion is invisible too.
+#include "exec/sweeping_engine.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace ddblab {
+namespace {
+
+class SweepingEngine final : public Engine {
+ public:
+  explicit SweepingEngine(std::unique_ptr<EngineImpl> impl) : impl_(std::move(impl)) {}
+
+  Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->CreateTable(r);
+  }
+  Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->DescribeTable(r);
+  }
+  Result<ListTablesResponse> ListTables(const ListTablesRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->ListTables(r);
+  }
+  Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->DeleteTable(r);
+  }
+  Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->UpdateTable(r);
+  }
+  Result<GetItemResponse> GetItem(const GetItemRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->GetItem(r);
+  }
+  Result<PutItemResponse> PutItem(const PutItemRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->PutItem(r);
+  }
+  Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->UpdateItem(r);
+  }
+  Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->DeleteItem(r);
+  }
+  Result<QueryResponse> Query(const QueryRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->Query(r);
+  }
+  Result<ScanResponse> Scan(const ScanRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->Scan(r);
+  }
+  Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->BatchGetItem(r);
+  }
+  Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->BatchWriteItem(r);
+  }
+  Result<TransactGetItemsResponse> TransactGetItems(const TransactGetItemsRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->TransactGetItems(r);
+  }
+  Result<TransactWriteItemsResponse> TransactWriteItems(
+      const TransactWriteItemsRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->TransactWriteItems(r);
+  }
+  Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->ExecuteStatement(r);
+  }
+  Result<BatchExecuteStatementResponse> BatchExecuteStatement(
+      const BatchExecuteStatementRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->BatchExecuteStatement(r);
+  }
+  Result<ExecuteTransactionResponse> ExecuteTransaction(
+      const ExecuteTransactionRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->ExecuteTransaction(r);
+  }
+  Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->TagResource(r);
+  }
+  Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->UntagResource(r);
+  }
+  Result<ListTagsOfResourceResponse> ListTagsOfResource(
+      const ListTagsOfResourceRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->ListTagsOfResource(r);
+  }
+  Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->UpdateTimeToLive(r);
+  }
+  Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
+      const DescribeTimeToLiveRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->DescribeTimeToLive(r);
+  }
+  Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->DescribeEndpoints(r);
+  }
+  Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->DescribeLimits(r);
+  }
+  Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->ExplainStatement(r);
+  }
+  Result<Plan> ExplainQuery(const QueryRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->ExplainQuery(r);
+  }
+  Result<Plan> ExplainScan(const ScanRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->ExplainScan(r);
+  }
+  Result<PartitionMap> DescribePartitions(const std::string& table,
+                                          const std::string& index) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->DescribePartitions(table, index);
+  }
+  Status SetPartitionCount(const std::string& table, int count) override {
+    return impl_->SetPartitionCount(table, count);
+  }
+
+ private:
+  std::unique_ptr<EngineImpl> impl_;
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> WithTimeToLiveSweep(std::unique_ptr<EngineImpl> impl) {
+  return std::make_unique<SweepingEngine>(std::move(impl));
+}
+
+}  // namespace ddblab

@@ -1,0 +1,73 @@
+// Request bodies of the table-settings operations (tags, Time to Live, DescribeEndpoints,
+// DescribeLimits) -> request structs.
+#include "wire/codec.h"
+#include "wire/json_read.h"
+
+namespace ddblab::wire::internal {
+
+Status FromJson(const Json& j, TagResourceRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->resource_arn = d.String(j, "ResourceArn");
+  if (const Json* tags = d.List(j, "Tags")) {
+    std::vector<Tag> out;
+    for (size_t i = 0; i < tags->size(); ++i) {
+      const Json& t = (*tags)[i];
+      if (!d.StructElement(t, "Tag")) continue;
+      std::string path = "tags." + std::to_string(i + 1) + ".member.";
+      Tag tag;
+      tag.key = d.RequiredString(t, "Key", path + "key");
+      tag.value = d.RequiredString(t, "Value", path + "value");
+      out.push_back(std::move(tag));
+    }
+    r->tags = std::move(out);
+  }
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, UntagResourceRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->resource_arn = d.String(j, "ResourceArn");
+  r->tag_keys = d.StringList(j, "TagKeys");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, ListTagsOfResourceRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->resource_arn = d.String(j, "ResourceArn");
+  r->next_token = d.String(j, "NextToken");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, UpdateTimeToLiveRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  if (const Json* spec = d.Struct(j, "TimeToLiveSpecification", "TimeToLiveSpecification")) {
+    TimeToLiveSpecification s;
+    s.attribute_name =
+        d.RequiredString(*spec, "AttributeName", "timeToLiveSpecification.attributeName");
+    std::optional<bool> enabled = d.Bool(*spec, "Enabled");
+    if (!enabled && !d.failed()) d.Missing("timeToLiveSpecification.enabled");
+    s.enabled = enabled.value_or(false);
+    r->time_to_live_specification = std::move(s);
+  } else if (!d.failed()) {
+    d.Missing("timeToLiveSpecification");
+  }
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, DescribeTimeToLiveRequest* r) {
+  DDB_TRY(CheckRequestBody(j));
+  Decoder d;
+  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  return d.Finish();
+}
+
+Status FromJson(const Json& j, DescribeEndpointsRequest*) { return CheckRequestBody(j); }
+
+Status FromJson(const Json& j, DescribeLimitsRequest*) { return CheckRequestBody(j); }
+
+}  // namespace ddblab::wire::internal

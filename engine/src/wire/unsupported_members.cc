@@ -1,0 +1,187 @@
+// Request members DynamoDB acts on that ddblab does not model. A client that sends one must not
+// believe it took effect, so each is refused with a ValidationException that names it and says
+// why; a member set to its default (the behaviour ddblab has anyway) is accepted. The list, with
+// the reasons, is in the README ("Fidelity: not modelled"). The legacy parameters (Expected,
+// AttributeUpdates, KeyConditions, ...) are decoded with their requests, not here.
+#include "wire/unsupported_members.h"
+
+#include <string>
+#include <vector>
+
+#include "ddblab/engine.h"
+
+namespace ddblab::wire::internal {
+namespace {
+
+Error Refuse(const std::string& member, const std::string& reason) {
+  // No DynamoDB text exists for this (DynamoDB supports these members); the message names the
+  // member and the reason so the learner knows what did not happen.
+  return ValidationError("ddblab does not support " + member + ": " + reason);
+}
+
+const Json* Member(const Json& body, const char* name) {
+  if (!body.is_object()) return nullptr;
+  auto it = body.find(name);
+  if (it == body.end() || it->is_null()) return nullptr;
+  return &*it;
+}
+
+bool IsTrue(const Json* j, const char* name) {
+  const Json* m = j == nullptr ? nullptr : Member(*j, name);
+  return m != nullptr && m->is_boolean() && m->get<bool>();
+}
+
+// DynamoDB: ReturnItemCollectionMetrics is SIZE or NONE; SIZE returns ItemCollectionMetrics
+// only for tables with a local secondary index (API reference, PutItem), which ddblab does not
+// compute.
+Status CheckItemCollectionMetrics(Engine& engine, const Json& body,
+                                  const std::vector<std::string>& tables) {
+  const Json* m = Member(body, "ReturnItemCollectionMetrics");
+  if (m == nullptr || !m->is_string()) return OkStatus();
+  std::string v = m->get<std::string>();
+  if (v != "SIZE" && v != "NONE") {
+    return ValidationError("1 validation error detected: Value '" + v +
+                           "' at 'returnItemCollectionMetrics' failed to satisfy constraint: "
+                           "Member must satisfy enum value set: [SIZE, NONE]");
+  }
+  if (v == "NONE") return OkStatus();
+  for (const std::string& t : tables) {
+    DescribeTableRequest d;
+    d.table_name = t;
+    Result<DescribeTableResponse> r = engine.DescribeTable(d);
+    if (r.ok() && !r->table.local_secondary_indexes.empty()) {
+      return Refuse("ReturnItemCollectionMetrics=SIZE on a table with a local secondary index",
+                    "item collection sizes are not reported (ItemCollectionMetrics)");
+    }
+  }
+  return OkStatus();
+}
+
+std::string TableOf(const Json& body) {
+  const Json* t = Member(body, "TableName");
+  return t != nullptr && t->is_string() ? t->get<std::string>() : "";
+}
+
+std::vector<std::string> TablesOfRequestItems(const Json& body) {
+  std::vector<std::string> out;
+  const Json* items = Member(body, "RequestItems");
+  if (items != nullptr && items->is_object()) {
+    for (const auto& entry : items->items()) out.push_back(entry.key());
+  }
+  return out;
+}
+
+std::vector<std::string> TablesOfTransactItems(const Json& body) {
+  std::vector<std::string> out;
+  const Json* items = Member(body, "TransactItems");
+  if (items == nullptr || !items->is_array()) return out;
+  for (const Json& item : *items) {
+    if (!item.is_object()) continue;
+    for (const auto& action : item.items()) {
+      std::string t = TableOf(action.value());
+      if (!t.empty()) out.push_back(t);
+    }
+  }
+  return out;
+}
+
+// Table settings: each refused unless it asks for DynamoDB's default.
+Status CheckTableSettings(const Json& body) {
+  if (const Json* s = Member(body, "StreamSpecification"); IsTrue(s, "StreamEnabled")) {
+    return Refuse("StreamSpecification", "DynamoDB Streams are not modelled");
+  }
+  if (const Json* s = Member(body, "SSESpecification"); IsTrue(s, "Enabled")) {
+    return Refuse("SSESpecification",
+                  "encryption with a KMS key is not modelled (items are stored unencrypted)");
+  }
+  if (const Json* c = Member(body, "TableClass");
+      c != nullptr && c->is_string() && c->get<std::string>() != "STANDARD") {
+    return Refuse("TableClass", "only the STANDARD table class is modelled");
+  }
+  if (IsTrue(&body, "DeletionProtectionEnabled")) {
+    return Refuse("DeletionProtectionEnabled", "deletion protection is not modelled");
+  }
+  if (Member(body, "OnDemandThroughput") != nullptr) {
+    return Refuse("OnDemandThroughput", "throughput limits and throttling are not simulated");
+  }
+  if (Member(body, "WarmThroughput") != nullptr) {
+    return Refuse("WarmThroughput", "throughput limits and throttling are not simulated");
+  }
+  if (Member(body, "ResourcePolicy") != nullptr) {
+    return Refuse("ResourcePolicy", "there is no IAM: every request is allowed");
+  }
+  if (Member(body, "ReplicaUpdates") != nullptr) {
+    return Refuse("ReplicaUpdates", "global tables (replicas in other Regions) are not modelled");
+  }
+  if (Member(body, "MultiRegionConsistency") != nullptr) {
+    return Refuse("MultiRegionConsistency", "global tables are not modelled");
+  }
+  if (Member(body, "GlobalTableWitnessUpdates") != nullptr) {
+    return Refuse("GlobalTableWitnessUpdates", "global tables are not modelled");
+  }
+  return OkStatus();
+}
+
+// Per index: OnDemandThroughput and WarmThroughput inside GSI definitions and updates.
+Status CheckIndexSettings(const Json& body) {
+  auto check = [](const Json& index) -> Status {
+    if (Member(index, "OnDemandThroughput") != nullptr) {
+      return Refuse("OnDemandThroughput", "throughput limits and throttling are not simulated");
+    }
+    if (Member(index, "WarmThroughput") != nullptr) {
+      return Refuse("WarmThroughput", "throughput limits and throttling are not simulated");
+    }
+    return OkStatus();
+  };
+  if (const Json* gsis = Member(body, "GlobalSecondaryIndexes"); gsis && gsis->is_array()) {
+    for (const Json& g : *gsis) DDB_TRY(check(g));
+  }
+  if (const Json* ups = Member(body, "GlobalSecondaryIndexUpdates"); ups && ups->is_array()) {
+    for (const Json& u : *ups) {
+      if (!u.is_object()) continue;
+      for (const char* action : {"Create", "Update"}) {
+        if (const Json* a = Member(u, action)) DDB_TRY(check(*a));
+      }
+    }
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+Status RefuseUnsupportedMembers(Engine& engine, std::string_view operation, const Json& body) {
+  if (operation == "CreateTable" || operation == "UpdateTable") {
+    DDB_TRY(CheckTableSettings(body));
+    return CheckIndexSettings(body);
+  }
+  if (operation == "PutItem" || operation == "UpdateItem" || operation == "DeleteItem") {
+    return CheckItemCollectionMetrics(engine, body, {TableOf(body)});
+  }
+  if (operation == "BatchWriteItem") {
+    return CheckItemCollectionMetrics(engine, body, TablesOfRequestItems(body));
+  }
+  if (operation == "TransactWriteItems") {
+    return CheckItemCollectionMetrics(engine, body, TablesOfTransactItems(body));
+  }
+  return OkStatus();
+}
+
+JsonResult ApplyCreateTableTags(Engine& engine, const Json& body, JsonResult created) {
+  const Json* tags = Member(body, "Tags");
+  if (!created.ok || tags == nullptr) return created;
+  // DynamoDB: CreateTable's Tags are the table's first tags (API reference, CreateTable).
+  const Json& description = created.body["TableDescription"];
+  Json request = Json::object();
+  request["ResourceArn"] = description["TableArn"];
+  request["Tags"] = *tags;
+  JsonResult tagged = ExecuteJson(engine, "TagResource", request);
+  if (tagged.ok) return created;
+  // A bad tag fails the whole CreateTable, as on DynamoDB: the table is not left behind.
+  DeleteTableRequest drop;
+  drop.table_name = TableOf(body);
+  (void)engine.DeleteTable(drop);
+  tagged.trace = created.trace;
+  return tagged;
+}
+
+}  // namespace ddblab::wire::internal
