@@ -199,7 +199,10 @@ std::vector<std::string> TableSummary(const wire::Json& t) {
   head += ")";
   if (t.contains("ItemCount")) head += ", " + t["ItemCount"].dump() + " items";
   lines.push_back(head);
-  lines.push_back("  key: " + KeyText(t.value("KeySchema", Json::array()), defs));
+  // DeleteTable's description carries no key schema (DynamoDB leaves it out).
+  if (t.contains("KeySchema")) {
+    lines.push_back("  key: " + KeyText(t.value("KeySchema", Json::array()), defs));
+  }
   for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
     if (!t.contains(kind) || !t[kind].is_array()) continue;
     std::string label = kind[0] == 'G' ? "GSI " : "LSI ";

@@ -138,13 +138,14 @@ pid, fd = pty.fork()
 if pid == 0:
     os.execv(binary, [binary, "--mode", "jsonl", "--clock", "1700000000"])
 seen = b""
+pos = 0  # expect() looks only at output after what it matched last
 
 
 def expect(text, timeout=30):
-    global seen
+    global seen, pos
     want = text.encode()
     deadline = time.time() + timeout
-    while want not in seen:
+    while seen.find(want, pos) < 0:
         left = deadline - time.time()
         if left <= 0:
             fail("REPL: timed out waiting for %r; it showed:\n%s" % (text, seen.decode(errors="replace")))
@@ -155,6 +156,7 @@ def expect(text, timeout=30):
             except OSError:
                 chunk = b""
             seen += chunk
+    pos = seen.find(want, pos) + len(want)
 
 
 expect("ddblab> ")
@@ -164,6 +166,8 @@ for n, s in enumerate(INPUTS):
         time.sleep(0.05)
     os.write(fd, (".print done-%d\r" % n).encode())
     expect("\ndone-%d" % n)
+    # Type the next input only at a fresh prompt, as a person would.
+    expect("ddblab> ")
 os.write(fd, b"\x04")
 # Drain the terminal until the REPL exits, so it never blocks on a full pty buffer.
 deadline = time.time() + 30

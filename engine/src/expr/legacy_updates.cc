@@ -2,6 +2,7 @@
 #include <string>
 
 #include "expr/legacy.h"
+#include "expr/set_members.h"
 
 namespace ddblab::expr {
 namespace {
@@ -28,18 +29,10 @@ Status AddTo(AttributeValue& target, const AttributeValue& v) {
       for (const AttributeValue& e : v.list()) target.list().push_back(e);
       return OkStatus();
     case AttrType::kNS:
-      for (const Decimal& m : v.num_set()) {
-        bool present = false;
-        for (const Decimal& t : target.num_set()) present = present || t == m;
-        if (!present) target.num_set().push_back(m);
-      }
+      AddSetMembers(target, v);
       return OkStatus();
     default:  // SS, BS
-      for (const std::string& m : v.str_set()) {
-        bool present = false;
-        for (const std::string& t : target.str_set()) present = present || t == m;
-        if (!present) target.str_set().push_back(m);
-      }
+      AddSetMembers(target, v);
       return OkStatus();
   }
 }
@@ -47,28 +40,7 @@ Status AddTo(AttributeValue& target, const AttributeValue& v) {
 // DELETE with a set: removes its members; returns whether the set is now empty.
 Result<bool> DeleteFrom(AttributeValue& target, const AttributeValue& v) {
   if (target.type != v.type) return TypeMismatch();
-  if (v.type == AttrType::kNS) {
-    auto& set = target.num_set();
-    for (const Decimal& m : v.num_set()) {
-      for (size_t i = 0; i < set.size(); ++i) {
-        if (set[i] == m) {
-          set.erase(set.begin() + static_cast<std::ptrdiff_t>(i));
-          break;
-        }
-      }
-    }
-    return set.empty();
-  }
-  auto& set = target.str_set();
-  for (const std::string& m : v.str_set()) {
-    for (size_t i = 0; i < set.size(); ++i) {
-      if (set[i] == m) {
-        set.erase(set.begin() + static_cast<std::ptrdiff_t>(i));
-        break;
-      }
-    }
-  }
-  return set.empty();
+  return RemoveSetMembers(target, v);
 }
 
 class AttributeUpdatesImpl : public Update {

@@ -6,6 +6,7 @@
 
 #include "expr/messages.h"
 #include "expr/path.h"
+#include "expr/set_members.h"
 #include "expr/update_ast.h"
 
 namespace ddblab::expr {
@@ -101,18 +102,10 @@ Status AddTo(AttributeValue& target, const AttributeValue& v) {
     }
     case AttrType::kSS:
     case AttrType::kBS:
-      for (const std::string& m : v.str_set()) {
-        bool present = false;
-        for (const std::string& t : target.str_set()) present = present || t == m;
-        if (!present) target.str_set().push_back(m);
-      }
+      AddSetMembers(target, v);
       return OkStatus();
     case AttrType::kNS:
-      for (const Decimal& m : v.num_set()) {
-        bool present = false;
-        for (const Decimal& t : target.num_set()) present = present || t == m;
-        if (!present) target.num_set().push_back(m);
-      }
+      AddSetMembers(target, v);
       return OkStatus();
     default:
       return IncorrectDataType();
@@ -122,28 +115,7 @@ Status AddTo(AttributeValue& target, const AttributeValue& v) {
 // DELETE: removes set members; returns whether the set is now empty.
 Result<bool> DeleteFrom(AttributeValue& target, const AttributeValue& v) {
   if (target.type != v.type) return IncorrectDataType();
-  if (v.type == AttrType::kNS) {
-    auto& set = target.num_set();
-    for (const Decimal& m : v.num_set()) {
-      for (size_t i = 0; i < set.size(); ++i) {
-        if (set[i] == m) {
-          set.erase(set.begin() + static_cast<std::ptrdiff_t>(i));
-          break;
-        }
-      }
-    }
-    return set.empty();
-  }
-  auto& set = target.str_set();
-  for (const std::string& m : v.str_set()) {
-    for (size_t i = 0; i < set.size(); ++i) {
-      if (set[i] == m) {
-        set.erase(set.begin() + static_cast<std::ptrdiff_t>(i));
-        break;
-      }
-    }
-  }
-  return set.empty();
+  return RemoveSetMembers(target, v);
 }
 
 Status ApplyToValue(AttributeValue& v, const Node& node);
