@@ -1,5 +1,6 @@
 // The cost footer printed after every call in table and line modes: what ran, how much it read,
 // what it cost and which simulated partitions it touched.
+#include <algorithm>
 #include <cstdio>
 #include <set>
 #include <string>
@@ -74,6 +75,38 @@ std::string PartitionText(const Trace& t) {
 
 }  // namespace
 
+namespace {
+
+// A call across several tables or indexes (batches, transactions) names the partitions of each
+// ("Orders: partition 1 of 4, Orders.GSI1: partition 3 of 4"); empty for a single one, whose
+// partitions PartitionText shows.
+std::string PartitionsByTable(const Trace& t) {
+  std::vector<std::pair<std::string, Trace>> groups;  // in first-use order
+  for (const Trace& s : t.steps) {
+    if (s.table.empty() || s.partitions_total <= 0) continue;
+    std::string name = s.table + (s.index.empty() ? "" : "." + s.index);
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == name; });
+    if (it == groups.end()) {
+      groups.emplace_back(name, Trace{});
+      it = groups.end() - 1;
+    }
+    Trace& g = it->second;
+    g.partitions_total = std::max(g.partitions_total, s.partitions_total);
+    std::set<int> hit(g.partitions_hit.begin(), g.partitions_hit.end());
+    hit.insert(s.partitions_hit.begin(), s.partitions_hit.end());
+    g.partitions_hit.assign(hit.begin(), hit.end());
+  }
+  if (groups.size() < 2) return "";
+  std::string out;
+  for (const auto& [name, g] : groups) {
+    out += (out.empty() ? "" : ", ") + name + ": " + PartitionText(g);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string FooterLine(const StatementResult& r, const ShellSettings& settings) {
   if (r.calls.empty() || r.kind == InputKind::kExplain) return "";
   const wire::JsonResult& m = r.merged;
@@ -101,9 +134,12 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
   }
   std::string cap = CapacityText(m, read, settings.capacity);
   if (!cap.empty()) parts.push_back(cap);
-  Trace partitions = t;
-  if (partitions.partitions_total == 0 && !t.steps.empty()) partitions = t.steps.front();
-  std::string p = PartitionText(partitions);
+  std::string p = PartitionsByTable(t);
+  if (p.empty()) {
+    Trace partitions = t;
+    if (partitions.partitions_total == 0 && !t.steps.empty()) partitions = t.steps.front();
+    p = PartitionText(partitions);
+  }
   if (!p.empty()) parts.push_back(p);
   if (settings.timer) {
     char buf[32];

@@ -74,6 +74,12 @@ void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink
   }
   if (!r.ok) {
     RenderError(r, sink);
+    // DynamoDB charges a write whose condition failed and a cancelled transaction: the footer
+    // says what the refusal cost.
+    if (mode.footer && !r.merged.capacity.empty()) {
+      std::string footer = FooterLine(r, ctx.settings);
+      if (!footer.empty()) sink.Line(footer, Style::kFooter);
+    }
     return;
   }
   mode.render(r, ctx, sink);
