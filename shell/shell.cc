@@ -21,12 +21,6 @@ using wire::Json;
 
 namespace {
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 bool IsControlPlane(const std::string& op) {
   return op == "CreateTable" || op == "DeleteTable" || op == "UpdateTable";
 }
@@ -119,7 +113,7 @@ bool Shell::Run(std::string_view statement) {
 
 Outcome Shell::Execute(std::string_view input, bool complete) {
   InputKind kind = ClassifyInput(input);
-  std::string_view t = Trim(input);
+  std::string_view t = TrimStatement(input);
   Outcome outcome = Outcome::kOk;
   if (kind == InputKind::kDot) {
     outcome = RunDotCommand(*this, t);

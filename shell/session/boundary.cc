@@ -196,6 +196,8 @@ bool SoftlyIncomplete(std::string_view buffer_in) {
   return !PartiqlIncompleteReason(text, &soft).empty() && soft;
 }
 
+std::string_view TrimStatement(std::string_view text) { return TrimRight(TrimLeft(text)); }
+
 bool IsCommentLine(std::string_view line) {
   size_t i = line.find_first_not_of(" \t\r");
   if (i == std::string_view::npos) return true;

@@ -38,6 +38,9 @@ bool SoftlyIncomplete(std::string_view buffer);
 // Blank lines and comment lines (`#` or `--` first) between statements are skipped.
 bool IsCommentLine(std::string_view line);
 
+// `text` without leading and trailing white space.
+std::string_view TrimStatement(std::string_view text);
+
 // `text` with CRLF and lone trailing CR turned into LF.
 std::string NormalizeLineEnds(std::string_view text);
 

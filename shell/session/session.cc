@@ -13,15 +13,9 @@ using wire::Json;
 
 namespace {
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 // The aws-CLI text that is split into words: a trailing `;` (optional in both languages) goes.
 std::string CliText(std::string_view input) {
-  std::string s(Trim(input));
+  std::string s(TrimStatement(input));
   while (!s.empty() && s.back() == ';') {
     s.pop_back();
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
@@ -84,7 +78,7 @@ void AddHint(StatementResult& r, const std::string& wire_text, const RunOptions&
     return;
   }
   if (r.kind == InputKind::kCli && r.parse_error) {
-    std::string_view t = Trim(r.input);
+    std::string_view t = TrimStatement(r.input);
     std::string first(t.substr(0, t.find_first_of(" \t\n")));
     for (char& c : first) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     for (const char* clause : {"WHERE", "AND", "OR", "SET", "REMOVE", "FROM", "ORDER", "VALUE"}) {
@@ -239,7 +233,8 @@ Json GetItemPlan(const Json& request) {
 
 void RunExplainText(wire::Client& client, std::string_view text, const RunOptions& options,
                     StatementResult& r) {
-  std::string_view rest = Trim(Trim(text).substr(std::min<size_t>(7, Trim(text).size())));
+  std::string_view whole = TrimStatement(text);  // "EXPLAIN <statement>"
+  std::string_view rest = TrimStatement(whole.substr(std::min<size_t>(7, whole.size())));
   auto fail = [&](std::string message, bool parse) {
     r.error = ValidationError(std::move(message));
     r.parse_error = parse;
@@ -289,7 +284,7 @@ StatementResult RunStatement(wire::Client& client, std::string_view text_in,
                              const RunOptions& options) {
   std::string text = NormalizeLineEnds(text_in);
   StatementResult r;
-  r.input = std::string(Trim(text));
+  r.input = std::string(TrimStatement(text));
   r.kind = ClassifyInput(text);
   std::string wire_text;
   switch (r.kind) {

@@ -36,11 +36,14 @@ Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
   // "Legacy conditional parameters"), in this order in the message.
   if (allow_update) {
     DDB_TRY(expr::CheckExpressionStyle(
-        {{"AttributeUpdates", attr_updates.has_value()}, {"Expected", expected.has_value()}},
+        {{"AttributeUpdates", attr_updates.has_value()},
+         {"Expected", expected.has_value()},
+         {"ConditionalOperator", cond_op.has_value()}},
         {{"UpdateExpression", upd.has_value()}, {"ConditionExpression", cond.has_value()}}));
   } else {
-    DDB_TRY(expr::CheckExpressionStyle({{"Expected", expected.has_value()}},
-                                       {{"ConditionExpression", cond.has_value()}}));
+    DDB_TRY(expr::CheckExpressionStyle(
+        {{"Expected", expected.has_value()}, {"ConditionalOperator", cond_op.has_value()}},
+        {{"ConditionExpression", cond.has_value()}}));
   }
   DDB_TRY(CheckEnum(Get(in.return_values_on_condition_check_failure),
                     "returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"}));
@@ -65,10 +68,6 @@ Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
   }
   if (!cond) {
     DDB_ASSIGN_OR_RETURN(p.condition, expr::ExpectedCondition(expected, cond_op));
-  } else if (cond_op) {
-    // ConditionalOperator combines Expected entries only.
-    DDB_TRY(expr::CheckExpressionStyle({{"ConditionalOperator", true}},
-                                       {{"ConditionExpression", true}}));
   }
   return p;
 }

@@ -388,6 +388,40 @@ TEST_CASE("Legacy and expression parameters cannot be mixed in one request") {
         "ConditionExpression}");
 }
 
+TEST_CASE("ConditionalOperator is a non-expression parameter listed after Expected when mixed") {
+  // DynamoDB: the mixing message lists AttributeUpdates, Expected, ConditionalOperator in that
+  // order, and ConditionalOperator alone next to an expression is mixing too.
+  auto e = Table();
+  PutItemRequest p;
+  p.table_name = "App";
+  p.item = kKey;
+  p.expected = ExpectedAttributes{{"a", Absent()}};
+  p.conditional_operator = "AND";
+  p.condition_expression = "attribute_not_exists(a)";
+  CHECK(Fails(e->PutItem(p)).message ==
+        "Can not use both expression and non-expression parameters in the same request: "
+        "Non-expression parameters: {Expected, ConditionalOperator} Expression parameters: "
+        "{ConditionExpression}");
+  p.expected.reset();
+  CHECK(Fails(e->PutItem(p)).message ==
+        "Can not use both expression and non-expression parameters in the same request: "
+        "Non-expression parameters: {ConditionalOperator} Expression parameters: "
+        "{ConditionExpression}");
+  UpdateItemRequest u;
+  u.table_name = "App";
+  u.key = kKey;
+  u.attribute_updates = AttributeUpdates{{"a", Act("PUT", N("1"))}};
+  u.expected = ExpectedAttributes{{"a", Absent()}};
+  u.conditional_operator = "AND";
+  u.update_expression = "SET b = :v";
+  u.condition_expression = "attribute_exists(a)";
+  u.expression_attribute_values = ExpressionAttributeValues{{":v", N("1")}};
+  CHECK(Fails(e->UpdateItem(u)).message ==
+        "Can not use both expression and non-expression parameters in the same request: "
+        "Non-expression parameters: {AttributeUpdates, Expected, ConditionalOperator} "
+        "Expression parameters: {UpdateExpression, ConditionExpression}");
+}
+
 TEST_CASE("ExpressionAttributeValues next to legacy parameters only is rejected") {
   // DynamoDB: the placeholder maps belong to expressions.
   auto e = Table();
