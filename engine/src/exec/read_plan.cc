@@ -203,7 +203,7 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
   DDB_TRY(PlanCommon(t, c, true, &p));
   expr::Context ctx(r.expression_attribute_names, r.expression_attribute_values);
   bool any = r.key_condition_expression || r.filter_expression || r.projection_expression;
-  DDB_TRY(ctx.CheckMaps(any, "KeyConditionExpression"));
+  DDB_TRY(ctx.CheckMaps(any, ""));
   if (!r.key_condition_expression && !r.key_conditions) {
     return ValidationError(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "

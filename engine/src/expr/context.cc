@@ -8,6 +8,9 @@
 namespace ddblab::expr {
 namespace {
 
+// DynamoDB: a placeholder (with its # or :) is at most 255 bytes.
+constexpr size_t kMaxPlaceholderBytes = 255;
+
 // DynamoDB: placeholder keys are '#' or ':' followed by one or more of [A-Za-z0-9_].
 bool ValidKey(const std::string& key, char sigil) {
   if (key.size() < 2 || key[0] != sigil) return false;
@@ -45,14 +48,31 @@ Status Context::CheckMaps(bool any_expression, const std::string& null_expressio
     }
     if (names_->empty()) return ValidationError("ExpressionAttributeNames must not be empty");
     for (const auto& [key, name] : *names_) {
+      // DynamoDB (messages captured from the service): a key's length is checked before its
+      // syntax, then the name it stands for.
+      if (key.size() > kMaxPlaceholderBytes) {
+        return ValidationError(
+            "ExpressionAttributeNames contains invalid key: The expression attribute map "
+            "contains a key that is too long; size of key: " +
+            std::to_string(key.size()));
+      }
       if (!ValidKey(key, '#')) {
         return ValidationError(
             "ExpressionAttributeNames contains invalid key: Syntax error; key: \"" + key + "\"");
+      }
+      if (name.empty()) {
+        return ValidationError(
+            "ExpressionAttributeNames contains invalid value: Empty attribute name for key " + key);
       }
     }
   }
   if (values_) {
     if (!any_expression) {
+      // Query names no expression in this message (captured from DynamoDB).
+      if (null_expressions.empty()) {
+        return ValidationError(
+            "ExpressionAttributeValues can only be specified when using expressions");
+      }
       return ValidationError(
           "ExpressionAttributeValues can only be specified when using expressions: " +
           null_expressions +
@@ -60,6 +80,12 @@ Status Context::CheckMaps(bool any_expression, const std::string& null_expressio
     }
     if (values_->empty()) return ValidationError("ExpressionAttributeValues must not be empty");
     for (const auto& [key, value] : *values_) {
+      // Unlike the names' message, this one ends at the ';' (captured from DynamoDB).
+      if (key.size() > kMaxPlaceholderBytes) {
+        return ValidationError(
+            "ExpressionAttributeValues contains invalid key: The expression attribute map "
+            "contains a key that is too long;");
+      }
       if (!ValidKey(key, ':')) {
         return ValidationError(
             "ExpressionAttributeValues contains invalid key: Syntax error; key: \"" + key + "\"");

@@ -76,9 +76,13 @@ Status Parser::Begin() {
   tokens_ = Tokenize(text_);
   if (tokens_.size() == 1) return KindError(kind_, "The expression can not be empty;");
   if (text_.size() > kMaxExpressionBytes) {
-    return KindError(kind_,
-                     "Expression size has exceeded the maximum allowed size; expression size: " +
-                         std::to_string(text_.size()));
+    // DynamoDB (messages captured from the service): only FilterExpression and
+    // ConditionExpression add the raw size; the other expressions end at the ';'.
+    std::string message = "Expression size has exceeded the maximum allowed size;";
+    if (kind_ == Kind::kFilter || kind_ == Kind::kCondition) {
+      message += " expression size: " + std::to_string(text_.size());
+    }
+    return KindError(kind_, message);
   }
   return OkStatus();
 }

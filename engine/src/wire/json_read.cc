@@ -215,7 +215,15 @@ std::optional<std::map<std::string, AttributeValue>> Decoder::ValueMap(const Jso
   for (auto it = map->begin(); it != map->end(); ++it) {
     Result<AttributeValue> v = ValueFromJson(it.value());
     if (!v.ok()) {
-      ValueProblem(v.error());
+      Error e = v.error();
+      // DynamoDB names the map and the placeholder around a value rule's message (captured from
+      // DynamoDB: "ExpressionAttributeValues contains invalid value: Supplied AttributeValue is
+      // empty, ... for key :v"); this decoder reads only ExpressionAttributeValues maps.
+      if (e.type == ErrorType::kValidationException) {
+        e.message =
+            std::string(name) + " contains invalid value: " + e.message + " for key " + it.key();
+      }
+      ValueProblem(e);
       continue;
     }
     out.insert_or_assign(it.key(), std::move(v).value());
