@@ -5,22 +5,14 @@
 #include <string>
 
 #include "ddblab/wire.h"
+#include "wire_fixture.h"
 
 using ddblab::wire::Json;
 
 namespace {
 
-std::unique_ptr<ddblab::Engine> OpenEngine() {
-  ddblab::EngineOptions options;
-  options.clock = [] { return 1700000000.0; };
-  auto engine = ddblab::Engine::Open(options);
-  REQUIRE(engine.ok());
-  return std::move(engine).value();
-}
-
-ddblab::wire::JsonResult Call(ddblab::Engine& e, const char* op, const std::string& body) {
-  return ddblab::wire::ExecuteJsonText(e, op, body);
-}
+using wiretest::Call;
+using wiretest::OpenEngine;
 
 std::string Create(const std::string& extra = "") {
   return R"({"TableName": "Tbl", "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},

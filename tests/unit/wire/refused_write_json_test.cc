@@ -3,22 +3,14 @@
 #include <catch2/catch.hpp>
 
 #include "ddblab/wire.h"
+#include "wire_fixture.h"
 
 using ddblab::wire::Json;
 
 namespace {
 
-std::unique_ptr<ddblab::Engine> OpenEngine() {
-  ddblab::EngineOptions options;
-  options.clock = [] { return 1700000000.0; };
-  auto engine = ddblab::Engine::Open(options);
-  REQUIRE(engine.ok());
-  return std::move(engine).value();
-}
-
-ddblab::wire::JsonResult Call(ddblab::Engine& e, const char* op, const std::string& body) {
-  return ddblab::wire::ExecuteJsonText(e, op, body);
-}
+using wiretest::Call;
+using wiretest::OpenEngine;
 
 }  // namespace
 
