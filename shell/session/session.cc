@@ -289,8 +289,15 @@ StatementResult RunStatement(wire::Client& client, std::string_view text_in,
   std::string wire_text;
   switch (r.kind) {
     case InputKind::kEmpty:
+      r.error = ValidationError("the statement is empty");
+      r.parse_error = true;
+      return r;
     case InputKind::kDot:
     case InputKind::kCall:
+      // Only the REPL and scripts run dot-commands (lesson code and solutions cannot).
+      r.error = ValidationError(r.input.substr(0, r.input.find_first_of(" \t\n")) +
+                                " is a dot-command of the shell, not a statement");
+      r.parse_error = true;
       return r;
     case InputKind::kCli:
       RunCliText(client, text, options, r);

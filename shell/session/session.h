@@ -25,7 +25,8 @@ struct RunOptions {
 };
 
 // Runs one statement: an aws-CLI command, a PartiQL statement or EXPLAIN. Dot-commands and empty
-// text are not statements: the result has that kind, ok == false and no calls.
+// text are not statements: the result has that kind, ok == false, an error saying so and no
+// calls.
 StatementResult RunStatement(wire::Client& client, std::string_view text,
                              const RunOptions& options = {});
 

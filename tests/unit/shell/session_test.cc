@@ -1,0 +1,72 @@
+// The session tier on its own: the statement-boundary rule (docs/shell.md, "Where a statement
+// ends") and what RunStatement gives for text that is not a statement.
+#include "shell/session/session.h"
+
+#include <catch2/catch.hpp>
+
+#include "shell/session/boundary.h"
+
+namespace ddblab::shell {
+namespace {
+
+// A backend that must never be called: these inputs never reach one.
+class NoBackend : public wire::Client {
+ public:
+  wire::JsonResult Call(std::string_view, const wire::Json&) override {
+    FAIL("no call was expected");
+    return {};
+  }
+  std::string Describe() const override { return "none"; }
+};
+
+TEST_CASE("Session: a PartiQL statement continues after WHERE, AND or an operator") {
+  CHECK(InputIncomplete("SELECT * FROM \"t\" WHERE"));
+  CHECK(InputIncomplete("SELECT * FROM \"t\" WHERE PK = 'a' AND"));
+  CHECK(InputIncomplete("UPDATE \"t\" SET a ="));
+  CHECK_FALSE(InputIncomplete("SELECT * FROM \"t\" WHERE PK = 'a'"));
+  CHECK_FALSE(InputIncomplete("SELECT * FROM \"t\" -- WHERE"));
+  CHECK(IncompleteReason("SELECT * FROM \"t\" WHERE") == "it ends with WHERE");
+  CHECK(IncompleteReason("SELECT * FROM \"t\" WHERE a = 'x") == "a ' string is still open");
+  CHECK(IncompleteReason("put-item --item '{\"a\":") == "a ' quote is still open");
+  CHECK(SoftlyIncomplete("SELECT * FROM \"t\" WHERE"));
+  CHECK_FALSE(SoftlyIncomplete("SELECT * FROM \"t\" WHERE a = 'x"));
+}
+
+TEST_CASE("Session: a blank line or a dot-command cuts a softly incomplete statement short") {
+  auto v = SplitStatements(
+      "SELECT * FROM \"t\" WHERE\n\n.mode json\nSELECT * FROM \"t\" WHERE\n"
+      "  PK = 'a'\r\n");
+  REQUIRE(v.size() == 3);
+  CHECK(v[0].text == "SELECT * FROM \"t\" WHERE");
+  CHECK_FALSE(v[0].complete);
+  CHECK(v[1].text == ".mode json");
+  CHECK(v[1].line == 3);
+  CHECK(v[2].text == "SELECT * FROM \"t\" WHERE\n  PK = 'a'");
+  CHECK(v[2].complete);
+}
+
+TEST_CASE("Session: an open quote at the end of a file is cut short, never dropped") {
+  auto v = SplitStatements("# comment\nput-item --item '{\"a\":\n");
+  REQUIRE(v.size() == 1);
+  CHECK(v[0].line == 2);
+  CHECK_FALSE(v[0].complete);
+}
+
+TEST_CASE("Session: PartiQL joins backslash continuations and drops a trailing semicolon") {
+  CHECK(PartiqlWireText("SELECT * FROM \"t\" \\\nWHERE PK = 'a';") ==
+        "SELECT * FROM \"t\"  WHERE PK = 'a'");
+}
+
+TEST_CASE("Session: dot-commands and empty text are not statements, and say so") {
+  NoBackend client;
+  StatementResult dot = RunStatement(client, ".mode json");
+  CHECK(dot.kind == InputKind::kDot);
+  CHECK_FALSE(dot.ok);
+  CHECK(dot.error.message == ".mode is a dot-command of the shell, not a statement");
+  StatementResult empty = RunStatement(client, "   ");
+  CHECK_FALSE(empty.ok);
+  CHECK(empty.error.message == "the statement is empty");
+}
+
+}  // namespace
+}  // namespace ddblab::shell
