@@ -13,10 +13,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export NO_COLOR=1 DDBLAB_DATA_DIR="$tmp/data" HOME="$tmp" XDG_DATA_HOME="$tmp/xdg"
 
-/usr/bin/python3 - "$bin" "$tmp" "$root" <<'PY'
-import json, os, pty, re, select, subprocess, sys, time
+/usr/bin/python3 - "$bin" "$tmp" "$root" "$root/tests/e2e/lib" <<'PY'
+import json, os, subprocess, sys
 
 binary, tmp, root = sys.argv[1], sys.argv[2], sys.argv[3]
+sys.path.insert(0, sys.argv[4])
+from pty_session import Session
 
 # Each input is one statement, as a user would write or paste it (lines joined with \n).
 INPUTS = [
@@ -133,61 +135,17 @@ for s in INPUTS:
 run = subprocess.run(args, capture_output=True)
 check_same("-c", jsonl_records(run.stdout.decode()), reference)
 
-# The REPL through a pty, typed line by line.
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(binary, [binary, "--mode", "jsonl", "--clock", "1700000000"])
-seen = b""
-pos = 0  # expect() looks only at output after what it matched last
-
-
-def expect(text, timeout=30):
-    global seen, pos
-    want = text.encode()
-    deadline = time.time() + timeout
-    while seen.find(want, pos) < 0:
-        left = deadline - time.time()
-        if left <= 0:
-            fail("REPL: timed out waiting for %r; it showed:\n%s" % (text, seen.decode(errors="replace")))
-        r, _, _ = select.select([fd], [], [], left)
-        if r:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                chunk = b""
-            seen += chunk
-    pos = seen.find(want, pos) + len(want)
-
-
-expect("ddblab> ")
+# The REPL through a pty, typed line by line; each input at a fresh prompt, as a person would.
+repl = Session(binary, ["--mode", "jsonl", "--clock", "1700000000"])
+repl.expect("ddblab> ")
 for n, s in enumerate(INPUTS):
     for line in s.split("\n"):
-        os.write(fd, line.encode() + b"\r")
-        time.sleep(0.05)
-    os.write(fd, (".print done-%d\r" % n).encode())
-    expect("\ndone-%d" % n)
-    # Type the next input only at a fresh prompt, as a person would.
-    expect("ddblab> ")
-os.write(fd, b"\x04")
-# Drain the terminal until the REPL exits, so it never blocks on a full pty buffer.
-deadline = time.time() + 30
-while time.time() < deadline:
-    r, _, _ = select.select([fd], [], [], 1)
-    if r:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    done_pid, _ = os.waitpid(pid, os.WNOHANG)
-    if done_pid == pid:
-        break
-else:
-    os.kill(pid, 9)
-    fail("REPL: did not exit after Ctrl-D")
-text = seen.decode(errors="replace").replace("\r", "")
+        repl.send(line + "\r", pause=0.05)
+    repl.send(".print done-%d\r" % n, pause=0)
+    repl.expect("\ndone-%d" % n)
+    repl.expect("ddblab> ")
+repl.finish()
+text = repl.transcript.decode(errors="replace").replace("\r", "")
 check_same("REPL (pty)", jsonl_records(text), reference)
 
 # Lessons: the step's check sees what the student typed; the setup's ddb.try runs lesson code.

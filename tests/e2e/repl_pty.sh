@@ -8,59 +8,17 @@ bin=$1
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 
-XDG_DATA_HOME="$home/data" HOME="$home" TERM=xterm NO_COLOR=1 /usr/bin/python3 - "$bin" "$home" <<'PY'
-import os, pty, select, sys, time
+XDG_DATA_HOME="$home/data" HOME="$home" TERM=xterm NO_COLOR=1 /usr/bin/python3 - "$bin" "$home" "$(dirname "$0")/lib" <<'PY'
+import os, sys
 
 binary, home = sys.argv[1], sys.argv[2]
-
-def spawn():
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execv(binary, [binary])
-    return pid, fd
-
-class Session:
-    def __init__(self):
-        self.pid, self.fd = spawn()
-        self.seen = b""
-
-    def expect(self, text, timeout=20):
-        want = text.encode()
-        deadline = time.time() + timeout
-        while want not in self.seen:
-            left = deadline - time.time()
-            if left <= 0:
-                sys.stderr.write("timed out waiting for %r; the terminal showed:\n%s\n"
-                                 % (text, self.seen.decode(errors="replace")))
-                sys.exit(1)
-            r, _, _ = select.select([self.fd], [], [], left)
-            if r:
-                try:
-                    chunk = os.read(self.fd, 4096)
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    continue
-                self.seen += chunk
-        # Consume what was matched so the next expect looks at new output only.
-        self.seen = self.seen[self.seen.index(want) + len(want):]
-
-    def send(self, text):
-        os.write(self.fd, text.encode())
-        time.sleep(0.2)
-
-    def finish(self):
-        self.send("\x04")  # Ctrl-D on an empty line leaves
-        _, status = os.waitpid(self.pid, 0)
-        code = os.waitstatus_to_exitcode(status)
-        if code != 0:
-            sys.stderr.write("ddblab exited with %d\n" % code)
-            sys.exit(1)
+sys.path.insert(0, sys.argv[3])
+from pty_session import Session
 
 def step(name):
     sys.stdout.write("- " + name + "\n")
 
-s = Session()
+s = Session(binary)
 s.expect("ddblab> ")
 
 step("Tab completes a dot-command prefix")
@@ -121,7 +79,7 @@ text = open(hist, encoding="utf-8", errors="replace").read().replace("\\040", " 
 if ".print still alive" not in text:
     sys.stderr.write("history file lacks the last input:\n" + text + "\n")
     sys.exit(1)
-s = Session()
+s = Session(binary)
 s.expect("ddblab> ")
 s.send("\x1b[A")  # Up: the previous session's last input
 s.send("\r")

@@ -10,10 +10,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 env -u LANG -u LC_ALL -u LC_CTYPE -u LANGUAGE XDG_DATA_HOME="$work/data" HOME="$work" TERM=xterm \
-  NO_COLOR=1 /usr/bin/python3 - "$bin" "$work" <<'PY'
-import json, os, pty, select, subprocess, sys, time
+  NO_COLOR=1 /usr/bin/python3 - "$bin" "$work" "$(dirname "$0")/lib" <<'PY'
+import json, os, subprocess, sys
 
 binary, work = sys.argv[1], sys.argv[2]
+sys.path.insert(0, sys.argv[3])
+from pty_session import Session
 VALUES = [
     "José — lições ✓",        # precomposed accents, an em dash, a check mark
     "Jose\u0301 “aspas”",      # a decomposed accent (e + U+0301) and smart quotes
@@ -49,87 +51,44 @@ def check(db, where):
     if [g.encode() for g in got] != [w.encode() for w in want]:
         fail("%s stored %r, expected %r" % (where, got, want))
 
-class Session:
-    def __init__(self, args, env=None):
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.execve(binary, [binary] + args, dict(os.environ, **(env or {})))
-        self.seen = b""
-
-    def expect(self, text, timeout=20):
-        want = text.encode()
-        deadline = time.time() + timeout
-        while want not in self.seen:
-            left = deadline - time.time()
-            if left <= 0:
-                fail("timed out waiting for %r; the terminal showed:\n%s"
-                     % (text, self.seen.decode(errors="replace")))
-            r, _, _ = select.select([self.fd], [], [], left)
-            if r:
-                try:
-                    chunk = os.read(self.fd, 4096)
-                except OSError:
-                    chunk = b""
-                if chunk:
-                    self.seen += chunk
-        self.seen = self.seen[self.seen.index(want) + len(want):]
-
-    def paste(self, text):
-        os.write(self.fd, text.encode())
-        time.sleep(0.2)
-
-    def type(self, text):
-        # One character at a time, as a keyboard sends them.
-        for ch in text:
-            os.write(self.fd, ch.encode())
-            time.sleep(0.005)
-        time.sleep(0.2)
-
-    def finish(self):
-        self.paste("\x04")
-        _, status = os.waitpid(self.pid, 0)
-        code = os.waitstatus_to_exitcode(status)
-        if code != 0:
-            fail("ddblab exited with %d" % code)
-
 step("the REPL stores typed and pasted non-ASCII text unchanged")
 db = os.path.join(work, "repl.db")
-s = Session([db])
+s = Session(binary, [db])
 s.expect("ddblab> ")
-s.paste(CREATE + "\r")
+s.send(CREATE + "\r")
 s.expect("Table Uni")
 s.expect("ddblab> ")
 for i, value in enumerate(VALUES):
-    (s.type if i == 0 else s.paste)(put(value) + "\r")
+    (s.type if i == 0 else s.send)(put(value) + "\r")
     s.expect("PutItem Uni")
     s.expect("ddblab> ")
 step("the REPL reads it back unchanged")
-s.paste(".mode json\r")
+s.send(".mode json\r")
 s.expect("ddblab> ")
 for value in VALUES:
-    s.paste(get(value) + "\r")
+    s.send(get(value) + "\r")
     s.expect('"PK": "%s"' % value)
     s.expect("ddblab> ")
-s.paste(".print %s\r" % VALUES[0])
+s.send(".print %s\r" % VALUES[0])
 s.expect("\r\n%s\r\n" % VALUES[0])
 s.expect("ddblab> ")
 s.finish()
 check(db, "the REPL")
 
 step("history keeps it: Up in the next session recalls the last input unchanged")
-s = Session([db])
+s = Session(binary, [db])
 s.expect("ddblab> ")
-s.paste("\x1b[A")
-s.paste("\r")
+s.send("\x1b[A")
+s.send("\r")
 s.expect("\r\n%s\r\n" % VALUES[0])
 s.expect("ddblab> ")
 s.finish()
 
 step("LC_ALL=C and LANG=POSIX do not turn the REPL back to ASCII")
 for env in ({"LC_ALL": "C"}, {"LANG": "POSIX"}):
-    s = Session([], env)
+    s = Session(binary, [], env)
     s.expect("ddblab> ")
-    s.paste(".print %s\r" % VALUES[2])
+    s.send(".print %s\r" % VALUES[2])
     s.expect("\r\n%s\r\n" % VALUES[2])
     s.expect("ddblab> ")
     s.finish()

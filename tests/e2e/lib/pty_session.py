@@ -1,0 +1,76 @@
+"""The REPL on a real pseudo-terminal, for the e2e tests that drive it as a person would.
+
+Session(binary, args, env) starts ddblab on a pty; expect(text) waits for text in the output
+that follows the last match; send(text) writes it as a paste, type(text) one key at a time;
+finish() leaves with Ctrl-D, drains the terminal until ddblab exits (so it never blocks on a full
+pty buffer) and fails unless it exited with status 0. `transcript` keeps every byte shown.
+"""
+import os
+import pty
+import select
+import sys
+import time
+
+
+def fail(message):
+    sys.stderr.write("FAIL: " + message + "\n")
+    sys.exit(1)
+
+
+class Session:
+    def __init__(self, binary, args=(), env=None):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execve(binary, [binary] + list(args), dict(os.environ, **(env or {})))
+        self.transcript = b""
+        self.pos = 0  # expect() looks only at output after what it matched last
+
+    def _read(self, timeout):
+        r, _, _ = select.select([self.fd], [], [], timeout)
+        if not r:
+            return True
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:
+            return False
+        self.transcript += chunk
+        return bool(chunk)
+
+    def expect(self, text, timeout=30):
+        want = text.encode()
+        deadline = time.time() + timeout
+        while self.transcript.find(want, self.pos) < 0:
+            left = deadline - time.time()
+            if left <= 0:
+                fail("timed out waiting for %r; the terminal showed:\n%s"
+                     % (text, self.transcript[self.pos:].decode(errors="replace")))
+            self._read(left)
+        self.pos = self.transcript.find(want, self.pos) + len(want)
+
+    def send(self, text, pause=0.2):
+        os.write(self.fd, text.encode())
+        time.sleep(pause)
+
+    def type(self, text):
+        for ch in text:
+            os.write(self.fd, ch.encode())
+            time.sleep(0.005)
+        time.sleep(0.2)
+
+    def finish(self, timeout=30):
+        os.write(self.fd, b"\x04")  # Ctrl-D on an empty line leaves
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            open_ = self._read(1)
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done == self.pid:
+                break
+            if not open_:
+                _, status = os.waitpid(self.pid, 0)
+                break
+        else:
+            os.kill(self.pid, 9)
+            fail("ddblab did not exit after Ctrl-D")
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
+            fail("ddblab exited with %d" % code)
