@@ -119,7 +119,7 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
     outcome = RunDotCommand(*this, t);
   } else if (kind != InputKind::kEmpty) {
     RunOptions options;
-    options.cwd = cwd();
+    options.files = FileAccess::Local(cwd());
     options.params = &params_;
     options.complete = complete;
     StatementResult r = RunStatement(client(), input, options);

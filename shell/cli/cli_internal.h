@@ -10,6 +10,7 @@
 
 #include "ddblab/error.h"
 #include "ddblab/wire.h"
+#include "shell/file_access.h"
 
 namespace ddblab::shell::cli {
 
@@ -31,8 +32,8 @@ std::string DumpPythonJson(const wire::Json& value);
 
 // The shorthand syntax grammar of awscli/shorthand.py: `k=v,k2=[a,b],k3={x=y}`. Produces
 // objects, arrays and strings only; on failure the message is the CLI's ("Expected: '=',
-// received: ':' for input: ..." with a caret line). `cwd` resolves `k@=file://path` values.
-Result<wire::Json> ParseShorthand(std::string_view text, const std::string& cwd);
+// received: ':' for input: ..." with a caret line). `k@=file://path` values are read under `files`.
+Result<wire::Json> ParseShorthand(std::string_view text, const FileAccess& files);
 
 // How shorthand strings are given the types of the DynamoDB model (the aws CLI's
 // BackCompatVisitor): integers, booleans, and single values that belong in lists.

@@ -43,30 +43,14 @@ std::string ParamError(std::string_view option, std::string_view message) {
   return "Error parsing parameter '" + std::string(option) + "': " + std::string(message);
 }
 
-// file:// and fileb:// values are replaced by the file's contents (awscli/paramfile.py); other
-// values are returned unchanged.
+// file:// and fileb:// values are replaced by the file's contents (awscli/paramfile.py), as far
+// as `files` allows; other values are returned unchanged.
 Result<std::string> LoadParamFile(std::string_view option, const std::string& value,
-                                  const std::string& cwd) {
-  std::string_view prefix;
-  if (StartsWith(value, "file://")) prefix = "file://";
-  if (StartsWith(value, "fileb://")) prefix = "fileb://";
-  if (prefix.empty()) return value;
-  std::string path = value.substr(prefix.size());
-  if (StartsWith(path, "~/")) {
-    const char* home = std::getenv("HOME");
-    if (home != nullptr) path = std::string(home) + path.substr(1);
-  }
-  std::string full = (!path.empty() && path[0] != '/' && !cwd.empty()) ? cwd + "/" + path : path;
-  std::ifstream f(full, std::ios::binary);
-  if (!f) {
-    int err = errno;
-    return CliError(ParamError(option, "Unable to load paramfile " + value + ": [Errno " +
-                                           std::to_string(err) + "] " + std::strerror(err) + ": '" +
-                                           path + "'"));
-  }
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
+                                  const FileAccess& files) {
+  if (!IsParamFileValue(value)) return value;
+  auto text = ReadParamFile(files, value);
+  if (!text.ok()) return CliError(ParamError(option, text.error().message));
+  return text;
 }
 
 Result<Json> ParseJsonParam(std::string_view option, const std::string& text) {
@@ -79,8 +63,8 @@ Result<Json> ParseJsonParam(std::string_view option, const std::string& text) {
 }
 
 Result<Json> ParseShorthandParam(const OptionSpec& spec, const std::string& text,
-                                 const std::string& cwd) {
-  auto parsed = cli::ParseShorthand(text, cwd);
+                                 const FileAccess& files) {
+  auto parsed = cli::ParseShorthand(text, files);
   if (!parsed.ok()) return CliError(ParamError(spec.name, parsed.error().message));
   Json value = std::move(parsed).value();
   Status typed = cli::ApplyShorthandModel(value, spec.model);
@@ -90,13 +74,13 @@ Result<Json> ParseShorthandParam(const OptionSpec& spec, const std::string& text
 
 // A structure or map value: JSON when it starts with '{', otherwise shorthand.
 Result<Json> ParseStructure(const OptionSpec& spec, const std::string& text,
-                            const std::string& cwd) {
+                            const FileAccess& files) {
   std::string stripped = LStrip(text);
   if (StartsWith(stripped, "{")) return ParseJsonParam(spec.name, text);
   if (stripped.empty() || StartsWith(stripped, "[")) {
     return CliError(ParamError(spec.name, "Invalid JSON:\n" + text));
   }
-  return ParseShorthandParam(spec, text, cwd);
+  return ParseShorthandParam(spec, text, files);
 }
 
 Result<int64_t> ParseInteger(std::string_view option, const std::string& text) {
@@ -108,13 +92,13 @@ Result<int64_t> ParseInteger(std::string_view option, const std::string& text) {
 }
 
 Result<Json> ReadValue(const OptionSpec& spec, std::vector<std::string> words,
-                       const std::string& cwd) {
+                       const FileAccess& files) {
   if (spec.kind == OptionKind::kStructureList || spec.kind == OptionKind::kStringList) {
     if (words.size() == 1) {
-      DDB_ASSIGN_OR_RETURN(words[0], LoadParamFile(spec.name, words[0], cwd));
+      DDB_ASSIGN_OR_RETURN(words[0], LoadParamFile(spec.name, words[0], files));
     }
   } else {
-    DDB_ASSIGN_OR_RETURN(words[0], LoadParamFile(spec.name, words[0], cwd));
+    DDB_ASSIGN_OR_RETURN(words[0], LoadParamFile(spec.name, words[0], files));
   }
   const std::string& first = words[0];
   switch (spec.kind) {
@@ -127,7 +111,7 @@ Result<Json> ReadValue(const OptionSpec& spec, std::vector<std::string> words,
       return Json(n);
     }
     case OptionKind::kStructure:
-      return ParseStructure(spec, first, cwd);
+      return ParseStructure(spec, first, files);
     case OptionKind::kStringList: {
       if (words.size() == 1 && StartsWith(LStrip(first), "[")) {
         return ParseJsonParam(spec.name, first);
@@ -153,7 +137,7 @@ Result<Json> ReadValue(const OptionSpec& spec, std::vector<std::string> words,
           DDB_ASSIGN_OR_RETURN(Json element, ParseJsonParam(spec.name, w));
           list.push_back(std::move(element));
         } else {
-          DDB_ASSIGN_OR_RETURN(Json element, ParseShorthandParam(spec, w, cwd));
+          DDB_ASSIGN_OR_RETURN(Json element, ParseShorthandParam(spec, w, files));
           list.push_back(std::move(element));
         }
       }
@@ -189,7 +173,7 @@ struct Given {
 
 }  // namespace
 
-Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const std::string& cwd) {
+Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const FileAccess& files) {
   CliCommand command;
   const size_t n = words.size();
   size_t i = 0;
@@ -404,7 +388,7 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
 
   Json request = Json::object();
   if (cli_input_json) {
-    DDB_ASSIGN_OR_RETURN(std::string text, LoadParamFile(cli::kCliInputJson, *cli_input_json, cwd));
+    DDB_ASSIGN_OR_RETURN(std::string text, LoadParamFile(cli::kCliInputJson, *cli_input_json, files));
     DDB_ASSIGN_OR_RETURN(request, ParseJsonParam(cli::kCliInputJson, text));
     if (!request.is_object()) {
       return CliError(ParamError(cli::kCliInputJson, "Invalid JSON:\n" + text));
@@ -417,7 +401,7 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
       request[std::string(spec.member)] = g.flag;
       continue;
     }
-    DDB_ASSIGN_OR_RETURN(Json value, ReadValue(spec, g.words, cwd));
+    DDB_ASSIGN_OR_RETURN(Json value, ReadValue(spec, g.words, files));
     request[std::string(spec.member)] = std::move(value);
   }
   if (cli_input_json && paginated) {

@@ -64,7 +64,7 @@ struct SyntaxError {
 
 class ShorthandParser {
  public:
-  ShorthandParser(std::string_view input, const std::string& cwd) : in_(input), cwd_(cwd) {}
+  ShorthandParser(std::string_view input, const FileAccess& files) : in_(input), files_(files) {}
 
   Json Parameter() {
     Json params = Json::object();
@@ -100,17 +100,12 @@ class ShorthandParser {
     return {key, std::move(value)};
   }
 
+  // `key@=path` reads the file whether or not the path has a file:// prefix.
   Json LoadFile(const std::string& spec) {
-    std::string path = spec;
-    for (std::string_view prefix : {"file://", "fileb://"}) {
-      if (path.rfind(prefix, 0) == 0) path = path.substr(prefix.size());
-    }
-    if (!path.empty() && path[0] != '/' && !cwd_.empty()) path = cwd_ + "/" + path;
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw SyntaxError{"Unable to load paramfile " + spec};
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
+    std::string value = IsParamFileValue(spec) ? spec : "file://" + spec;
+    auto text = ReadParamFile(files_, value);
+    if (!text.ok()) throw SyntaxError{text.error().message};
+    return std::move(text).value();
   }
 
   std::string Key() {
@@ -293,7 +288,7 @@ class ShorthandParser {
   }
 
   std::string_view in_;
-  const std::string& cwd_;
+  const FileAccess& files_;
   size_t i_ = 0;
 };
 
@@ -427,8 +422,8 @@ void ApplyAttributeValue(Json& v) {
 
 }  // namespace
 
-Result<wire::Json> ParseShorthand(std::string_view text, const std::string& cwd) {
-  ShorthandParser parser(text, cwd);
+Result<wire::Json> ParseShorthand(std::string_view text, const FileAccess& files) {
+  ShorthandParser parser(text, files);
   try {
     return parser.Parameter();
   } catch (const SyntaxError& e) {

@@ -41,7 +41,7 @@ bool DoRun(Sandbox::Impl* impl, const char* s, size_t n, bool raise) {
       impl->stash_error = "ddb: no database is connected here (lesson files declare, setup runs)";
       return false;
     }
-    StatementRecord rec = RunStatement(*impl->client, std::string_view(s, n), impl->cwd);
+    StatementRecord rec = RunStatement(*impl->client, std::string_view(s, n), impl->files);
     return StageRecord(impl, rec, raise);
   } catch (const std::exception& e) {
     impl->stash_error = std::string("ddb: ") + e.what();
@@ -160,9 +160,9 @@ int LSetPartitions(lua_State* L) {
 
 }  // namespace
 
-void Sandbox::InstallDdbApi(wire::Client& client, std::string cwd) {
+void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
   impl_->client = &client;
-  impl_->cwd = std::move(cwd);
+  impl_->files = std::move(files);
   lua_State* L = impl_->L;
   bool saved = impl_->enforce_memory;
   impl_->enforce_memory = false;

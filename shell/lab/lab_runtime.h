@@ -19,6 +19,7 @@
 
 #include "ddblab/error.h"
 #include "ddblab/wire.h"
+#include "shell/file_access.h"
 #include "shell/session/statement.h"
 
 struct lua_State;
@@ -33,10 +34,11 @@ namespace ddblab::lab {
 using StatementRecord = shell::StatementResult;
 
 // Runs one statement against `client` through the session (shell/session/session.h): an
-// aws-CLI line or a PartiQL statement. `cwd` resolves file:// paths; `complete` is false for a
-// statement a file cut short (its error then says how to continue it).
-StatementRecord RunStatement(wire::Client& client, std::string_view text, const std::string& cwd,
-                             bool complete = true);
+// aws-CLI line or a PartiQL statement. `files` is what its file:// values may read (lessons:
+// their own folder; graded solutions: nothing); `complete` is false for a statement a file cut
+// short (its error then says how to continue it).
+StatementRecord RunStatement(wire::Client& client, std::string_view text,
+                             const shell::FileAccess& files, bool complete = true);
 
 // Runs one DynamoDB operation with a DynamoDB JSON body.
 StatementRecord RunCall(wire::Client& client, std::string_view operation, const wire::Json& body);
@@ -110,8 +112,9 @@ class Sandbox {
   LuaStatus PCall(int nargs, int nresults);
 
   // Adds the `ddb` table (statement helpers over `client`) and `say` to the globals.
-  // `cwd` resolves file:// paths in CLI lines. The client must outlive the sandbox.
-  void InstallDdbApi(wire::Client& client, std::string cwd);
+  // `files` is what file:// values in its statements may read. The client must outlive the
+  // sandbox.
+  void InstallDdbApi(wire::Client& client, shell::FileAccess files);
 
   // Pops `n` values left on the stack by Run(..., nresults) or PCall.
   void Pop(int n);
@@ -197,7 +200,7 @@ std::vector<LessonInfo> ListLessons(const std::string& dir, std::vector<std::str
 // All output goes to `out`.
 class LessonSession {
  public:
-  LessonSession(wire::Client& client, ProgressStore& progress, std::ostream& out, std::string cwd);
+  LessonSession(wire::Client& client, ProgressStore& progress, std::ostream& out);
   ~LessonSession();
 
   // Loads lesson `id_or_number` from `dir`, runs its setup and presents the current step

@@ -245,7 +245,7 @@ std::vector<LessonInfo> ListLessons(const std::string& dir, std::vector<std::str
   for (const auto& f : files) {
     auto sb = Sandbox::Create(SandboxLimits{}, sink);
     if (!sb) continue;
-    sb->InstallDdbApi(none, ".");
+    sb->InstallDdbApi(none, shell::FileAccess::ConfinedTo(f.parent_path().string()));
     int ref = 0;
     auto info = LoadLesson(*sb, f.string(), &ref);
     if (!info.ok()) {
@@ -268,7 +268,8 @@ struct LessonSession::State {
   wire::Client* client;
   ProgressStore* progress;
   std::ostream* out;
-  std::string cwd;
+  // Lesson code reads files only from the lesson's own folder (set by Start).
+  shell::FileAccess files = shell::FileAccess::Refused("no lesson is loaded");
   std::unique_ptr<Sandbox> sandbox;
   LessonInfo info;
   int helpers = LUA_NOREF;
@@ -324,7 +325,7 @@ struct LessonSession::State {
   void ApplySolution(int index) {
     const StepInfo& s = info.steps[static_cast<size_t>(index)];
     for (const auto& stmt : shell::SplitStatements(s.show)) {
-      StatementRecord r = RunStatement(*client, stmt.text, cwd, stmt.complete);
+      StatementRecord r = RunStatement(*client, stmt.text, files, stmt.complete);
       (void)r;
     }
   }
@@ -380,13 +381,11 @@ struct LessonSession::State {
   }
 };
 
-LessonSession::LessonSession(wire::Client& client, ProgressStore& progress, std::ostream& out,
-                             std::string cwd)
+LessonSession::LessonSession(wire::Client& client, ProgressStore& progress, std::ostream& out)
     : s_(std::make_unique<State>()) {
   s_->client = &client;
   s_->progress = &progress;
   s_->out = &out;
-  s_->cwd = std::move(cwd);
 }
 
 LessonSession::~LessonSession() = default;
@@ -432,7 +431,8 @@ bool LessonSession::Start(const std::string& dir, const std::string& id_or_numbe
     o << "cannot create a Lua state\n";
     return false;
   }
-  s.sandbox->InstallDdbApi(*s.client, s.cwd);
+  s.files = shell::FileAccess::ConfinedTo(fs::path(path).parent_path().string());
+  s.sandbox->InstallDdbApi(*s.client, s.files);
   auto info = LoadLesson(*s.sandbox, path, &s.helpers);
   if (!info.ok()) {
     o << "cannot load lesson: " << info.error().message << "\n";

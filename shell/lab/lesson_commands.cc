@@ -65,7 +65,7 @@ class LessonObserver : public StatementObserver {
         buf_(shell.sink()),
         out_(&buf_),
         progress_(persistent ? lab::DataDir() + "/progress.json" : ""),
-        session_(client_, progress_, out_, CurrentDir()) {
+        session_(client_, progress_, out_) {
     progress_.Load();
     if (!progress_.warning().empty()) out_ << "(" << progress_.warning() << ")\n";
   }
@@ -105,12 +105,6 @@ class LessonObserver : public StatementObserver {
   std::ostream& out() { return out_; }
 
  private:
-  static std::string CurrentDir() {
-    std::error_code ec;
-    auto p = std::filesystem::current_path(ec);
-    return ec ? "." : p.string();
-  }
-
   ShellClient client_;
   SinkBuf buf_;
   std::ostream out_;

@@ -24,7 +24,7 @@ struct Sandbox::Impl {
   std::chrono::steady_clock::time_point started;
   // The ddb API's context (set by InstallDdbApi).
   wire::Client* client = nullptr;
-  std::string cwd;
+  shell::FileAccess files;
   Sandbox* owner = nullptr;
   // Results and errors of C functions are staged here so that nothing C++ is alive in a C
   // function's frame when it pushes into Lua or raises.

@@ -85,10 +85,10 @@ StatementRecord RunCall(wire::Client& client, std::string_view operation, const 
   return shell::RunCall(client, operation, body);
 }
 
-StatementRecord RunStatement(wire::Client& client, std::string_view text, const std::string& cwd,
-                             bool complete) {
+StatementRecord RunStatement(wire::Client& client, std::string_view text,
+                             const shell::FileAccess& files, bool complete) {
   shell::RunOptions options;
-  options.cwd = cwd;
+  options.files = files;
   options.complete = complete;
   return shell::RunStatement(client, text, options);
 }

@@ -23,11 +23,6 @@ std::string CliText(std::string_view input) {
   return s;
 }
 
-std::string CurrentDir() {
-  char buf[4096];
-  return getcwd(buf, sizeof buf) != nullptr ? std::string(buf) : std::string(".");
-}
-
 // Number of `?` placeholders outside literals and quoted names.
 int CountPlaceholders(std::string_view s) {
   char quote = 0;
@@ -160,7 +155,7 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
     return;
   }
   if (words->empty()) return;
-  auto command = ParseCliCommand(*words, options.cwd.empty() ? CurrentDir() : options.cwd);
+  auto command = ParseCliCommand(*words, options.files);
   if (!command.ok()) {
     r.error = command.error();
     r.parse_error = true;
@@ -251,7 +246,7 @@ void RunExplainText(wire::Client& client, std::string_view text, const RunOption
       r.parse_error = true;
       return;
     }
-    auto command = ParseCliCommand(*words, options.cwd.empty() ? CurrentDir() : options.cwd);
+    auto command = ParseCliCommand(*words, options.files);
     if (!command.ok()) {
       r.error = command.error();
       r.parse_error = true;

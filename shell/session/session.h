@@ -9,14 +9,17 @@
 #include <string_view>
 
 #include "ddblab/wire.h"
+#include "shell/file_access.h"
 #include "shell/session/boundary.h"
 #include "shell/session/statement.h"
 
 namespace ddblab::shell {
 
 struct RunOptions {
-  // Where relative file:// paths resolve; empty: the process's working directory.
-  std::string cwd;
+  // What file:// values may read, and where relative paths resolve (shell/file_access.h).
+  // Defaults to the user's own machine from the working directory; lessons confine it to their
+  // folder and graded solutions refuse it.
+  FileAccess files;
   // PartiQL `?` values by 1-based position (the REPL's .param), or nullptr for none.
   const std::map<int, wire::Json>* params = nullptr;
   // False when the text ended while the statement still needed more lines (SplitStatements'

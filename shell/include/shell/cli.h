@@ -10,6 +10,7 @@
 
 #include "ddblab/error.h"
 #include "ddblab/wire.h"
+#include "shell/file_access.h"
 
 namespace ddblab::shell {
 
@@ -41,11 +42,12 @@ struct CliCommand {
 // subcommand or option, with a suggestion; invalid JSON or shorthand), with type
 // ValidationException and Error::column = -252: a negative column marks an error of the CLI
 // itself rather than of DynamoDB, and its negation is the exit code the aws CLI gives (252 for
-// every usage or parameter error). `cwd` resolves relative file:// paths.
+// every usage or parameter error). file:// values are read under `files`.
 // Besides the 18 subcommands, `wait table-exists|table-not-exists --table-name T` parses (the
 // course notes use it). Ignored on purpose: --region, --endpoint-url, --profile, --output,
 // --query (no JMESPath is applied), --no-cli-pager, --cli-read-timeout, --debug, --color, ...
-Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const std::string& cwd);
+Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words,
+                                  const FileAccess& files);
 
 // Runs a parsed command the way the aws CLI does (auto-pagination of query/scan/list-tables
 // merging Items, Count, ScannedCount and ConsumedCapacity; --max-items/--starting-token giving a

@@ -147,7 +147,9 @@ struct Context {
   const Solution* solution = nullptr;
   wire::Client* client = nullptr;
   lab::Sandbox* sandbox = nullptr;
-  std::string cwd;
+  // The solution's statements read no files: a solution is self-contained, and the grading
+  // machine's files (the reference, hidden checks, /proc/self/environ) must never reach feedback.
+  shell::FileAccess solution_files = shell::FileAccess::Refused(shell::kSolutionFileReason);
 };
 
 Context* ContextOf(lua_State* L) {
@@ -199,7 +201,7 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
     CaptureClient capture;
     bool parsed = true;
     for (size_t i = 0; i < texts.size(); ++i) {
-      lab::StatementRecord r = lab::RunStatement(capture, texts[i], ctx->cwd, complete[i]);
+      lab::StatementRecord r = lab::RunStatement(capture, texts[i], ctx->solution_files, complete[i]);
       if (!r.ok && r.calls.empty()) {
         parsed = false;
         out["records"].push_back(lab::RecordToJson(r));
@@ -224,7 +226,7 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
     }
   }
   for (size_t i = 0; i < texts.size(); ++i) {
-    lab::StatementRecord r = lab::RunStatement(*ctx->client, texts[i], ctx->cwd, complete[i]);
+    lab::StatementRecord r = lab::RunStatement(*ctx->client, texts[i], ctx->solution_files, complete[i]);
     if (!r.ok && ok) {
       ok = false;
       out["error"] = label + ": " + lab::ErrorText(r);
@@ -369,8 +371,8 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
     report.error = "cannot create the Lua sandbox";
     return finish();
   }
-  sb->InstallDdbApi(*client, fs::path(solution_path).parent_path().string());
-  Context ctx{&sol.value(), client.get(), sb.get(), fs::path(solution_path).parent_path().string()};
+  sb->InstallDdbApi(*client, shell::FileAccess::Refused(shell::kSolutionFileReason));
+  Context ctx{&sol.value(), client.get(), sb.get()};
   InstallSolApi(*sb, &ctx);
 
   for (const fs::path& script :
@@ -481,10 +483,10 @@ Result<wire::Json> CallExercise(const std::string& exercise, const std::string& 
   limits.wall_seconds = 30;
   std::unique_ptr<lab::Sandbox> sb = lab::Sandbox::Create(limits, lua_out);
   if (!sb) return ValidationError("cannot create the Lua sandbox");
-  std::string cwd =
-      solution_path.empty() ? std::string(".") : fs::path(solution_path).parent_path().string();
-  sb->InstallDdbApi(client, cwd);
-  Context ctx{&solution, &client, sb.get(), cwd};
+  // No file reads at all while grading: the exercise's checks build statements from the
+  // solution's data, so even their statements must not reach the grading machine's files.
+  sb->InstallDdbApi(client, shell::FileAccess::Refused(shell::kSolutionFileReason));
+  Context ctx{&solution, &client, sb.get()};
   InstallSolApi(*sb, &ctx);
   for (const fs::path& script :
        {fs::path(root) / "lib" / "grading.lua", dir / "generate.lua", dir / "grader.lua"}) {

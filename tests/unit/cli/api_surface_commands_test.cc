@@ -6,6 +6,7 @@
 #include "shell/cli.h"
 
 using ddblab::shell::CliCommand;
+using ddblab::shell::FileAccess;
 using ddblab::shell::ParseCliCommand;
 using ddblab::shell::SplitWords;
 using Json = ddblab::wire::Json;
@@ -16,7 +17,7 @@ CliCommand Parse(std::string_view text) {
   INFO(text);
   auto words = SplitWords(text);
   REQUIRE(words.ok());
-  auto r = ParseCliCommand(*words, "");
+  auto r = ParseCliCommand(*words, FileAccess::Local(""));
   if (!r.ok()) FAIL(r.error().message);
   return *r;
 }

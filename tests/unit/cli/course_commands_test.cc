@@ -5,6 +5,7 @@
 #include "shell/cli.h"
 
 using ddblab::shell::CliCommand;
+using ddblab::shell::FileAccess;
 using ddblab::shell::NeedsContinuation;
 using ddblab::shell::ParseCliCommand;
 using ddblab::shell::SplitWords;
@@ -17,7 +18,7 @@ CliCommand Parse(std::string_view text) {
   CHECK_FALSE(NeedsContinuation(text));
   auto words = SplitWords(text);
   REQUIRE(words.ok());
-  auto r = ParseCliCommand(*words, "");
+  auto r = ParseCliCommand(*words, FileAccess::Local(""));
   if (!r.ok()) FAIL(r.error().message);
   return *r;
 }

@@ -7,6 +7,7 @@
 #include "shell/cli.h"
 
 using ddblab::shell::CliCommand;
+using ddblab::shell::FileAccess;
 using ddblab::shell::ParseCliCommand;
 using ddblab::shell::SplitWords;
 using Json = ddblab::wire::Json;
@@ -17,7 +18,7 @@ Json Request(std::string_view text) {
   auto words = SplitWords(text);
   INFO(text);
   REQUIRE(words.ok());
-  auto r = ParseCliCommand(*words, "");
+  auto r = ParseCliCommand(*words, FileAccess::Local(""));
   if (!r.ok()) FAIL(r.error().message);
   return r->request;
 }

@@ -9,6 +9,7 @@
 #include "shell/cli.h"
 
 using ddblab::shell::CliCommand;
+using ddblab::shell::FileAccess;
 using ddblab::shell::ParseCliCommand;
 using ddblab::shell::SplitWords;
 using ddblab::shell::Subcommands;
@@ -20,7 +21,7 @@ CliCommand Parse(std::string_view text, const std::string& cwd = "") {
   auto words = SplitWords(text);
   INFO(text);
   REQUIRE(words.ok());
-  auto r = ParseCliCommand(*words, cwd);
+  auto r = ParseCliCommand(*words, FileAccess::Local(cwd));
   if (!r.ok()) FAIL(r.error().message);
   return *r;
 }
@@ -29,7 +30,7 @@ std::string Error(std::string_view text) {
   auto words = SplitWords(text);
   INFO(text);
   REQUIRE(words.ok());
-  auto r = ParseCliCommand(*words, "");
+  auto r = ParseCliCommand(*words, FileAccess::Local(""));
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().column == -252);
   CHECK(r.error().type == ddblab::ErrorType::kValidationException);

@@ -8,6 +8,7 @@
 #include "shell/cli/cli_internal.h"
 
 using ddblab::shell::CliCommand;
+using ddblab::shell::FileAccess;
 using ddblab::shell::CliOutcome;
 using ddblab::shell::ParseCliCommand;
 using ddblab::shell::RunCliCommand;
@@ -65,7 +66,7 @@ class FakeClient : public ddblab::wire::Client {
 CliCommand Parse(std::string_view text) {
   auto words = SplitWords(text);
   REQUIRE(words.ok());
-  auto r = ParseCliCommand(*words, "");
+  auto r = ParseCliCommand(*words, FileAccess::Local(""));
   if (!r.ok()) FAIL(r.error().message);
   return *r;
 }

@@ -11,14 +11,14 @@ using Json = ddblab::wire::Json;
 namespace {
 
 Json Parse(std::string_view text) {
-  auto r = ParseShorthand(text, "");
+  auto r = ParseShorthand(text, ddblab::shell::FileAccess::Local(""));
   INFO(text);
   REQUIRE(r.ok());
   return *r;
 }
 
 std::string ParseError(std::string_view text) {
-  auto r = ParseShorthand(text, "");
+  auto r = ParseShorthand(text, ddblab::shell::FileAccess::Local(""));
   INFO(text);
   REQUIRE_FALSE(r.ok());
   return r.error().message;

@@ -108,7 +108,7 @@ TEST_CASE("a miss gives the first unused hint, a pass advances with the explanat
   NoBackend client;
   ProgressStore progress((dir.path / "progress.json").string());
   std::ostringstream out;
-  LessonSession s(client, progress, out, dir.path.string());
+  LessonSession s(client, progress, out);
   REQUIRE(s.Start(dir.path.string(), "demo", false));
   CHECK(Contains(out.str(), "Query GSI1."));
 
@@ -142,7 +142,7 @@ TEST_CASE("a neutral statement uses no hint") {
   NoBackend client;
   ProgressStore progress("");
   std::ostringstream out;
-  LessonSession s(client, progress, out, ".");
+  LessonSession s(client, progress, out);
   REQUIRE(s.Start(dir.path.string(), "demo", false));
   out.str("");
   s.OnStatement(Merged(Query("", 1)));
@@ -158,7 +158,7 @@ TEST_CASE("progress survives a restart and the lesson resumes at the saved step"
   {
     ProgressStore progress(file);
     std::ostringstream out;
-    LessonSession s(client, progress, out, ".");
+    LessonSession s(client, progress, out);
     REQUIRE(s.Start(dir.path.string(), "demo", false));
     s.OnStatement(Merged(Query("GSI1", 1)));
     CHECK(s.step() == 1);
@@ -167,7 +167,7 @@ TEST_CASE("progress survives a restart and the lesson resumes at the saved step"
   progress.Load();
   CHECK(progress.Get("demo").step == 1);
   std::ostringstream out;
-  LessonSession s(client, progress, out, ".");
+  LessonSession s(client, progress, out);
   REQUIRE(s.Start(dir.path.string(), "7", false));
   CHECK(s.step() == 1);
   CHECK(Contains(out.str(), "Resuming at step 2 of 2"));
@@ -179,7 +179,7 @@ TEST_CASE("dot-commands: hint, show, back, next, status") {
   NoBackend client;
   ProgressStore progress("");
   std::ostringstream out;
-  LessonSession s(client, progress, out, ".");
+  LessonSession s(client, progress, out);
   REQUIRE(s.Start(dir.path.string(), "demo", false));
   out.str("");
   CHECK(s.Command("hint"));
@@ -205,7 +205,7 @@ return lesson { id = "spin", title = "Spins", setup = function() while true do e
   NoBackend client;
   ProgressStore progress("");
   std::ostringstream out;
-  LessonSession s(client, progress, out, ".");
+  LessonSession s(client, progress, out);
   CHECK_FALSE(s.Start(dir.path.string(), "spin", false));
   CHECK(Contains(out.str(), "instruction budget"));
   CHECK_FALSE(s.active());
@@ -220,7 +220,7 @@ return lesson { id = "nosy", title = "Nosy",
   NoBackend client;
   ProgressStore progress("");
   std::ostringstream out;
-  LessonSession s(client, progress, out, ".");
+  LessonSession s(client, progress, out);
   REQUIRE(s.Start(dir.path.string(), "nosy", false));
   out.str("");
   s.OnStatement(Merged(Query("", 1)));
@@ -234,7 +234,7 @@ TEST_CASE("a lesson file without `return lesson` is a load error") {
   NoBackend client;
   ProgressStore progress("");
   std::ostringstream out;
-  LessonSession s(client, progress, out, ".");
+  LessonSession s(client, progress, out);
   CHECK_FALSE(s.Start(dir.path.string(), "empty", false));
   CHECK(Contains(out.str(), "return lesson"));
 }
