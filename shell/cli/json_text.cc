@@ -16,6 +16,8 @@ Error CliError(std::string message, int exit_code) {
 
 namespace {
 
+constexpr int kMaxJsonDepth = 1000;
+
 // A syntax check that mirrors CPython's json scanner so that the message and the position
 // name the same problem Python would.
 class PythonJsonChecker {
@@ -78,9 +80,15 @@ class PythonJsonChecker {
       case '"':
         return String(pos, end);
       case '{':
-        return Object(pos, end);
-      case '[':
-        return Array(pos, end);
+      case '[': {
+        // Python's decoder gives up near its recursion limit; stopping at the same depth keeps
+        // every later recursive walk of the document within the stack.
+        if (depth_ >= kMaxJsonDepth) return Fail("Nesting deeper than 1000 levels", pos);
+        ++depth_;
+        bool ok = c == '{' ? Object(pos, end) : Array(pos, end);
+        --depth_;
+        return ok;
+      }
       case 'n':
         return Literal(pos, "null", end);
       case 't':
@@ -210,6 +218,7 @@ class PythonJsonChecker {
 
   std::string_view text_;
   std::string error_;
+  int depth_ = 0;
 };
 
 void DumpString(const std::string& s, std::string& out) {
@@ -314,7 +323,7 @@ void Dump(const wire::Json& v, std::string& out) {
 Result<wire::Json> ParsePythonJson(std::string_view text) {
   std::string problem = PythonJsonChecker(text).Check();
   if (!problem.empty()) return ValidationError(problem);
-  wire::Json parsed = wire::Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  wire::Json parsed = wire::ParseJson(text);
   if (parsed.is_discarded()) {
     // Valid for Python but not for nlohmann: NaN and Infinity, which no DynamoDB member takes.
     return ValidationError("Expecting value: NaN and Infinity are not valid here");

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 #include "shell/cli/cli_internal.h"
 
@@ -69,18 +70,19 @@ class ShorthandParser {
   Json Parameter() {
     Json params = Json::object();
     auto [key, value] = KeyVal();
-    params[key] = std::move(value);
+    std::unordered_set<std::string> seen{key};
+    wire::AppendMember(params, std::move(key), std::move(value));
     size_t last_index = i_;
     while (i_ < in_.size()) {
       Expect(',', true);
       auto [next_key, next_value] = KeyVal();
-      if (params.contains(next_key)) {
+      if (!seen.insert(next_key).second) {
         throw SyntaxError{"Second instance of key \"" + next_key + "\" encountered for input:\n" +
                           ErrorLocation(last_index + 1) +
                           "\nThis is often because there is a preceding \",\" instead of a "
                           "space."};
       }
-      params[next_key] = std::move(next_value);
+      wire::AppendMember(params, std::move(next_key), std::move(next_value));
       last_index = i_;
     }
     return params;
@@ -186,14 +188,20 @@ class ShorthandParser {
   }
 
   Json ExplicitValues() {
-    if (Current() == '[') return ExplicitList();
-    if (Current() == '{') return HashLiteral();
-    return FirstValue();
+    if (Current() != '[' && Current() != '{') return FirstValue();
+    // Every level is a C++ frame here and in each later walk of the value: stop where Python's
+    // own recursion limit would.
+    if (depth_ >= 1000) throw SyntaxError{"Nesting deeper than 1000 levels"};
+    ++depth_;
+    Json v = Current() == '[' ? ExplicitList() : HashLiteral();
+    --depth_;
+    return v;
   }
 
   Json HashLiteral() {
     Expect('{', true);
     Json members = Json::object();
+    std::unordered_set<std::string> seen;
     while (Current() != '}') {
       std::string key = Key();
       Expect('=', true);
@@ -203,7 +211,11 @@ class ShorthandParser {
         Expect(',');
         ConsumeWhitespace();
       }
-      members[key] = std::move(v);
+      if (seen.insert(key).second) {
+        wire::AppendMember(members, std::move(key), std::move(v));
+      } else {
+        members[key] = std::move(v);  // a repeated key: the last value wins
+      }
     }
     Expect('}');
     return members;
@@ -290,6 +302,7 @@ class ShorthandParser {
   std::string_view in_;
   const FileAccess& files_;
   size_t i_ = 0;
+  int depth_ = 0;
 };
 
 // ---- Model types (the aws CLI's BackCompatVisitor, for the members shorthand can reach) ----

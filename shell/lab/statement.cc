@@ -77,7 +77,9 @@ wire::Json UnmarshalValue(const wire::Json& v) {
 wire::Json UnmarshalItem(const wire::Json& item) {
   wire::Json out = wire::Json::object();
   if (!item.is_object()) return out;
-  for (auto it = item.begin(); it != item.end(); ++it) out[it.key()] = UnmarshalValue(it.value());
+  for (auto it = item.begin(); it != item.end(); ++it) {
+    wire::AppendMember(out, it.key(), UnmarshalValue(it.value()));
+  }
   return out;
 }
 

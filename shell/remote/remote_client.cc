@@ -140,7 +140,7 @@ class RemoteClient final : public wire::Client {
       out.body = wire::ErrorToJson(out.error);
       return out;
     }
-    wire::Json parsed = wire::Json::parse(response_text, nullptr, false);
+    wire::Json parsed = wire::ParseJson(response_text);
     out.http_status = static_cast<int>(status);
     if (status != 200) {
       out.ok = false;

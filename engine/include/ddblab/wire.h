@@ -13,6 +13,17 @@ namespace ddblab::wire {
 
 using Json = nlohmann::ordered_json;
 
+// Parses JSON text in time linear in its size. nlohmann's own parser inserts each object member
+// with a linear search for a duplicate, so one object of n members costs n^2/2 string compares
+// (100k members: 13 s); every untrusted JSON text (request bodies, aws-CLI parameters, answers
+// of a remote endpoint) goes through this instead. A duplicated member keeps its first position
+// and its last value, as nlohmann's parser does. Returns a discarded value on a syntax error.
+Json ParseJson(std::string_view text);
+
+// Appends `key` to a JSON object known not to hold it yet, without the linear duplicate search
+// of Json::operator[] (rendering an item of n attributes stays linear).
+void AppendMember(Json& object, std::string key, Json value);
+
 // AttributeValue <-> DynamoDB JSON ({"S": "x"}, {"N": "1"}, {"B": "<base64>"}, ...).
 // JSON-shape problems are SerializationException; value rules (empty sets, NULL false, bad
 // numbers) are ValidationException with DynamoDB's messages.

@@ -280,7 +280,7 @@ Result<Item> ItemFromJson(const Json& j) {
 
 Json ItemToJson(const Item& item) {
   Json j = Json::object();
-  for (const auto& [name, value] : item) j[name] = ValueToJson(value);
+  for (const auto& [name, value] : item) AppendMember(j, name, ValueToJson(value));
   return j;
 }
 

@@ -121,7 +121,7 @@ JsonResult ExecuteJson(Engine& engine, std::string_view operation, const Json& r
 }
 
 JsonResult ExecuteJsonText(Engine& engine, std::string_view operation, std::string_view body) {
-  Json parsed = Json::parse(body.begin(), body.end(), nullptr, /*allow_exceptions=*/false);
+  Json parsed = ParseJson(body);
   if (parsed.is_discarded()) {
     // DynamoDB answers unparseable JSON with a SerializationException without a message.
     return Failure(MakeError(ErrorType::kSerializationException, ""));

@@ -37,7 +37,9 @@ struct JsonBuilder {
   void BeginMap(size_t, Value* out) { *out = Typed(AttrType::kM, Json::object()); }
   Value* MapSlot(Value* map, std::string_view name) {
     Json& members = map == root ? *map : map->front();
-    return &members[std::string(name)];
+    // A stored item's names are unique: append instead of searching the members.
+    AppendMember(members, std::string(name), Json());
+    return &members.back();
   }
   void BeginSet(AttrType t, size_t, Value* out) { *out = Typed(t, Json::array()); }
   bool SetMember(AttrType t, std::string_view bytes, Value* set) {

@@ -20,6 +20,7 @@
 
 #include "ddblab/engine.h"
 #include "shell/lab/grade/grader.h"
+#include "shell/lab/grade/isolation.h"
 #include "shell/lab/grade/solution.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/lab/repl_commands.h"
@@ -34,8 +35,8 @@ using grade::Report;
 
 constexpr const char* kGradeUsage =
     "usage: ddblab grade EXERCISE SOLUTION... [--seed N] [--format text|json|gradescope|junit]\n"
-    "                    [--jobs N] [--out FILE] [--timeout SECONDS] [--reveal-hidden]\n"
-    "                    [--exercises-dir DIR]\n"
+    "                    [--jobs N] [--out FILE] [--reveal-hidden] [--exercises-dir DIR]\n"
+    "                    [--timeout SECONDS] [--cpu-limit SECONDS] [--memory-limit MIB]\n"
     "       ddblab grade list\n";
 
 struct GradeArgs {
@@ -45,7 +46,7 @@ struct GradeArgs {
   std::string format = "text";
   int jobs = 1;
   std::string out;
-  double timeout = 300;
+  grade::IsolationLimits limits;
   bool reveal = false;
   std::string exercises_dir;
 };
@@ -87,8 +88,22 @@ std::string ParseGradeArgs(int argc, char** argv, GradeArgs* a) {
       if (!value(&a->out)) return "--out needs a file name";
     } else if (arg == "--timeout") {
       uint64_t n = 0;
-      if (!value(&v) || !ParseUnsigned(v, &n) || n == 0) return "--timeout needs seconds";
-      a->timeout = static_cast<double>(n);
+      if (!value(&v) || !ParseUnsigned(v, &n) || n == 0 || n > 86400) {
+        return "--timeout needs seconds (1 to 86400)";
+      }
+      a->limits.wall_seconds = static_cast<double>(n);
+    } else if (arg == "--cpu-limit") {
+      uint64_t n = 0;
+      if (!value(&v) || !ParseUnsigned(v, &n) || n == 0 || n > 86400) {
+        return "--cpu-limit needs seconds (1 to 86400)";
+      }
+      a->limits.cpu_seconds = static_cast<double>(n);
+    } else if (arg == "--memory-limit") {
+      uint64_t n = 0;
+      if (!value(&v) || !ParseUnsigned(v, &n) || n < 16 || n > (uint64_t{1} << 20)) {
+        return "--memory-limit needs MiB (16 to 1048576)";
+      }
+      a->limits.memory_bytes = static_cast<size_t>(n) << 20;
     } else if (arg == "--reveal-hidden") {
       a->reveal = true;
     } else if (arg == "--exercises-dir") {
@@ -115,81 +130,116 @@ Report ErrorReport(const GradeArgs& a, const std::string& solution, const std::s
   return r;
 }
 
-// One child per solution, at most `jobs` at a time. Each child writes its report as JSON to a
-// private temporary file; the parent reads it back after the child exits. Anything else (a
-// crash, a kill after the timeout, an unreadable file) becomes an error report.
+// One child per solution, at most `jobs` at a time, each inside the isolation of
+// grade/isolation.h: its own empty working folder, a scrubbed environment and process limits.
+// The child writes its report as JSON into its folder and tells the parent, through a pipe,
+// what it is running; the parent reads the report back after the child exits. Anything else
+// (a crash, a limit, a kill at the deadline) becomes an error report naming the limit and the
+// check that was running, and the batch goes on.
 std::vector<Report> GradeAll(const GradeArgs& a) {
   grade::GradeOptions opt;
-  opt.exercises_dir = a.exercises_dir;
+  std::error_code ec;
+  // Resolved before the children scrub their environment and change folder.
+  opt.exercises_dir =
+      fs::absolute(a.exercises_dir.empty() ? grade::ExercisesDir() : a.exercises_dir, ec).string();
   opt.seed = a.seed;
   std::vector<Report> reports(a.solutions.size());
   struct Child {
     size_t index;
-    std::string file;
+    std::string workdir;
+    int progress_fd;
+    std::string progress;  // what it said last
+    std::string partial;   // an unfinished line
     std::chrono::steady_clock::time_point started;
+    bool killed = false;
   };
   std::map<pid_t, Child> running;
   const char* tmp = std::getenv("TMPDIR");
   std::string tmpdir = tmp && *tmp ? tmp : "/tmp";
   std::fflush(nullptr);
 
+  auto drain = [](Child& c) {
+    char buf[512];
+    for (;;) {
+      ssize_t n = read(c.progress_fd, buf, sizeof buf);
+      if (n <= 0) break;
+      c.partial.append(buf, static_cast<size_t>(n));
+      size_t nl;
+      while ((nl = c.partial.find('\n')) != std::string::npos) {
+        std::string line = c.partial.substr(0, nl);
+        c.partial.erase(0, nl + 1);
+        if (!line.empty() && line != "!memory") c.progress = line.substr(0, 300);
+      }
+      if (c.partial.size() > 4096) c.partial.clear();
+    }
+  };
+
   auto reap = [&](pid_t pid, int status) {
     auto it = running.find(pid);
     if (it == running.end()) return;
-    Child c = it->second;
+    Child c = std::move(it->second);
     running.erase(it);
-    std::ifstream in(c.file);
+    drain(c);
+    close(c.progress_fd);
+    std::string file = c.workdir + "/report.json";
+    std::ifstream in(file);
     std::stringstream ss;
     ss << in.rdbuf();
-    std::remove(c.file.c_str());
+    in.close();
+    fs::remove_all(c.workdir, ec);
+    const std::string& solution = a.solutions[c.index];
     wire::Json j = wire::Json::parse(ss.str(), nullptr, false);
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !j.is_discarded() && j.is_object()) {
+    if (!c.killed && WIFEXITED(status) && WEXITSTATUS(status) == 0 && !j.is_discarded() &&
+        j.is_object()) {
       reports[c.index] = grade::ReportFromJson(j);
+      reports[c.index].solution = solution;
       return;
     }
-    std::string why;
-    if (WIFSIGNALED(status)) {
-      why = WTERMSIG(status) == SIGKILL
-                ? "the grader was stopped after " + std::to_string(static_cast<int>(a.timeout)) +
-                      " seconds"
-                : "the grader crashed (signal " + std::to_string(WTERMSIG(status)) + ")";
-    } else {
-      why = "the grader process failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
-    }
-    reports[c.index] = ErrorReport(a, a.solutions[c.index], why);
+    reports[c.index] = ErrorReport(
+        a, solution, grade::AbnormalEndVerdict(status, c.killed, a.limits, c.progress));
   };
 
   size_t next = 0;
   while (next < a.solutions.size() || !running.empty()) {
     while (next < a.solutions.size() && static_cast<int>(running.size()) < a.jobs) {
-      std::string file = tmpdir + "/ddblab-grade-XXXXXX";
-      std::vector<char> buf(file.begin(), file.end());
-      buf.push_back('\0');
-      int fd = mkstemp(buf.data());
-      if (fd < 0) {
-        reports[next] = ErrorReport(a, a.solutions[next], "cannot create a temporary file");
+      const std::string& solution = a.solutions[next];
+      std::string workdir = tmpdir + "/ddblab-grade-XXXXXX";
+      int fds[2] = {-1, -1};
+      if (mkdtemp(workdir.data()) == nullptr || pipe2(fds, O_CLOEXEC) != 0) {
+        reports[next] = ErrorReport(a, solution, "cannot create a private folder for grading");
         ++next;
         continue;
       }
-      close(fd);
-      file = buf.data();
+      std::string absolute = fs::absolute(solution, ec).string();
       pid_t pid = fork();
       if (pid == 0) {
-        Report r = grade::GradeSolution(a.exercise, a.solutions[next], opt);
+        close(fds[0]);
+        if (!grade::EnterIsolation(a.limits, workdir, fds[1])) _exit(5);
+        grade::GradeOptions child_opt = opt;
+        int progress_fd = fds[1];
+        child_opt.progress = [progress_fd](const std::string& what) {
+          std::string line = what + "\n";
+          ssize_t ignored = write(progress_fd, line.data(), line.size());
+          (void)ignored;
+        };
+        Report r = grade::GradeSolution(a.exercise, absolute, child_opt);
         std::string text = grade::ReportToJson(r, true).dump();
-        int out = open(file.c_str(), O_WRONLY | O_TRUNC);
+        int out = open("report.json", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
         bool ok =
             out >= 0 && write(out, text.data(), text.size()) == static_cast<ssize_t>(text.size());
         if (out >= 0) close(out);
         _exit(ok ? 0 : 3);
       }
+      close(fds[1]);
       if (pid < 0) {
-        std::remove(file.c_str());
-        reports[next] = ErrorReport(a, a.solutions[next], "cannot start a grader process");
+        close(fds[0]);
+        fs::remove_all(workdir, ec);
+        reports[next] = ErrorReport(a, solution, "cannot start a grader process");
         ++next;
         continue;
       }
-      running[pid] = Child{next, file, std::chrono::steady_clock::now()};
+      fcntl(fds[0], F_SETFL, O_NONBLOCK);
+      running[pid] = Child{next, workdir, fds[0], "", "", std::chrono::steady_clock::now()};
       ++next;
     }
     int status = 0;
@@ -199,10 +249,15 @@ std::vector<Report> GradeAll(const GradeArgs& a) {
       continue;
     }
     auto now = std::chrono::steady_clock::now();
-    for (const auto& [cpid, c] : running) {
-      if (std::chrono::duration<double>(now - c.started).count() > a.timeout) kill(cpid, SIGKILL);
+    for (auto& [cpid, c] : running) {
+      drain(c);
+      if (!c.killed &&
+          std::chrono::duration<double>(now - c.started).count() > a.limits.wall_seconds) {
+        c.killed = true;
+        kill(cpid, SIGKILL);
+      }
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   return reports;
 }

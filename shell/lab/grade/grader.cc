@@ -82,6 +82,34 @@ std::vector<std::string> ListExercises(const std::string& dir) {
 
 namespace {
 
+// Feedback echoes what the solution sent (DynamoDB's messages quote values; the aws CLI quotes
+// whole JSON parameters). Each text is cut to a bound, on a UTF-8 boundary, and control
+// characters other than newline and tab are dropped, so a solution cannot flood a report or
+// send escape sequences to an instructor's terminal.
+constexpr size_t kMaxFeedbackBytes = 2000;
+
+std::string Bounded(const std::string& text) {
+  std::string out;
+  size_t i = 0;
+  for (; i < text.size() && out.size() < kMaxFeedbackBytes; ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) continue;
+    out.push_back(static_cast<char>(c));
+  }
+  if (i < text.size()) {
+    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
+    if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+    out += "... (" + std::to_string(text.size() - i) + " more bytes not shown)";
+  }
+  return out;
+}
+
+void BoundFeedback(Report& report) {
+  report.error = Bounded(report.error);
+  for (auto& p : report.problems) p = Bounded(p);
+  for (auto& c : report.checks) c.message = Bounded(c.message);
+}
+
 // Records DynamoDB calls instead of making them, so the writes of a multi-statement template
 // can be sent together as one transaction.
 class CaptureClient : public wire::Client {
@@ -333,10 +361,12 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   report.solution = solution_path;
   report.seed = options.seed;
   auto finish = [&]() -> Report {
+    BoundFeedback(report);
     report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return std::move(report);
   };
+  if (options.progress) options.progress("setup (loading the solution and the exercise)");
 
   std::string root = options.exercises_dir.empty() ? ExercisesDir() : options.exercises_dir;
   fs::path dir = fs::path(root) / exercise;
@@ -433,6 +463,7 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
       r.message = blocked;
       continue;
     }
+    if (options.progress) options.progress("check " + r.id + " (" + r.title + ")");
     lab::SandboxLimits limits;
     limits.instructions = static_cast<int64_t>(
         Num(spec, "instructions", static_cast<double>(options.check_instructions)));

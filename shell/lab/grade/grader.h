@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,9 @@ struct GradeOptions {
   // Per-check budget unless the exercise sets its own (Lua instructions, wall seconds).
   int64_t check_instructions = 50'000'000;
   double check_seconds = 10.0;
+  // Told what the grader is about to run ("setup", "check AP3 (...)"), so that a process
+  // stopped by a limit can say where it was.
+  std::function<void(const std::string&)> progress;
 };
 
 // $DDBLAB_EXERCISES_DIR, else the source tree's exercises/, else <exe>/../share/ddblab/exercises.

@@ -1,0 +1,105 @@
+// Linear-time JSON parsing into the ordered document model (wire.h: ParseJson, AppendMember).
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ddblab/wire.h"
+
+namespace ddblab::wire {
+
+namespace {
+
+using ObjectVector = Json::object_t::Container;
+
+// A SAX handler that builds the document itself: object members are appended to the ordered
+// map's vector, and a hash index per open object finds duplicates.
+class LinearBuilder {
+ public:
+  explicit LinearBuilder(Json& root) : root_(root) {}
+
+  bool null() { return Put(Json(nullptr)); }
+  bool boolean(bool v) { return Put(Json(v)); }
+  bool number_integer(Json::number_integer_t v) { return Put(Json(v)); }
+  bool number_unsigned(Json::number_unsigned_t v) { return Put(Json(v)); }
+  bool number_float(Json::number_float_t v, const Json::string_t&) { return Put(Json(v)); }
+  bool string(Json::string_t& v) { return Put(Json(std::move(v))); }
+  bool binary(Json::binary_t& v) { return Put(Json::binary(std::move(v))); }
+
+  bool start_object(std::size_t) {
+    Json* slot = Slot();
+    *slot = Json::object();
+    open_.push_back(Open{slot, {}, {}});
+    return true;
+  }
+  bool key(Json::string_t& k) {
+    open_.back().key = std::move(k);
+    return true;
+  }
+  bool end_object() {
+    open_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) {
+    Json* slot = Slot();
+    *slot = Json::array();
+    open_.push_back(Open{slot, {}, {}});
+    return true;
+  }
+  bool end_array() {
+    open_.pop_back();
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) {
+    return false;
+  }
+
+ private:
+  struct Open {
+    Json* value;
+    std::string key;                                  // the member being read (objects)
+    std::unordered_map<std::string, size_t> members;  // key -> position (objects)
+  };
+
+  // Where the next value goes: the root, the end of the open array, or the open object's
+  // member named by the last key (its existing slot when the key repeats).
+  Json* Slot() {
+    if (open_.empty()) return &root_;
+    Open& o = open_.back();
+    if (o.value->is_array()) {
+      o.value->get_ref<Json::array_t&>().emplace_back();
+      return &o.value->get_ref<Json::array_t&>().back();
+    }
+    auto& members = static_cast<ObjectVector&>(o.value->get_ref<Json::object_t&>());
+    auto [it, fresh] = o.members.emplace(o.key, members.size());
+    if (!fresh) return &members[it->second].second;
+    members.emplace_back(std::move(o.key), Json());
+    return &members.back().second;
+  }
+
+  bool Put(Json v) {
+    *Slot() = std::move(v);
+    return true;
+  }
+
+  Json& root_;
+  std::vector<Open> open_;
+};
+
+}  // namespace
+
+Json ParseJson(std::string_view text) {
+  Json root;
+  LinearBuilder builder(root);
+  bool ok = Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json,
+                            /*strict=*/true);
+  if (!ok) return Json(Json::value_t::discarded);
+  return root;
+}
+
+void AppendMember(Json& object, std::string key, Json value) {
+  if (!object.is_object()) object = Json::object();
+  static_cast<ObjectVector&>(object.get_ref<Json::object_t&>())
+      .emplace_back(std::move(key), std::move(value));
+}
+
+}  // namespace ddblab::wire
