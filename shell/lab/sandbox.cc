@@ -8,6 +8,8 @@
 #include <fstream>
 #include <lua.hpp>
 #include <sstream>
+#include <unordered_set>
+#include <vector>
 
 #include "shell/lab/lab_runtime.h"
 #include "shell/lab/sandbox_internal.h"
@@ -38,24 +40,7 @@ void* Allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
   return p;
 }
 
-void Hook(lua_State* L, lua_Debug*) {
-  Sandbox::Impl* impl = ImplOf(L);
-  if (impl->stop == LuaOutcome::kOk) {
-    impl->instructions += kHookEvery;
-    if (impl->instructions > impl->limits.instructions) {
-      impl->stop = LuaOutcome::kInstructionLimit;
-    } else {
-      std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - impl->started;
-      if (elapsed.count() > impl->limits.wall_seconds) impl->stop = LuaOutcome::kTimeLimit;
-    }
-    if (impl->stop == LuaOutcome::kOk) return;
-    lua_sethook(L, Hook, LUA_MASKCOUNT, 1);
-  }
-  if (impl->stop == LuaOutcome::kInstructionLimit) {
-    luaL_error(L, "instruction budget exceeded");
-  }
-  luaL_error(L, "time limit exceeded");
-}
+void Hook(lua_State* L, lua_Debug*) { ChargeWork(L, kHookEvery); }
 
 int MessageHandler(lua_State* L) {
   const char* msg = lua_tostring(L, 1);
@@ -122,6 +107,25 @@ int SafeLoad(lua_State* L) {
   return 1;
 }
 
+// setmetatable refusing __gc: finalizers run inside the collector with debug hooks switched
+// off, so a looping or allocating finalizer would escape every budget. Lua marks an object for
+// finalization only when its metatable has __gc at the time it is set, so checking here is
+// enough; later adding __gc to the metatable does nothing.
+int SafeSetMetatable(lua_State* L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    int t = lua_rawget(L, 2);
+    lua_pop(L, 1);
+    if (t != LUA_TNIL) {
+      return luaL_error(L, "setmetatable: __gc metamethods are not allowed in the lab sandbox");
+    }
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
 void Remove(lua_State* L, const char* table, const char* name) {
   if (table == nullptr) {
     lua_pushnil(L);
@@ -155,6 +159,10 @@ int OpenSafeLibs(lua_State* L) {
     Remove(L, nullptr, name);
   }
   Remove(L, LUA_STRLIBNAME, "dump");
+  InstallBoundedPatterns(L);
+  lua_getglobal(L, "setmetatable");
+  lua_pushcclosure(L, SafeSetMetatable, 1);
+  lua_setglobal(L, "setmetatable");
   lua_pushcfunction(L, Print);
   lua_setglobal(L, "print");
   lua_pushcfunction(L, SafeLoad);
@@ -193,6 +201,26 @@ std::string OutcomeMessage(Sandbox::Impl* impl, LuaOutcome outcome, const std::s
 }
 
 }  // namespace
+
+void ChargeWork(lua_State* L, int64_t units) {
+  Sandbox::Impl* impl = ImplOf(L);
+  if (impl->stop == LuaOutcome::kOk) {
+    impl->instructions += units;
+    if (impl->instructions > impl->limits.instructions) {
+      impl->stop = LuaOutcome::kInstructionLimit;
+    } else {
+      std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - impl->started;
+      if (elapsed.count() > impl->limits.wall_seconds) impl->stop = LuaOutcome::kTimeLimit;
+    }
+    if (impl->stop == LuaOutcome::kOk) return;
+    // From now on every instruction raises again, so a script's own pcall cannot swallow it.
+    lua_sethook(L, Hook, LUA_MASKCOUNT, 1);
+  }
+  if (impl->stop == LuaOutcome::kInstructionLimit) {
+    luaL_error(L, "instruction budget exceeded");
+  }
+  luaL_error(L, "time limit exceeded");
+}
 
 Sandbox::Impl* ImplOf(lua_State* L) {
   void* ud = nullptr;
@@ -383,76 +411,134 @@ void Sandbox::PushJson(const wire::Json& j) {
 
 namespace {
 
-Result<wire::Json> ToJsonValue(lua_State* L, int index, int depth) {
-  if (depth > 64) return ValidationError("table nested too deeply (or cyclic)");
-  index = lua_absindex(L, index);
-  switch (lua_type(L, index)) {
-    case LUA_TNIL:
-      return wire::Json(nullptr);
-    case LUA_TBOOLEAN:
-      return wire::Json(lua_toboolean(L, index) != 0);
-    case LUA_TNUMBER:
-      if (lua_isinteger(L, index)) return wire::Json(static_cast<int64_t>(lua_tointeger(L, index)));
-      return wire::Json(lua_tonumber(L, index));
-    case LUA_TSTRING: {
-      size_t len = 0;
-      const char* s = lua_tolstring(L, index, &len);
-      return wire::Json(std::string(s, len));
-    }
-    case LUA_TLIGHTUSERDATA:
-      if (lua_touserdata(L, index) == &kNullMarker) return wire::Json(nullptr);
-      return ValidationError("cannot convert a userdata value to JSON");
-    case LUA_TTABLE: {
-      lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
-      // A sequence 1..n with nothing else is an array; anything else is an object.
-      lua_Integer count = 0;
-      bool all_int = true;
-      lua_pushnil(L);
-      while (lua_next(L, index) != 0) {
-        ++count;
-        if (!lua_isinteger(L, -2)) all_int = false;
-        lua_pop(L, 1);
-      }
-      if (n > 0 && all_int && count == n) {
-        wire::Json arr = wire::Json::array();
-        for (lua_Integer i = 1; i <= n; ++i) {
-          lua_rawgeti(L, index, i);
-          auto v = ToJsonValue(L, -1, depth + 1);
-          lua_pop(L, 1);
-          if (!v.ok()) return v.error();
-          arr.push_back(std::move(v.value()));
-        }
-        return arr;
-      }
-      wire::Json obj = wire::Json::object();
-      lua_pushnil(L);
-      while (lua_next(L, index) != 0) {
-        std::string key;
-        if (lua_type(L, -2) == LUA_TSTRING) {
-          size_t len = 0;
-          const char* s = lua_tolstring(L, -2, &len);
-          key.assign(s, len);
-        } else if (lua_isinteger(L, -2)) {
-          key = std::to_string(lua_tointeger(L, -2));
-        } else {
-          lua_pop(L, 2);
-          return ValidationError("table keys must be strings or integers");
-        }
-        auto v = ToJsonValue(L, -1, depth + 1);
-        lua_pop(L, 1);
-        if (!v.ok()) {
-          lua_pop(L, 1);
-          return v.error();
-        }
-        obj[key] = std::move(v.value());
-      }
-      return obj;
-    }
-    default:
-      return ValidationError(std::string("cannot convert a ") +
-                             lua_typename(L, lua_type(L, index)) + " value to JSON");
+// Lua values -> JSON with every expanded value counted: a table may hold itself (a cycle) or
+// share subtables (a DAG whose expansion doubles per level), so both are checked before they
+// can exhaust memory, and the error names the Lua path where conversion stopped.
+constexpr int kMaxJsonDepth = 64;
+constexpr int64_t kMaxJsonValues = 1'000'000;
+constexpr size_t kMaxJsonStringBytes = size_t{64} << 20;
+
+struct ToJsonWalk {
+  lua_State* L;
+  std::vector<const void*> open;   // tables on the current path (a cycle returns to one)
+  std::vector<std::string> path;   // "value", ".name", "[3]"
+  int64_t values = 0;
+  size_t string_bytes = 0;
+
+  std::string Where() const {
+    std::string w;
+    for (const auto& p : path) w += p;
+    return w;
   }
-}
+  Error Fail(const std::string& what) const {
+    return ValidationError("cannot convert " + Where() + " to JSON: " + what);
+  }
+
+  Result<wire::Json> Value(int index) {
+    index = lua_absindex(L, index);
+    if (++values > kMaxJsonValues) {
+      return Fail("more than " + std::to_string(kMaxJsonValues) +
+                  " values (shared subtables are counted each time they appear)");
+    }
+    switch (lua_type(L, index)) {
+      case LUA_TNIL:
+        return wire::Json(nullptr);
+      case LUA_TBOOLEAN:
+        return wire::Json(lua_toboolean(L, index) != 0);
+      case LUA_TNUMBER:
+        if (lua_isinteger(L, index)) return wire::Json(static_cast<int64_t>(lua_tointeger(L, index)));
+        return wire::Json(lua_tonumber(L, index));
+      case LUA_TSTRING: {
+        size_t len = 0;
+        const char* s = lua_tolstring(L, index, &len);
+        string_bytes += len;
+        if (string_bytes > kMaxJsonStringBytes) {
+          return Fail("more than " + std::to_string(kMaxJsonStringBytes >> 20) +
+                      " MiB of strings");
+        }
+        return wire::Json(std::string(s, len));
+      }
+      case LUA_TLIGHTUSERDATA:
+        if (lua_touserdata(L, index) == &kNullMarker) return wire::Json(nullptr);
+        return Fail("a userdata value has no JSON form");
+      case LUA_TTABLE:
+        return Table(index);
+      default:
+        return Fail(std::string("a ") + lua_typename(L, lua_type(L, index)) +
+                    " value has no JSON form");
+    }
+  }
+
+  Result<wire::Json> Table(int index) {
+    const void* id = lua_topointer(L, index);
+    for (const void* o : open) {
+      if (o == id) return Fail("the table contains itself (a cycle)");
+    }
+    if (static_cast<int>(open.size()) >= kMaxJsonDepth || !lua_checkstack(L, 4)) {
+      return Fail("tables nested more than " + std::to_string(kMaxJsonDepth) + " deep");
+    }
+    open.push_back(id);
+    Result<wire::Json> r = Members(index);
+    open.pop_back();
+    return r;
+  }
+
+  Result<wire::Json> Members(int index) {
+    lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
+    // A sequence 1..n with nothing else is an array; anything else is an object.
+    lua_Integer count = 0;
+    bool all_int = true;
+    lua_pushnil(L);
+    while (lua_next(L, index) != 0) {
+      ++count;
+      if (!lua_isinteger(L, -2)) all_int = false;
+      lua_pop(L, 1);
+    }
+    if (n > 0 && all_int && count == n) {
+      wire::Json arr = wire::Json::array();
+      for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, index, i);
+        path.push_back("[" + std::to_string(i) + "]");
+        auto v = Value(-1);
+        path.pop_back();
+        lua_pop(L, 1);
+        if (!v.ok()) return v.error();
+        arr.push_back(std::move(v.value()));
+      }
+      return arr;
+    }
+    wire::Json obj = wire::Json::object();
+    std::unordered_set<std::string> keys;
+    lua_pushnil(L);
+    while (lua_next(L, index) != 0) {
+      std::string key;
+      if (lua_type(L, -2) == LUA_TSTRING) {
+        size_t len = 0;
+        const char* s = lua_tolstring(L, -2, &len);
+        key.assign(s, len);
+      } else if (lua_isinteger(L, -2)) {
+        key = std::to_string(lua_tointeger(L, -2));
+      } else {
+        lua_pop(L, 2);
+        return Fail("table keys must be strings or integers");
+      }
+      if (!keys.insert(key).second) {
+        lua_pop(L, 2);
+        return Fail("the key \"" + key + "\" appears both as a number and as a string");
+      }
+      path.push_back("." + key.substr(0, 40));
+      auto v = Value(-1);
+      path.pop_back();
+      lua_pop(L, 1);
+      if (!v.ok()) {
+        lua_pop(L, 1);
+        return v.error();
+      }
+      wire::AppendMember(obj, std::move(key), std::move(v.value()));
+    }
+    return obj;
+  }
+};
 
 }  // namespace
 
@@ -461,7 +547,8 @@ Result<wire::Json> Sandbox::ToJson(int index) {
   impl_->enforce_memory = false;
   Result<wire::Json> r = ValidationError("conversion failed");
   try {
-    r = ToJsonValue(impl_->L, index, 0);
+    ToJsonWalk walk{impl_->L, {}, {"value"}};
+    r = walk.Value(index);
   } catch (const std::exception& e) {
     r = ValidationError(e.what());
   }

@@ -34,6 +34,17 @@ struct Sandbox::Impl {
 
 Sandbox::Impl* ImplOf(lua_State* L);
 
+// Counts `units` of work against the running call's budget (the instruction hook charges 1000
+// per call; C functions that loop, such as pattern matching, charge their own steps). When the
+// instruction budget or the wall-clock limit is spent, raises a Lua error and makes every later
+// instruction raise too. Call only where a Lua error may be raised (no live C++ objects).
+void ChargeWork(lua_State* L, int64_t units);
+
+// Replaces string.find, match, gmatch and gsub with versions whose matching charges its work
+// (shell/lab/bounded_patterns.cc): the stock matcher can backtrack for hours inside one C call,
+// where no instruction hook runs.
+void InstallBoundedPatterns(lua_State* L);
+
 // The light userdata that stands for JSON null (exposed to Lua as ddb.null).
 void* NullMarker();
 
