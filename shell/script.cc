@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "shell/file_access.h"
+
 namespace ddblab::shell {
 
 int ExitStatusFor(Outcome outcome) {
@@ -22,6 +24,26 @@ int ExitStatusFor(Outcome outcome) {
 }
 
 namespace {
+
+constexpr size_t kMaxStatementBytes = kMaxParamFileBytes;
+
+// std::getline, but a line stops growing one byte past kMaxStatementBytes (the rest of it is
+// never read, so an endless line costs bounded memory and time).
+bool ReadBoundedLine(std::istream& in, std::string& line) {
+  line.clear();
+  std::streambuf* buf = in.rdbuf();
+  for (;;) {
+    int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return !line.empty();
+    }
+    if (c == '\n') return true;
+    line.push_back(static_cast<char>(c));
+    if (line.size() > kMaxStatementBytes) return true;
+  }
+}
+
 void Echo(Shell& shell, const std::string& input) {
   size_t start = 0;
   bool first = true;
@@ -60,7 +82,19 @@ int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options) {
     return true;
   };
   std::string line;
-  while (std::getline(in, line)) {
+  size_t line_number = 0;
+  while (ReadBoundedLine(in, line)) {
+    ++line_number;
+    // A statement can carry at most one DynamoDB request (16 MiB); a longer one (a file with no
+    // newline, such as /dev/zero, or a quote never closed) stops the script instead of filling
+    // memory.
+    if (line.size() + assembler.pending().size() > kMaxStatementBytes) {
+      shell.sink().ErrLine("ddblab: the statement at line " + std::to_string(line_number) +
+                           (options.name.empty() ? "" : " of " + options.name) +
+                           " is longer than " + std::to_string(kMaxStatementBytes >> 20) +
+                           " MiB, the most a DynamoDB request can carry; stopping");
+      return status == 0 ? 1 : status;
+    }
     for (const auto& statement : assembler.Feed(line)) {
       if (!run(statement)) return status;
     }

@@ -2,6 +2,7 @@
 // observers (lessons).
 #include "shell/shell.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -244,6 +245,14 @@ std::vector<std::string> Shell::AttributeNames(const std::string& table) {
 }
 
 int Shell::RunScriptFile(const std::string& path, bool keep_going) {
+  // Scripts are regular files or pipes (`ddblab -f <(generate)`); a directory or a device
+  // (/dev/zero) is refused before anything is read.
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    sink_.ErrLine("cannot run " + path + ": " +
+                  (S_ISDIR(st.st_mode) ? "it is a directory" : "it is not a regular file or a pipe"));
+    return 1;
+  }
   std::ifstream in(path);
   if (!in) {
     sink_.ErrLine("cannot open " + path);

@@ -1,5 +1,6 @@
 #include "shell/lab/grade/solution.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -135,7 +136,21 @@ Solution ParseSolution(std::string_view text, std::string path) {
   return sol;
 }
 
+constexpr size_t kMaxSolutionBytes = size_t{16} << 20;
+
 Result<Solution> LoadSolution(const std::string& path) {
+  // A solution is a text file of statements; anything else (a device, a FIFO, a file larger
+  // than the largest request it could hold) is refused before it is read.
+  std::error_code ec;
+  auto status = std::filesystem::status(path, ec);
+  if (!ec && !std::filesystem::is_regular_file(status)) {
+    return ValidationError("solution " + path + " is not a regular file");
+  }
+  auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxSolutionBytes) {
+    return ValidationError("solution " + path + " is larger than " +
+                           std::to_string(kMaxSolutionBytes >> 20) + " MiB");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return ValidationError("cannot read solution file " + path);
   std::ostringstream ss;
