@@ -5,7 +5,7 @@
 
 local EX = nil       -- the exercise table
 local DATA = nil     -- generated data for this seed
-local STATE = { runs = {}, load = {}, keys = {}, limit_errors = {} }
+local STATE = { runs = {}, load = {}, keys = {}, sort_keys = {}, limit_errors = {} }
 local CHECKS = {}    -- id -> check (with its run function)
 
 function exercise(spec)
@@ -103,7 +103,10 @@ end
 -- ---------------------------------------------------------------------------------------------
 -- Running the solution
 
-local function write(kind, name, params)
+-- Writes through a template. `apply` (from the generator) moves the ground truth along with the
+-- write, and only when the write succeeded: a transition that fails leaves the model where the
+-- student's data is, so the patterns are judged on the data that exists instead of being skipped.
+local function write(kind, name, params, apply)
   local res = sol.run(kind, name, params)
   local st = STATE.load[name]
   if not st then
@@ -113,10 +116,12 @@ local function write(kind, name, params)
   st.writes = st.writes + 1
   if res.ok then
     st.ok = st.ok + 1
+    if apply then apply() end
   elseif not st.error then
     st.error = res.error or "failed"
     st.missing = res.missing
     st.params = params
+    st.statements = res.statements
   end
   if not res.ok and res.error and (res.error:find("size") or res.error:find("exceed")) then
     STATE.limit_errors[#STATE.limit_errors + 1] = name .. ": " .. res.error
@@ -124,21 +129,29 @@ local function write(kind, name, params)
   return res
 end
 
+local function run_case(P, params)
+  local res = sol.run("pattern", P.id, params)
+  return { params = params, res = res, rec = res.records[#res.records],
+    expected = P.expect(DATA, params) }
+end
+
 -- The records of one access pattern for every case, run once and shared by its checks.
 local function pattern_runs(P)
   if STATE.runs[P.id] then return STATE.runs[P.id] end
   local runs = {}
-  for i, params in ipairs(P.cases(DATA)) do
-    local res = sol.run("pattern", P.id, params)
-    runs[i] = {
-      params = params,
-      res = res,
-      rec = res.records[#res.records],
-      expected = P.expect(DATA, params),
-    }
-  end
+  for i, params in ipairs(P.cases(DATA)) do runs[i] = run_case(P, params) end
   STATE.runs[P.id] = runs
   return runs
+end
+
+-- The table's own key names and values, so an item nobody recognises is still findable:
+-- "?(user_pk=USER#u1 user_sk=PROFILE)".
+local function key_text(item, sep)
+  local parts = {}
+  for _, k in ipairs({ STATE.keys[""], STATE.sort_key }) do
+    if k and item[k] ~= nil then parts[#parts + 1] = k .. "=" .. tostring(item[k]) end
+  end
+  return table.concat(parts, sep or " ")
 end
 
 local function identify_all(P, items)
@@ -146,10 +159,8 @@ local function identify_all(P, items)
   for i, item in ipairs(items) do
     local id = P.identify(item)
     if id == nil then
-      -- Items the pattern does not ask for still need a name in the feedback.
       local t = item.type or item.entity or item.entity_type
-      id = "?" .. (t and tostring(t) or "") .. "(" .. tostring(item.PK or "") ..
-        (item.SK and (" " .. tostring(item.SK)) or "") .. ")"
+      id = "?" .. (t and tostring(t) or "") .. "(" .. key_text(item) .. ")"
     end
     out[i] = tostring(id)
   end
@@ -170,8 +181,6 @@ local function diff(expected, got)
   for _, v in ipairs(expected) do
     if (have[v] or 0) < want[v] then missing[#missing + 1] = v; have[v] = (have[v] or 0) + 1 end
   end
-  have = {}
-  for _, v in ipairs(got) do have[v] = (have[v] or 0) + 1 end
   local seen = {}
   for _, v in ipairs(got) do
     seen[v] = (seen[v] or 0) + 1
@@ -212,6 +221,87 @@ local function unusable(P, run)
   return nil
 end
 
+local function where(index)
+  if index == nil or index == "" then return "the table" end
+  return "index " .. index
+end
+
+-- Every index of the student's table, the table itself first ("").
+local function index_names()
+  local names = {}
+  for name in pairs(STATE.keys) do if name ~= "" then names[#names + 1] = name end end
+  table.sort(names)
+  table.insert(names, 1, "")
+  return names
+end
+
+-- Where the items a case expects actually live: the first index (the table first) with one
+-- partition key value under which every expected item can be found. nil when they are spread
+-- out or missing, which is a data problem rather than a wrong-index one.
+local function partition_holding(P, expected)
+  if #expected == 0 then return nil end
+  for _, index in ipairs(index_names()) do
+    local attr = STATE.keys[index]
+    local groups, order = {}, {}
+    for _, item in ipairs(ddb.items(STATE.table, index ~= "" and index or nil)) do
+      local v = item[attr]
+      local id = P.identify(item)
+      if v ~= nil and id ~= nil then
+        local k = tostring(v)
+        if not groups[k] then groups[k] = {}; order[#order + 1] = k end
+        groups[k][tostring(id)] = true
+      end
+    end
+    table.sort(order)
+    for _, k in ipairs(order) do
+      local all = true
+      for _, e in ipairs(expected) do if not groups[k][e] then all = false; break end end
+      if all then return { index = index, attr = attr, value = k } end
+    end
+  end
+  return nil
+end
+
+-- A response that carries LastEvaluatedKey (or NextToken) stopped early: the result is one page.
+local function truncated(rec)
+  local out = rec.output or {}
+  return type(out) == "table" and (out.LastEvaluatedKey ~= nil or out.NextToken ~= nil)
+end
+
+local function same_value(a, b)
+  if a == nil or b == nil then return a == b end
+  local na, nb = tonumber(a), tonumber(b)
+  if (type(a) == "number" or type(b) == "number") and na and nb then return na == nb end
+  return tostring(a) == tostring(b)
+end
+
+-- Compares the plain attributes of every returned item that P.attrs describes with the model.
+-- Returns a list of lines, empty when everything matches.
+local function attribute_mismatches(P, items)
+  if not P.attrs then return {} end
+  local lines = {}
+  for _, item in ipairs(items) do
+    local id = P.identify(item)
+    local model = id ~= nil and P.attrs(DATA, id, item) or nil
+    if model then
+      local names = {}
+      for k in pairs(model) do names[#names + 1] = k end
+      table.sort(names)
+      for _, k in ipairs(names) do
+        if item[k] == nil then
+          lines[#lines + 1] = string.format("  %s has no %s (expected %s)", tostring(id), k,
+            tostring(model[k]))
+        elseif not same_value(item[k], model[k]) then
+          lines[#lines + 1] = string.format("  %s has %s = %s (expected %s)", tostring(id), k,
+            tostring(item[k]), tostring(model[k]))
+        end
+      end
+    end
+    if #lines >= 4 then break end
+  end
+  return lines
+end
+
 local function check_correct(P)
   for _, run in ipairs(pattern_runs(P)) do
     local bad = unusable(P, run)
@@ -224,16 +314,19 @@ local function check_correct(P)
     else
       ok = same(expected, got)
     end
+    local label = pattern_label(P, run.params)
     if not ok then
       local missing, extra = diff(expected, got)
       local lines = {
-        pattern_label(P, run.params) .. " returned the wrong items.",
+        label .. " returned the wrong items.",
         string.format("  expected %d: %s", #expected, show_list(expected)),
         string.format("  got %d: %s", #got, show_list(got)),
       }
+      local revisit = P.concept
       if #missing == 0 and #extra == 0 then
         lines[#lines + 1] = "  The items are right but the order is not: " .. (P.order_text or
           "check the sort key and the direction of the Query (ScanIndexForward).")
+        revisit = "sort key order and ScanIndexForward."
       else
         if #missing > 0 then lines[#lines + 1] = "  missing: " .. show_list(missing) end
         if #extra > 0 then lines[#lines + 1] = "  not asked for: " .. show_list(extra) end
@@ -241,12 +334,95 @@ local function check_correct(P)
       if run.rec.op == "Scan" then
         lines[#lines + 1] = "  This ran as a Scan: it read every item in the table (or index) and " ..
           "returned them in storage order, not in any order the pattern asks for."
+        revisit = "Query vs Scan."
+      elseif #missing > 0 and truncated(run.rec) then
+        lines[#lines + 1] = string.format("  The response came back with a LastEvaluatedKey " ..
+          "after %d items: it is one page, not the whole result. A Limit (--limit) caps how " ..
+          "many items a request reads; drop it here, or keep requesting with " ..
+          "ExclusiveStartKey until no LastEvaluatedKey comes back.", #got)
+        revisit = "pagination: Limit, LastEvaluatedKey and ExclusiveStartKey."
+      elseif #missing > 0 then
+        local home = partition_holding(P, missing)
+        local read = run.rec.index or ""
+        if home and home.index ~= read then
+          lines[#lines + 1] = string.format("  The missing items are in %s, under %s = '%s'; " ..
+            "this request read %s. Query %s for this pattern.", where(home.index), home.attr,
+            home.value, where(read), where(home.index))
+          revisit = "which index serves which access pattern (--index-name)."
+        elseif home then
+          lines[#lines + 1] = string.format("  The missing items are in %s under %s = '%s': " ..
+            "check the key value and the sort-key condition of the request.", where(home.index),
+            home.attr, home.value)
+        end
       end
-      if P.concept then lines[#lines + 1] = "Revisit: " .. P.concept end
+      local seen = {}
+      for _, v in ipairs(got) do
+        seen[v] = (seen[v] or 0) + 1
+        if seen[v] == 2 and contains(expected, v) then
+          lines[#lines + 1] = string.format("  %s comes back more than once: writing it again " ..
+            "created a second item instead of replacing the first. Key each item by what " ..
+            "identifies it (not by a timestamp), so a repeated write lands on the same key.", v)
+          revisit = "what makes a primary key unique; idempotent writes."
+          break
+        end
+      end
+      if revisit then lines[#lines + 1] = "Revisit: " .. revisit end
+      return fail(table.concat(lines, "\n"))
+    end
+    local wrong = attribute_mismatches(P, run.rec.items or {})
+    if #wrong > 0 then
+      local lines = { label .. " returned the right items, but not as the model has them:" }
+      for _, l in ipairs(wrong) do lines[#lines + 1] = l end
+      lines[#lines + 1] = P.attrs_text or "Every item must keep the attributes the brief lists " ..
+        "after every write and transition."
       return fail(table.concat(lines, "\n"))
     end
   end
   return pass()
+end
+
+-- The attribute names a filter or condition expression mentions, with #placeholders resolved.
+local function expression_names(expr, names)
+  local out = {}
+  if type(expr) ~= "string" then return out end
+  for word in expr:gmatch("[#%w_%.]+") do
+    if word:sub(1, 1) == "#" and names and names[word] then
+      out[#out + 1] = names[word]
+    elseif word:sub(1, 1) ~= ":" then
+      out[#out + 1] = word
+    end
+  end
+  return out
+end
+
+-- What a filter that discarded items should have been, from the names it tests.
+local function filter_advice(r)
+  local req = r.request or {}
+  local index = r.index or ""
+  local tested = expression_names(req.FilterExpression, req.ExpressionAttributeNames)
+  for _, name in ipairs(tested) do
+    if name == STATE.sort_keys[index] or name == STATE.keys[index] then
+      return string.format("Your FilterExpression tests %s, a key attribute of %s: that " ..
+        "condition belongs in the KeyConditionExpression (=, begins_with, BETWEEN), where it " ..
+        "limits what is read instead of discarding it afterwards.", name, where(index))
+    end
+  end
+  for _, name in ipairs(tested) do
+    for _, other in ipairs(index_names()) do
+      if other ~= index and (name == STATE.keys[other] or name == STATE.sort_keys[other]) then
+        return string.format("Your FilterExpression tests %s, which is a key of %s: query that " ..
+          "index with %s in the key condition instead of filtering %s.", name, where(other), name,
+          where(index))
+      end
+    end
+  end
+  if #tested > 0 then
+    return string.format("Your filter tests %s. Filters do not reduce cost; put what you select " ..
+      "on into the key (a sort key prefix, or an index whose key includes it).",
+      table.concat(tested, ", "))
+  end
+  return "Filters (and PartiQL WHERE conditions beyond the key) do not reduce cost; put what you " ..
+    "select on into the key (a sort key prefix, or an index whose key includes it)."
 end
 
 local function check_cost(P)
@@ -268,9 +444,8 @@ local function check_cost(P)
     end
     if (r.read or 0) > (r.returned or 0) then
       return fail(string.format("%s read %d items and returned %d: a filter discarded %d after " ..
-        "they were read and paid for. Filters do not reduce cost; put what you select on into " ..
-        "the key (a sort key prefix or an index) instead.\nRevisit: key design instead of " ..
-        "FilterExpression.", label, r.read, r.returned, r.read - r.returned))
+        "they were read and paid for. %s\nRevisit: key design instead of FilterExpression.",
+        label, r.read, r.returned, r.read - r.returned, filter_advice(r)))
     end
     local budget = (P.budget or function(n) return 1 + n * 0.25 end)(#run.expected)
     if (r.capacity or 0) > budget + 1e-9 then
@@ -282,35 +457,56 @@ local function check_cost(P)
   return pass()
 end
 
-local function key_attribute(index)
-  return STATE.keys[index or ""]
+-- Two requests about different entities, each with a non-empty answer: the exercise's
+-- hot_cases, else the first two cases whose first parameter differs.
+local function hot_cases(P)
+  if P.hot_cases then return P.hot_cases(DATA) end
+  local out, seen = {}, {}
+  for _, params in ipairs(P.cases(DATA)) do
+    local who = tostring(params[P.params[1]])
+    if not seen[who] and #P.expect(DATA, params) > 0 then
+      seen[who] = true
+      out[#out + 1] = params
+    end
+    if #out == 2 then break end
+  end
+  return out
 end
 
+-- The hot-key question: do requests about different entities land on different partition key
+-- values? The value a request read is the partition key (of the table or index it read) of
+-- the items it returned; both requests must return items, so the question always has an answer.
 local function check_hotkey(P)
-  local values, cases, index, seen = {}, 0, "", {}
-  for _, run in ipairs(pattern_runs(P)) do
+  local cases = hot_cases(P)
+  if #cases < 2 then
+    return { status = "error", message = string.format("the exercise gives %s fewer than two " ..
+      "requests about different entities with a non-empty answer on this seed; fix its " ..
+      "generator or hot_cases", P.id) }
+  end
+  local reads = {}
+  for i = 1, 2 do
+    local run = run_case(P, cases[i])
     local bad = unusable(P, run)
     if bad then return bad end
-    index = run.rec.index or ""
-    local attr = key_attribute(index)
-    local sig = show_params(run.params)
-    if attr and #(run.rec.items or {}) > 0 and not seen[sig] then
-      seen[sig] = true
-      cases = cases + 1
-      for _, item in ipairs(run.rec.items) do
-        local v = item[attr]
-        if v ~= nil then values[tostring(v)] = true end
-      end
+    local index = run.rec.index or ""
+    local attr = STATE.keys[index]
+    local values = {}
+    for _, item in ipairs(run.rec.items or {}) do
+      if attr and item[attr] ~= nil then values[tostring(item[attr])] = true end
     end
+    reads[i] = { index = index, attr = attr, values = values, params = cases[i] }
   end
-  local distinct = {}
-  for v in pairs(values) do distinct[#distinct + 1] = v end
-  if cases >= 2 and #distinct == 1 then
-    return fail(string.format("Every %s request, whatever its parameters, reads partition key " ..
-      "value '%s'%s. All of them share one partition: a hot key that caps throughput at one " ..
-      "partition's limit and grows without bound. Use a partition key value that includes the " ..
-      "%s being asked about.\nRevisit: high-cardinality partition keys; static GSI keys.",
-      P.id, distinct[1], index ~= "" and (" on index " .. index) or "", P.params[1] or "id"))
+  local shared = {}
+  for v in pairs(reads[1].values) do if reads[2].values[v] then shared[#shared + 1] = v end end
+  table.sort(shared)
+  if #shared > 0 then
+    local who = P.params[1] or "entity"
+    return fail(string.format("%s with %s and with %s are requests about different %ss, yet " ..
+      "both read partition key %s = '%s' (%s). Every %s would share that one partition: a hot " ..
+      "key that caps throughput at one partition's limit and grows without bound. Put the %s " ..
+      "into the partition key value.\nRevisit: high-cardinality partition keys; static GSI keys.",
+      P.id, show_params(reads[1].params), show_params(reads[2].params), who,
+      tostring(reads[1].attr), shared[1], where(reads[1].index), who, who))
   end
   return pass()
 end
@@ -383,11 +579,12 @@ local function run_table()
     return h, r
   end
   STATE.keys[""], STATE.sort_key = hash_of(desc.KeySchema)
+  STATE.sort_keys[""] = STATE.sort_key
   for _, g in ipairs(desc.GlobalSecondaryIndexes or {}) do
-    STATE.keys[g.IndexName] = hash_of(g.KeySchema)
+    STATE.keys[g.IndexName], STATE.sort_keys[g.IndexName] = hash_of(g.KeySchema)
   end
   for _, l in ipairs(desc.LocalSecondaryIndexes or {}) do
-    STATE.keys[l.IndexName] = hash_of(l.KeySchema)
+    STATE.keys[l.IndexName], STATE.sort_keys[l.IndexName] = hash_of(l.KeySchema)
   end
   local msg = "table " .. STATE.table
   if #tables > 1 then
@@ -401,11 +598,87 @@ local function run_load()
   for _, w in ipairs(DATA.writes) do
     local st = STATE.load[w.name]
     if not (st and st.error) then
-      write(w.kind, w.name, w.params)
+      write(w.kind, w.name, w.params, w.apply)
       n = n + 1
     end
   end
   return pass(string.format("%d writes through the templates", n))
+end
+
+-- Why a transition's writes failed, in the words of the mistake.
+local function transition_advice(st)
+  local err = st.error or ""
+  if err:find("multiple operations on one item", 1, true) then
+    return "\nThese writes change the same item, and one transaction may touch an item only " ..
+      "once: merge the two updates into one UpdateExpression (SET ... REMOVE ...)."
+  end
+  return ""
+end
+
+-- Probes a transition against the model: the items of one entity before and after one more
+-- transition, compared in full. A kept item must still carry every model attribute it carried
+-- before, with the model's value; items may go (a queue entry deleted on close), but at least
+-- one item must hold the whole entity afterwards.
+local function probe_transition(T)
+  local pr = T.probe(DATA)
+  if not pr then return nil end
+  local before = filter(ddb.items(STATE.table), pr.match)
+  local res = sol.run("transition", T.name, pr.params)
+  if not res.ok then
+    return fail(string.format("%s with %s failed:\n  %s%s", T.name, show_params(pr.params),
+      tostring(res.error), transition_advice({ error = res.error })))
+  end
+  if pr.apply then pr.apply() end
+  local after = filter(ddb.items(STATE.table), pr.match)
+  local names = {}
+  for k in pairs(pr.model) do names[#names + 1] = k end
+  table.sort(names)
+  local by_key, used = {}, {}
+  for i, a in ipairs(after) do by_key[key_text(a)] = i end
+  local problems = {}
+  for _, b in ipairs(before) do
+    local i = by_key[key_text(b)]
+    if i then
+      used[i] = true
+      local a = after[i]
+      for _, k in ipairs(names) do
+        if b[k] ~= nil and a[k] == nil then
+          problems[#problems + 1] = string.format("the item %s lost %s (it was %s)",
+            key_text(a, ", "), k, tostring(b[k]))
+        elseif b[k] ~= nil and not same_value(a[k], pr.model[k]) then
+          problems[#problems + 1] = string.format("the item %s has %s = %s, the model says %s",
+            key_text(a, ", "), k, tostring(a[k]), tostring(pr.model[k]))
+        end
+      end
+    end
+  end
+  for i, a in ipairs(after) do
+    if not used[i] then
+      for _, k in ipairs(names) do
+        if a[k] ~= nil and not same_value(a[k], pr.model[k]) then
+          problems[#problems + 1] = string.format("the new item %s has %s = %s, the model says %s",
+            key_text(a, ", "), k, tostring(a[k]), tostring(pr.model[k]))
+        end
+      end
+    end
+  end
+  local whole = false
+  for _, a in ipairs(after) do
+    local all = true
+    for _, k in ipairs(names) do if a[k] == nil then all = false end end
+    whole = whole or all
+  end
+  if not whole and #problems == 0 then
+    problems[#problems + 1] = string.format("no item holds the whole %s any more (%s)", pr.what,
+      table.concat(names, ", "))
+  end
+  if #problems > 0 then
+    return fail(string.format("After %s with %s, %s does not match the model:\n  %s\nA transition " ..
+      "changes what changes and keeps the rest: update the item (SET ... REMOVE ...) rather than " ..
+      "putting a new one that leaves attributes out.\nRevisit: UpdateItem vs PutItem.", T.name,
+      show_params(pr.params), pr.what, table.concat(problems, "\n  ", 1, math.min(#problems, 4))))
+  end
+  return nil
 end
 
 local function template_check(kind, T)
@@ -420,8 +693,17 @@ local function template_check(kind, T)
         kind, T.name, params))
     end
     if st.error then
+      if kind == "transition" then
+        return fail(string.format("Applying %s failed with %s:\n  %s%s\nThe patterns are still " ..
+          "graded, on the data as your writes left it.", T.name, show_params(st.params), st.error,
+          transition_advice(st)))
+      end
       return fail(string.format("Writing a %s failed with %s:\n  %s\nThe patterns that need %s " ..
         "are skipped.", T.name, show_params(st.params), st.error, T.name))
+    end
+    if kind == "transition" and T.probe then
+      local bad = probe_transition(T)
+      if bad then return bad end
     end
     return pass(string.format("%d writes", st.writes))
   end
@@ -459,22 +741,25 @@ function __plan(seed)
   for _, T in ipairs(EX.transitions or {}) do
     local id = "transition." .. T.name
     all_templates[#all_templates + 1] = id
-    push({ id = id, title = "Transition " .. T.name .. " applies", depends = { "setup.load" },
-      run = template_check("transition", T) })
+    push({ id = id, title = "Transition " .. T.name .. " applies and keeps the item whole",
+      points = T.points or 2, depends = { "setup.load" }, run = template_check("transition", T) })
   end
   for _, P in ipairs(EX.patterns) do
     local deps = { "setup.load" }
+    -- Only entity templates gate a pattern: without their items there is nothing to read. A
+    -- failed transition leaves data that can still be read, and the ground truth follows it.
     for _, n in ipairs(P.needs or {}) do
-      local kind = "entity."
-      for _, T in ipairs(EX.transitions or {}) do if T.name == n then kind = "transition." end end
-      deps[#deps + 1] = kind .. n
+      local is_transition = false
+      for _, T in ipairs(EX.transitions or {}) do if T.name == n then is_transition = true end end
+      if not is_transition then deps[#deps + 1] = "entity." .. n end
     end
     push({ id = P.id, title = P.title .. " (" .. P.cardinality_text() .. ")", points = P.points or 2,
       depends = deps, run = function() return check_correct(P) end })
     push({ id = P.id .. ".cost", title = P.id .. " is one Query or GetItem that reads only what it returns",
       points = P.cost_points or 1, depends = { P.id }, run = function() return check_cost(P) end })
-    if P.high_volume then
-      push({ id = P.id .. ".hotkey", title = P.id .. " does not funnel every request into one partition",
+    -- Every pattern asked about one entity (it has parameters) gets the hot-key question.
+    if #(P.params or {}) > 0 and P.hotkey ~= false then
+      push({ id = P.id .. ".hotkey", title = P.id .. " sends requests about different entities to different partitions",
         points = P.hot_points or 1, depends = { P.id }, run = function() return check_hotkey(P) end })
     end
   end

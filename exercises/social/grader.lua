@@ -63,6 +63,10 @@ return exercise {
     pattern {
       id = "AP3", title = "A company's current employees", params = { "company_id" }, order = "any",
       needs = { "Employment" }, high_volume = true,
+      hot_cases = function(d)
+        local t = top(d, "current", d.companies, "company_id", 2)
+        return { { company_id = t[1] }, { company_id = t[2] } }
+      end,
       cases = function(d)
         local t = top(d, "current", d.companies, "company_id", 2)
         return { { company_id = t[1] }, { company_id = t[2] }, { company_id = d.companies[#d.companies].company_id } }
@@ -88,6 +92,7 @@ return exercise {
       cases = function(d)
         return { { user_id = with_current(d, true) }, { user_id = with_current(d, false) } }
       end,
+      hot_cases = function(d) return { { user_id = d.users[2].user_id }, { user_id = d.users[3].user_id } } end,
       expect = function(d, p)
         local jobs = d.jobs[p.user_id]
         if #jobs > 0 and jobs[#jobs].status == "current" then
