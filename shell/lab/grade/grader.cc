@@ -207,6 +207,19 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
         return out;
       }
     }
+    // DynamoDB has no transaction that takes both kinds: TransactWriteItems takes no PartiQL and
+    // ExecuteTransaction takes only PartiQL. Running them one by one would break the promise
+    // that a template's writes land together, so a mixed template is refused, saying why.
+    size_t partiql_calls = 0;
+    for (const auto& call : capture.calls) partiql_calls += call.first == "ExecuteStatement";
+    if (partiql_calls > 0 && partiql_calls < capture.calls.size()) {
+      out["error"] = label + " (line " + std::to_string(block->line) +
+                     "): this template mixes aws-CLI writes and PartiQL statements, and DynamoDB "
+                     "has no transaction that takes both (TransactWriteItems takes no PartiQL, "
+                     "ExecuteTransaction only PartiQL). Write all of its statements in one "
+                     "language so they run as one transaction.";
+      return out;
+    }
     wire::Json body = parsed ? CombineWrites(capture.calls) : wire::Json(nullptr);
     if (!body.is_null()) {
       bool partiql = body.contains("TransactStatements");
