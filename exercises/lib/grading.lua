@@ -246,11 +246,13 @@ local function index_names()
   return names
 end
 
--- Where the items a case expects actually live: the first index (the table first) with one
--- partition key value under which every expected item can be found. nil when they are spread
--- out or missing, which is a data problem rather than a wrong-index one.
+-- Where the items a case expects actually live: the partition (of the table or an index) under
+-- whose one key value every expected item can be found, with the fewest other items the pattern
+-- would recognise (the table first on a tie). nil when they are spread out or missing, which is
+-- a data problem rather than a wrong-index one.
 local function partition_holding(P, expected)
   if #expected == 0 then return nil end
+  local best, best_extra = nil, math.huge
   for _, index in ipairs(index_names()) do
     local attr = STATE.keys[index]
     local groups, order = {}, {}
@@ -260,17 +262,25 @@ local function partition_holding(P, expected)
       if v ~= nil and id ~= nil then
         local k = tostring(v)
         if not groups[k] then groups[k] = {}; order[#order + 1] = k end
-        groups[k][tostring(id)] = true
+        groups[k][tostring(id)] = (groups[k][tostring(id)] or 0) + 1
       end
     end
     table.sort(order)
     for _, k in ipairs(order) do
       local all = true
       for _, e in ipairs(expected) do if not groups[k][e] then all = false; break end end
-      if all then return { index = index, attr = attr, value = k } end
+      if all then
+        local extra = 0
+        for id, n in pairs(groups[k]) do
+          if not contains(expected, id) then extra = extra + n end
+        end
+        if extra < best_extra then
+          best, best_extra = { index = index, attr = attr, value = k }, extra
+        end
+      end
     end
   end
-  return nil
+  return best
 end
 
 -- A response that carries LastEvaluatedKey (or NextToken) stopped early: the result is one page.
@@ -353,15 +363,15 @@ local function check_correct(P)
           "ExclusiveStartKey until no LastEvaluatedKey comes back.", #got)
         revisit = "pagination: Limit, LastEvaluatedKey and ExclusiveStartKey."
       elseif #missing > 0 then
-        local home = partition_holding(P, missing)
+        local home = partition_holding(P, expected)
         local read = run.rec.index or ""
         if home and home.index ~= read then
-          lines[#lines + 1] = string.format("  The missing items are in %s, under %s = '%s'; " ..
+          lines[#lines + 1] = string.format("  The items this pattern asks for are in %s, under %s = '%s'; " ..
             "this request read %s. Query %s for this pattern.", where(home.index), home.attr,
             home.value, where(read), where(home.index))
           revisit = "which index serves which access pattern (--index-name)."
         elseif home then
-          lines[#lines + 1] = string.format("  The missing items are in %s under %s = '%s': " ..
+          lines[#lines + 1] = string.format("  The items this pattern asks for are in %s under %s = '%s': " ..
             "check the key value and the sort-key condition of the request.", where(home.index),
             home.attr, home.value)
         end

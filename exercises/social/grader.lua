@@ -80,7 +80,10 @@ return exercise {
       needs = { "Employment" }, high_volume = true,
       cases = function(d)
         local t = top(d, "former", d.companies, "company_id", 2)
-        return { { company_id = t[1] }, { company_id = t[2] }, { company_id = d.companies[#d.companies].company_id } }
+        -- The company that rehired the second user: their first job there is a former one.
+        local rehired = d.jobs[d.users[2].user_id][1].company_id
+        return { { company_id = t[1] }, { company_id = t[2] }, { company_id = rehired },
+          { company_id = d.companies[#d.companies].company_id } }
       end,
       expect = function(d, p) return d.former[p.company_id] end,
       identify = function(item) if item.company_id and item.start then return item.user_id end end,
