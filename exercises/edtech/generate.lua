@@ -95,8 +95,9 @@ function generate(seed)
   -- Its id has the documented fixed width.
   local taken = {}
   for _, id in ipairs(sids) do taken[id] = true end
-  local nid
-  repeat nid = string.format("s%04d", r:int(1, 9999)) until not taken[nid]
+  -- The newest id is the highest free one, as ids handed out in order would be.
+  local nid, n = nil, 9999
+  repeat nid = string.format("s%04d", n); n = n - 1 until not taken[nid]
   d.newcomer = { student_id = nid, name = "New Student", email = "new@example.edu", joined = "2026-01-15" }
   -- The busiest course: the new student must show up among many, not only in a short list.
   d.newcomer_course = tc

@@ -247,12 +247,13 @@ local function index_names()
 end
 
 -- Where the items a case expects actually live: the partition (of the table or an index) under
--- whose one key value every expected item can be found, with the fewest other items the pattern
--- would recognise (the table first on a tie). nil when they are spread out or missing, which is
+-- whose one key value every expected item can be found, preferring a key value that contains
+-- the request's parameter values, then the fewest other items the pattern would recognise (the
+-- table first on a tie). nil when they are spread out or missing, which is
 -- a data problem rather than a wrong-index one.
-local function partition_holding(P, expected)
+local function partition_holding(P, expected, params)
   if #expected == 0 then return nil end
-  local best, best_extra = nil, math.huge
+  local best, best_score = nil, math.huge
   for _, index in ipairs(index_names()) do
     local attr = STATE.keys[index]
     local groups, order = {}, {}
@@ -274,8 +275,13 @@ local function partition_holding(P, expected)
         for id, n in pairs(groups[k]) do
           if not contains(expected, id) then extra = extra + n end
         end
-        if extra < best_extra then
-          best, best_extra = { index = index, attr = attr, value = k }, extra
+        -- A key that names what the request is about (the parameter values) is the one that
+        -- serves it; among those, the tightest.
+        for _, v in pairs(params or {}) do
+          if not k:find(tostring(v), 1, true) then extra = extra + 1000000 end
+        end
+        if extra < best_score then
+          best, best_score = { index = index, attr = attr, value = k }, extra
         end
       end
     end
@@ -363,7 +369,7 @@ local function check_correct(P)
           "ExclusiveStartKey until no LastEvaluatedKey comes back.", #got)
         revisit = "pagination: Limit, LastEvaluatedKey and ExclusiveStartKey."
       elseif #missing > 0 then
-        local home = partition_holding(P, expected)
+        local home = partition_holding(P, expected, run.params)
         local read = run.rec.index or ""
         if home and home.index ~= read then
           lines[#lines + 1] = string.format("  The items this pattern asks for are in %s, under %s = '%s'; " ..

@@ -76,8 +76,9 @@ function generate(seed)
   -- Its id has the documented fixed width.
   local taken = {}
   for _, u in ipairs(d.users) do taken[u.user_id] = true end
-  local nid
-  repeat nid = string.format("u%04d", r:int(1, 9999)) until not taken[nid]
+  -- The newest id is the highest free one, as ids handed out in order would be.
+  local nid, n = nil, 9999
+  repeat nid = string.format("u%04d", n); n = n - 1 until not taken[nid]
   d.newcomer = { user_id = nid, name = "Newcomer", headline = "Just joined" }
   d.newcomer_group = d.groups[1].group_id
   return d
