@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "ddblab/engine.h"
+#include "shell/lab/grade/exercise_location.h"
 #include "shell/lab/grade/solution.h"
 #include "shell/lab/lab_runtime.h"
 
@@ -350,13 +351,14 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   };
 
   std::string root = options.exercises_dir.empty() ? ExercisesDir() : options.exercises_dir;
-  fs::path dir = fs::path(root) / exercise;
-  std::error_code ec;
-  if (exercise.empty() || exercise.find('/') != std::string::npos ||
-      !fs::exists(dir / "grader.lua", ec)) {
-    report.error = "no exercise '" + exercise + "' in " + root;
+  Result<ExerciseLocation> loc = LocateExercise(exercise, root);
+  if (!loc.ok()) {
+    report.error = loc.error().message;
     return finish();
   }
+  report.exercise = loc->id;
+  fs::path dir = loc->dir;
+  std::error_code ec;
   Result<Solution> sol = LoadSolution(solution_path);
   if (!sol.ok()) {
     report.error = sol.error().message;
@@ -386,8 +388,7 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   Context ctx{&sol.value(), client.get(), sb.get(), fs::path(solution_path).parent_path().string()};
   InstallSolApi(*sb, &ctx);
 
-  for (const fs::path& script :
-       {fs::path(root) / "lib" / "grading.lua", dir / "generate.lua", dir / "grader.lua"}) {
+  for (const fs::path& script : {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
     if (!fs::exists(script, ec)) continue;
     lab::LuaStatus st = sb->RunFile(script.string());
     if (!st.ok()) {
@@ -477,12 +478,10 @@ Result<wire::Json> CallExercise(const std::string& exercise, const std::string& 
                                 wire::Client& client, const std::string& function,
                                 const wire::Json& arg, const std::string& exercises_dir) {
   std::string root = exercises_dir.empty() ? ExercisesDir() : exercises_dir;
-  fs::path dir = fs::path(root) / exercise;
+  Result<ExerciseLocation> loc = LocateExercise(exercise, root);
+  if (!loc.ok()) return loc.error();
+  fs::path dir = loc->dir;
   std::error_code ec;
-  if (exercise.empty() || exercise.find('/') != std::string::npos ||
-      !fs::exists(dir / "grader.lua", ec)) {
-    return ValidationError("no exercise '" + exercise + "' in " + root);
-  }
   Solution solution;
   if (!solution_path.empty()) {
     Result<Solution> loaded = LoadSolution(solution_path);
@@ -499,8 +498,7 @@ Result<wire::Json> CallExercise(const std::string& exercise, const std::string& 
   sb->InstallDdbApi(client, cwd);
   Context ctx{&solution, &client, sb.get(), cwd};
   InstallSolApi(*sb, &ctx);
-  for (const fs::path& script :
-       {fs::path(root) / "lib" / "grading.lua", dir / "generate.lua", dir / "grader.lua"}) {
+  for (const fs::path& script : {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
     if (!fs::exists(script, ec)) continue;
     lab::LuaStatus st = sb->RunFile(script.string());
     if (!st.ok()) return ValidationError("grader script failed: " + st.message);
