@@ -101,6 +101,42 @@ local function units(x)
 end
 
 -- ---------------------------------------------------------------------------------------------
+-- Write sharding. An exercise that sets `shards = N` and names a template's `shard_by`
+-- parameter gives that template one more parameter, `${shard}`: a number from 0 to N-1 computed
+-- from the parameter's value, the same for every write about that entity. An application would
+-- compute it the same way: shard_of(value, N) is FNV-1a (32-bit) over the value's bytes, modulo N.
+
+function shard_of(value, n)
+  local h = 2166136261
+  value = tostring(value)
+  for i = 1, #value do h = ((h ~ value:byte(i)) * 16777619) & 0xffffffff end
+  return h % n
+end
+
+local TEMPLATES = {}  -- template name -> its spec in the exercise
+
+local function index_templates()
+  TEMPLATES = {}
+  for _, T in ipairs(EX.entities or {}) do TEMPLATES[T.name] = T end
+  for _, T in ipairs(EX.transitions or {}) do TEMPLATES[T.name] = T end
+end
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+-- The parameters a template receives: the generated ones, plus `shard` when it is sharded.
+local function with_shard(name, params)
+  local T = TEMPLATES[name]
+  if not (T and T.shard_by and EX.shards) then return params end
+  local p = copy(params)
+  p.shard = tostring(shard_of(params[T.shard_by], EX.shards))
+  return p
+end
+
+-- ---------------------------------------------------------------------------------------------
 -- Running the solution
 
 -- Writes through a template. `apply` (from the generator) moves the ground truth along with the
@@ -115,7 +151,7 @@ local function refused_as_duplicate(res)
 end
 
 local function write(kind, name, params, apply, repeated)
-  local res = sol.run(kind, name, params)
+  local res = sol.run(kind, name, with_shard(name, params))
   if repeated and not res.ok and not res.missing and refused_as_duplicate(res) then
     res = { ok = true, records = res.records, refused = true }
   end
@@ -140,8 +176,59 @@ local function write(kind, name, params, apply, repeated)
   return res
 end
 
+local function same_list(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do if a[i] ~= b[i] then return false end end
+  return true
+end
+
+-- A pattern the exercise declares `sharded` runs once per shard when its statement uses
+-- ${shard} (once otherwise); the answers are merged into one record, in the pattern's order
+-- (merge_key), with the reads, capacity and calls of every shard added up.
+local function run_sharded(P, params)
+  local function with(shard)
+    local p = copy(params)
+    p.shard = tostring(shard)
+    return sol.run("pattern", P.id, p)
+  end
+  local first, second = with(0), with(1)
+  if not first.ok or not second.ok or same_list(first.statements or {}, second.statements or {}) then
+    return first
+  end
+  local results = { first, second }
+  for shard = 2, EX.shards - 1 do results[#results + 1] = with(shard) end
+  local base = first.records[1]
+  local merged = { ok = true, op = base.op, index = base.index, table = base.table,
+    request = base.request, items = {}, read = 0, returned = 0, capacity = 0, calls = {},
+    output = {}, shards = EX.shards }
+  for _, res in ipairs(results) do
+    if #res.records ~= 1 or not res.records[1].ok then return res end
+    local rec = res.records[1]
+    if rec.op ~= merged.op then merged.op = rec.op end
+    for _, item in ipairs(rec.items or {}) do merged.items[#merged.items + 1] = item end
+    merged.read = merged.read + (rec.read or 0)
+    merged.returned = merged.returned + (rec.returned or 0)
+    merged.capacity = merged.capacity + (rec.capacity or 0)
+    for _, c in ipairs(rec.calls or {}) do merged.calls[#merged.calls + 1] = c end
+    local out = rec.output or {}
+    if out.LastEvaluatedKey ~= nil then merged.output.LastEvaluatedKey = out.LastEvaluatedKey end
+  end
+  if P.merge_key then
+    table.sort(merged.items, function(a, b)
+      if P.merge_desc then return P.merge_key(a) > P.merge_key(b) end
+      return P.merge_key(a) < P.merge_key(b)
+    end)
+  end
+  return { ok = true, records = { merged }, statements = first.statements }
+end
+
 local function run_case(P, params)
-  local res = sol.run("pattern", P.id, params)
+  local res
+  if P.sharded and EX.shards then
+    res = run_sharded(P, params)
+  else
+    res = sol.run("pattern", P.id, params)
+  end
   return { params = params, res = res, rec = res.records[#res.records],
     expected = P.expect(DATA, params) }
 end
@@ -289,6 +376,48 @@ local function partition_holding(P, expected, params)
   return best
 end
 
+-- True when the partitions the request read (of the table or index it read) hold an item the
+-- pattern recognises as one of `ids`. Unknown when the request returned nothing: true.
+local function any_stored(P, rec, ids)
+  local index = rec.index or ""
+  local attr = STATE.keys[index]
+  local read = {}
+  local any = false
+  for _, item in ipairs(rec.items or {}) do
+    if attr and item[attr] ~= nil then read[tostring(item[attr])] = true; any = true end
+  end
+  if not any then return true end
+  local want = {}
+  for _, m in ipairs(ids) do want[m] = true end
+  for _, item in ipairs(ddb.items(STATE.table, index ~= "" and index or nil)) do
+    local id = P.identify(item)
+    if id ~= nil and want[tostring(id)] and read[tostring(item[attr])] then return true end
+  end
+  return false
+end
+
+-- True when every missing item is in the index the request read, under other partition key
+-- values than the ones it read: what a sharded queue read on one shard looks like.
+local function spread_over_partitions(P, rec, missing)
+  local index = rec.index or ""
+  local attr = STATE.keys[index]
+  if not attr then return false end
+  local read = {}
+  for _, item in ipairs(rec.items or {}) do
+    if item[attr] ~= nil then read[tostring(item[attr])] = true end
+  end
+  local want, found = {}, 0
+  for _, m in ipairs(missing) do want[m] = true end
+  for _, item in ipairs(ddb.items(STATE.table, index ~= "" and index or nil)) do
+    local id = P.identify(item)
+    if id ~= nil and want[tostring(id)] and item[attr] ~= nil and not read[tostring(item[attr])] then
+      want[tostring(id)] = nil
+      found = found + 1
+    end
+  end
+  return found == #missing
+end
+
 -- A response that carries LastEvaluatedKey (or NextToken) stopped early: the result is one page.
 local function truncated(rec)
   local out = rec.output or {}
@@ -368,6 +497,12 @@ local function check_correct(P)
           "many items a request reads; drop it here, or keep requesting with " ..
           "ExclusiveStartKey until no LastEvaluatedKey comes back.", #got)
         revisit = "pagination: Limit, LastEvaluatedKey and ExclusiveStartKey."
+      elseif #missing > 0 and P.sharded and EX.shards and not run.rec.shards and
+          spread_over_partitions(P, run.rec, missing) then
+        lines[#lines + 1] = string.format("  %s may be sharded: a statement that uses ${shard} " ..
+          "runs once per shard (0 to %d) and the answers are merged, so a queue written under " ..
+          "shard suffixes is read whole.", P.id, EX.shards - 1)
+        revisit = "write sharding: a shard suffix on the key, read back by fanning out."
       elseif #missing > 0 then
         local home = partition_holding(P, expected, run.params)
         local read = run.rec.index or ""
@@ -380,6 +515,12 @@ local function check_correct(P)
           lines[#lines + 1] = string.format("  The items this pattern asks for are in %s under %s = '%s': " ..
             "check the key value and the sort-key condition of the request.", where(home.index),
             home.attr, home.value)
+        elseif not any_stored(P, run.rec, missing) then
+          lines[#lines + 1] = string.format("  The partition this request read holds no item " ..
+            "for %s, though every write succeeded: a later write with the same key replaced it " ..
+            "(two entities shared a key), or it was written under another key.",
+            show_list(missing, 3))
+          revisit = "primary keys that are unique per entity: end the key with the entity's id."
         end
       end
       local seen = {}
@@ -461,15 +602,16 @@ local function filter_advice(r)
 end
 
 local function check_cost(P)
+  local fanout
   for _, run in ipairs(pattern_runs(P)) do
     local bad = unusable(P, run)
     if bad then return bad end
     local r = run.rec
     local label = pattern_label(P, run.params)
     local calls = #(r.calls or {})
-    if calls ~= 1 then
-      return fail(string.format("%s made %d calls; an access pattern should be one request.",
-        label, calls))
+    if calls ~= (r.shards or 1) then
+      return fail(string.format("%s made %d calls; an access pattern should be one request%s.",
+        label, calls, r.shards and string.format(" per shard (%d shards)", r.shards) or ""))
     end
     if r.op == "Scan" then
       return fail(string.format("%s is a Scan: it read %d items to return %d. A Scan reads the " ..
@@ -483,13 +625,19 @@ local function check_cost(P)
         label, r.read, r.returned, r.read - r.returned, filter_advice(r)))
     end
     local budget = (P.budget or function(n) return 1 + n * 0.25 end)(#run.expected)
+    -- Each more shard is one more request, costing at least half a unit.
+    if r.shards then budget = budget + (r.shards - 1) * 0.5 end
+    if r.shards then
+      fanout = string.format("%s fanned out over %d shards: %d requests, %s RCU in all (budget %s).",
+        label, r.shards, calls, units(r.capacity or 0), units(budget))
+    end
     if (r.capacity or 0) > budget + 1e-9 then
       return fail(string.format("%s consumed %s RCU; the budget for %d items is %s RCU.\n" ..
         "Revisit: read capacity (4 KB units, eventually consistent reads cost half).", label,
         units(r.capacity), #run.expected, units(budget)))
     end
   end
-  return pass()
+  return pass(fanout)
 end
 
 -- Two requests about different entities, each with a non-empty answer: the exercise's
@@ -658,7 +806,7 @@ local function probe_transition(T)
   local pr = T.probe(DATA)
   if not pr then return nil end
   local before = filter(ddb.items(STATE.table), pr.match)
-  local res = sol.run("transition", T.name, pr.params)
+  local res = sol.run("transition", T.name, with_shard(T.name, pr.params))
   if not res.ok then
     return fail(string.format("%s with %s failed:\n  %s%s", T.name, show_params(pr.params),
       tostring(res.error), transition_advice({ error = res.error })))
@@ -754,6 +902,7 @@ end
 
 function __plan(seed)
   assert(EX, "grader.lua did not call exercise{...}")
+  index_templates()
   DATA = EX.generate(math.tointeger(seed) or 1)
   local plan = {}
   local function push(c)
@@ -819,6 +968,7 @@ end
 -- Loads the generated data into whatever database `ddb` and `sol` point at (the REPL's
 -- `.exercise load`). Returns a summary table.
 function __load(seed)
+  index_templates()
   DATA = EX.generate(math.tointeger(seed) or 1)
   local t = run_table()
   if t.status ~= "passed" then return { ok = false, message = t.message } end
@@ -883,15 +1033,14 @@ end
 function run_pattern_once(id, params)
   local P
   for _, p in ipairs(EX.patterns) do if p.id == id then P = p end end
-  local res = sol.run("pattern", id, params)
-  local run = { res = res, rec = res.records[#res.records], params = params }
+  local run = run_case(P, params)
   local bad = unusable(P, run)
   if bad then return nil, bad.message end
   return identify_all(P, run.rec.items or {}), run.rec
 end
 
 function write_template(kind, name, params)
-  return sol.run(kind, name, params)
+  return sol.run(kind, name, with_shard(name, params))
 end
 
 -- The `n` ids in `list` (by `key`) whose `field` lists in `d` are longest, longest first.
