@@ -36,7 +36,8 @@ Ids are fixed width (`u042`, `n0137`).
 | AP1 | `user_id` | the user's notes | newest first (`created`, then `note_id`) | 0-6 |
 )ddb";
 
-constexpr const char* kGenerate = R"ddb(-- Seeded data: users and their notes. The first user writes nothing; the second writes the most
+constexpr const char* kGenerate =
+    R"ddb(-- Seeded data: users and their notes. The first user writes nothing; the second writes the most
 -- notes, two of them in the same second, so a key built from the timestamp alone collides on
 -- every seed.
 
@@ -64,7 +65,8 @@ function generate(seed)
 end
 )ddb";
 
-constexpr const char* kGrader = R"ddb(-- The notes exercise: one entity and one access pattern. exercises/README.md documents every
+constexpr const char* kGrader =
+    R"ddb(-- The notes exercise: one entity and one access pattern. exercises/README.md documents every
 -- field used here.
 
 return exercise {
@@ -115,7 +117,8 @@ aws dynamodb query --table-name notes --no-scan-index-forward \
   --expression-attribute-values '{":pk":{"S":"USER#${user_id}"},":p":{"S":"NOTE#"}}'
 )ddb";
 
-constexpr const char* kStarter = R"ddb(-- Your solution. Write the statements under each marker; see README.md.
+constexpr const char* kStarter =
+    R"ddb(-- Your solution. Write the statements under each marker; see README.md.
 
 -- @table
 
@@ -141,7 +144,8 @@ INSERT INTO "notes" VALUE {'owner': '${user_id}', 'stamp': '${created}#${note_id
 SELECT * FROM "notes" WHERE owner = '${user_id}' ORDER BY stamp DESC
 )ddb";
 
-constexpr const char* kWrong = R"ddb(-- Wrong: the sort key is the timestamp alone; two notes in one second overwrite each other.
+constexpr const char* kWrong =
+    R"ddb(-- Wrong: the sort key is the timestamp alone; two notes in one second overwrite each other.
 
 -- @table
 aws dynamodb create-table --table-name notes \
@@ -158,7 +162,8 @@ aws dynamodb query --table-name notes --no-scan-index-forward \
   --expression-attribute-values '{":pk":{"S":"USER#${user_id}"},":p":{"S":"NOTE#"}}'
 )ddb";
 
-constexpr const char* kWrongExpect = R"ddb(# Two notes written in the same second share a key: the second overwrites the first.
+constexpr const char* kWrongExpect =
+    R"ddb(# Two notes written in the same second share a key: the second overwrites the first.
 fail AP1
 skip AP1.cost AP1.hotkey
 message AP1 missing:
@@ -175,10 +180,10 @@ std::string Replace(std::string text, const std::string& from, const std::string
 }  // namespace
 
 Result<std::string> ScaffoldExercise(const std::string& name, const std::string& parent) {
-  if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") !=
-                          std::string::npos) {
-    return ValidationError("an exercise name is lower-case letters, digits, '-' and '_': '" +
-                           name + "'");
+  if (name.empty() ||
+      name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string::npos) {
+    return ValidationError("an exercise name is lower-case letters, digits, '-' and '_': '" + name +
+                           "'");
   }
   fs::path dir = fs::path(parent.empty() ? "." : parent) / name;
   std::error_code ec;

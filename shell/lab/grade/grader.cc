@@ -388,7 +388,8 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   Context ctx{&sol.value(), client.get(), sb.get(), fs::path(solution_path).parent_path().string()};
   InstallSolApi(*sb, &ctx);
 
-  for (const fs::path& script : {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
+  for (const fs::path& script :
+       {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
     if (!fs::exists(script, ec)) continue;
     lab::LuaStatus st = sb->RunFile(script.string());
     if (!st.ok()) {
@@ -498,7 +499,8 @@ Result<wire::Json> CallExercise(const std::string& exercise, const std::string& 
   sb->InstallDdbApi(client, cwd);
   Context ctx{&solution, &client, sb.get(), cwd};
   InstallSolApi(*sb, &ctx);
-  for (const fs::path& script : {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
+  for (const fs::path& script :
+       {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
     if (!fs::exists(script, ec)) continue;
     lab::LuaStatus st = sb->RunFile(script.string());
     if (!st.ok()) return ValidationError("grader script failed: " + st.message);
