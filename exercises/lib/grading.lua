@@ -5,7 +5,10 @@
 
 local EX = nil       -- the exercise table
 local DATA = nil     -- generated data for this seed
-local STATE = { runs = {}, load = {}, keys = {}, sort_keys = {}, limit_errors = {} }
+-- keys/sort_keys: an index's (or the table's, "") key attribute names for messages, several
+-- joined with "+"; key_attrs/sort_attrs: the same as lists (a key may have several attributes).
+local STATE = { runs = {}, load = {}, keys = {}, sort_keys = {}, key_attrs = {}, sort_attrs = {},
+  limit_errors = {} }
 local CHECKS = {}    -- id -> check (with its run function)
 
 function exercise(spec)
@@ -246,10 +249,25 @@ end
 -- "?(user_pk=USER#u1 user_sk=PROFILE)".
 local function key_text(item, sep)
   local parts = {}
-  for _, k in ipairs({ STATE.keys[""], STATE.sort_key }) do
-    if k and item[k] ~= nil then parts[#parts + 1] = k .. "=" .. tostring(item[k]) end
+  for _, list in ipairs({ STATE.key_attrs[""] or {}, STATE.sort_attrs[""] or {} }) do
+    for _, k in ipairs(list) do
+      if item[k] ~= nil then parts[#parts + 1] = k .. "=" .. tostring(item[k]) end
+    end
   end
   return table.concat(parts, sep or " ")
+end
+
+-- The partition key value of `item` in `index` (the table: ""), every key attribute's value
+-- when the key has several; nil when the item lacks one.
+local function partition_value(item, index)
+  local attrs = STATE.key_attrs[index or ""]
+  if not attrs or #attrs == 0 then return nil end
+  local parts = {}
+  for i, a in ipairs(attrs) do
+    if item[a] == nil then return nil end
+    parts[i] = tostring(item[a])
+  end
+  return table.concat(parts, " + ")
 end
 
 local function identify_all(P, items)
@@ -345,7 +363,7 @@ local function partition_holding(P, expected, params)
     local attr = STATE.keys[index]
     local groups, order = {}, {}
     for _, item in ipairs(ddb.items(STATE.table, index ~= "" and index or nil)) do
-      local v = item[attr]
+      local v = partition_value(item, index)
       local id = P.identify(item)
       if v ~= nil and id ~= nil then
         local k = tostring(v)
@@ -380,18 +398,19 @@ end
 -- pattern recognises as one of `ids`. Unknown when the request returned nothing: true.
 local function any_stored(P, rec, ids)
   local index = rec.index or ""
-  local attr = STATE.keys[index]
   local read = {}
   local any = false
   for _, item in ipairs(rec.items or {}) do
-    if attr and item[attr] ~= nil then read[tostring(item[attr])] = true; any = true end
+    local v = partition_value(item, index)
+    if v then read[v] = true; any = true end
   end
   if not any then return true end
   local want = {}
   for _, m in ipairs(ids) do want[m] = true end
   for _, item in ipairs(ddb.items(STATE.table, index ~= "" and index or nil)) do
     local id = P.identify(item)
-    if id ~= nil and want[tostring(id)] and read[tostring(item[attr])] then return true end
+    local v = partition_value(item, index)
+    if id ~= nil and want[tostring(id)] and v and read[v] then return true end
   end
   return false
 end
@@ -400,17 +419,18 @@ end
 -- values than the ones it read: what a sharded queue read on one shard looks like.
 local function spread_over_partitions(P, rec, missing)
   local index = rec.index or ""
-  local attr = STATE.keys[index]
-  if not attr then return false end
+  if not STATE.key_attrs[index] then return false end
   local read = {}
   for _, item in ipairs(rec.items or {}) do
-    if item[attr] ~= nil then read[tostring(item[attr])] = true end
+    local v = partition_value(item, index)
+    if v then read[v] = true end
   end
   local want, found = {}, 0
   for _, m in ipairs(missing) do want[m] = true end
   for _, item in ipairs(ddb.items(STATE.table, index ~= "" and index or nil)) do
     local id = P.identify(item)
-    if id ~= nil and want[tostring(id)] and item[attr] ~= nil and not read[tostring(item[attr])] then
+    local v = partition_value(item, index)
+    if id ~= nil and want[tostring(id)] and v and not read[v] then
       want[tostring(id)] = nil
       found = found + 1
     end
@@ -539,8 +559,14 @@ local function filter_advice(r)
   local req = r.request or {}
   local index = r.index or ""
   local tested = expression_names(req.FilterExpression, req.ExpressionAttributeNames)
+  local function is_key(name, idx)
+    for _, list in ipairs({ STATE.key_attrs[idx] or {}, STATE.sort_attrs[idx] or {} }) do
+      for _, a in ipairs(list) do if a == name then return true end end
+    end
+    return false
+  end
   for _, name in ipairs(tested) do
-    if name == STATE.sort_keys[index] or name == STATE.keys[index] then
+    if is_key(name, index) then
       return string.format("Your FilterExpression tests %s, a key attribute of %s: that " ..
         "condition belongs in the KeyConditionExpression (=, begins_with, BETWEEN), where it " ..
         "limits what is read instead of discarding it afterwards.", name, where(index))
@@ -548,7 +574,7 @@ local function filter_advice(r)
   end
   for _, name in ipairs(tested) do
     for _, other in ipairs(index_names()) do
-      if other ~= index and (name == STATE.keys[other] or name == STATE.sort_keys[other]) then
+      if other ~= index and is_key(name, other) then
         return string.format("Your FilterExpression tests %s, which is a key of %s: query that " ..
           "index with %s in the key condition instead of filtering %s.", name, where(other), name,
           where(index))
@@ -640,7 +666,8 @@ local function check_hotkey(P)
     local attr = STATE.keys[index]
     local values = {}
     for _, item in ipairs(run.rec.items or {}) do
-      if attr and item[attr] ~= nil then values[tostring(item[attr])] = true end
+      local v = partition_value(item, index)
+      if v then values[v] = true end
     end
     reads[i] = { index = index, attr = attr, values = values, params = cases[i] }
   end
@@ -681,17 +708,20 @@ local function check_limits()
     return fail("Some writes were rejected for size: " .. show_list(STATE.limit_errors, 3) ..
       "\nRevisit: the 400 KB item limit; keep unbounded lists in their own items.")
   end
-  local pk, sk = STATE.keys[""], STATE.sort_key
-  local biggest, biggest_item = 0, nil
+  local biggest = 0
   for _, item in ipairs(ddb.items(STATE.table)) do
     local size = 0
     for k, v in pairs(item) do size = size + #k + value_size(v) end
-    if size > biggest then biggest, biggest_item = size, item end
-    if pk and type(item[pk]) == "string" and #item[pk] > 2048 then
-      return fail("A partition key value is longer than 2048 bytes.")
+    if size > biggest then biggest = size end
+    for _, pk in ipairs(STATE.key_attrs[""] or {}) do
+      if type(item[pk]) == "string" and #item[pk] > 2048 then
+        return fail("A partition key value is longer than 2048 bytes.")
+      end
     end
-    if sk and type(item[sk]) == "string" and #item[sk] > 1024 then
-      return fail("A sort key value is longer than 1024 bytes.")
+    for _, sk in ipairs(STATE.sort_attrs[""] or {}) do
+      if type(item[sk]) == "string" and #item[sk] > 1024 then
+        return fail("A sort key value is longer than 1024 bytes.")
+      end
     end
   end
   if biggest > 400 * 1024 then
@@ -719,21 +749,20 @@ local function run_table()
   end
   STATE.table = tables[1]
   local desc = ddb.call("DescribeTable", { TableName = STATE.table }).output.Table
-  local function hash_of(schema)
-    local h, r
+  -- A key may have several HASH (or RANGE) attributes; keep them all, in schema order.
+  local function record(index, schema)
+    local h, r = {}, {}
     for _, k in ipairs(schema or {}) do
-      if k.KeyType == "HASH" then h = k.AttributeName else r = k.AttributeName end
+      if k.KeyType == "HASH" then h[#h + 1] = k.AttributeName else r[#r + 1] = k.AttributeName end
     end
-    return h, r
+    STATE.key_attrs[index], STATE.sort_attrs[index] = h, r
+    STATE.keys[index] = #h > 0 and table.concat(h, "+") or nil
+    STATE.sort_keys[index] = #r > 0 and table.concat(r, "+") or nil
   end
-  STATE.keys[""], STATE.sort_key = hash_of(desc.KeySchema)
-  STATE.sort_keys[""] = STATE.sort_key
-  for _, g in ipairs(desc.GlobalSecondaryIndexes or {}) do
-    STATE.keys[g.IndexName], STATE.sort_keys[g.IndexName] = hash_of(g.KeySchema)
-  end
-  for _, l in ipairs(desc.LocalSecondaryIndexes or {}) do
-    STATE.keys[l.IndexName], STATE.sort_keys[l.IndexName] = hash_of(l.KeySchema)
-  end
+  record("", desc.KeySchema)
+  STATE.sort_key = STATE.sort_keys[""]
+  for _, g in ipairs(desc.GlobalSecondaryIndexes or {}) do record(g.IndexName, g.KeySchema) end
+  for _, l in ipairs(desc.LocalSecondaryIndexes or {}) do record(l.IndexName, l.KeySchema) end
   local msg = "table " .. STATE.table
   if #tables > 1 then
     msg = msg .. string.format(" (and %d more; the checks read %s)", #tables - 1, STATE.table)
