@@ -676,10 +676,10 @@ local function check_hotkey(P)
   table.sort(shared)
   if #shared > 0 then
     local who = P.params[1] or "entity"
-    return fail(string.format("%s with %s and with %s are requests about different %ss, yet " ..
-      "both read partition key %s = '%s' (%s). Every %s would share that one partition: a hot " ..
-      "key that caps throughput at one partition's limit and grows without bound. Put the %s " ..
-      "into the partition key value.\nRevisit: high-cardinality partition keys; static GSI keys.",
+    return fail(string.format("%s with %s and with %s ask about different %s values, yet " ..
+      "both read partition key %s = '%s' (%s). Requests for every %s share that one partition: " ..
+      "a hot key that caps throughput at one partition's limit and grows without bound. Put the " ..
+      "%s into the partition key value.\nRevisit: high-cardinality partition keys; static GSI keys.",
       P.id, show_params(reads[1].params), show_params(reads[2].params), who,
       tostring(reads[1].attr), shared[1], where(reads[1].index), who, who))
   end
