@@ -15,6 +15,7 @@
 
 #include "ddblab/engine.h"
 #include "ddblab/wire.h"
+#include "shell/lab/grade/exercise_command.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/output.h"
 #include "shell/remote.h"
@@ -35,6 +36,7 @@ constexpr const char* kUsage =
     "       ddblab serve [...]     DynamoDB's HTTP API on 127.0.0.1\n"
     "       ddblab lesson [...]    lessons outside the REPL\n"
     "       ddblab grade [...]     grade exercise submissions\n"
+    "       ddblab exercise [...]  check or scaffold an exercise folder (instructors)\n"
     "\n"
     "  FILE.db          a database file (created when missing); default: transient, in memory\n"
     "  -c STATEMENT     run STATEMENT (repeatable), then exit\n"
@@ -90,6 +92,7 @@ int main(int argc, char** argv) {
     if (sub == "serve") return RunServe(argc - 1, argv + 1);
     if (sub == "lesson") return lab::RunLessonCommand(argc - 1, argv + 1);
     if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1);
+    if (sub == "exercise") return lab::RunExerciseCommand(argc - 1, argv + 1);
   }
   Args args;
   for (int i = 1; i < argc; ++i) {

@@ -12,7 +12,9 @@ function generate(seed)
   local r = rng(seed)
   local d = { writes = {}, customers = {}, products = {}, orders = {}, by_customer = {},
     by_category = {}, reviews = {}, lines = {} }
-  local function w(kind, name, params) d.writes[#d.writes + 1] = { kind = kind, name = name, params = params } end
+  local function w(kind, name, params, apply)
+    d.writes[#d.writes + 1] = { kind = kind, name = name, params = params, apply = apply }
+  end
 
   local cats = r:shuffle({ table.unpack(CATEGORIES) })
   d.categories = { cats[1], cats[2], cats[3], cats[4], cats[5] }  -- the fifth stays empty
@@ -35,15 +37,22 @@ function generate(seed)
     w("entity", "Product", p)
   end
 
-  -- The first customer never orders.
-  local oids = r:ids("o", 80, 5)
+  -- The first customer never orders. The second orders most (six), twice on one day, and the
+  -- third orders twice on one day too: keys built from the date alone collide on every seed,
+  -- and AP2/AP4 always ask about such a customer.
+  local oids = r:ids("o", 100, 5)
   local k = 0
   local closes = {}
   for ci, c in ipairs(d.customers) do
     if ci > 1 then
-      for _ = 1, r:int(1, 5) do
+      local n = ci == 2 and 6 or (ci == 3 and 2 or r:int(1, 5))
+      local first_date
+      for oi = 1, n do
         k = k + 1
-        local o = { customer_id = c.customer_id, order_id = oids[k], date = r:date(2025, 2026),
+        local date = r:date(2025, 2026)
+        if oi == 1 then first_date = date end
+        if ci <= 3 and oi == 2 then date = first_date end
+        local o = { customer_id = c.customer_id, order_id = oids[k], date = date,
           status = "OPEN", total = string.format("%d.%02d", r:int(10, 900), r:int(0, 99)) }
         d.orders[o.order_id] = o
         table.insert(d.by_customer[c.customer_id], o)
@@ -57,21 +66,36 @@ function generate(seed)
           w("entity", "LineItem", { order_id = o.order_id, line_no = line,
             product_id = prod.product_id, qty = tostring(r:int(1, 5)), price = prod.price })
         end
-        if r:chance(0.55) then closes[#closes + 1] = o end
+        -- The second customer keeps two orders open and closes two, so AP4 has both kinds.
+        local close = r:chance(0.55)
+        if ci == 2 then close = oi == 3 or oi == 4 end
+        if ci == 3 or (ci == 4 and oi == 1) then close = false end
+        if close then closes[#closes + 1] = o end
       end
     end
   end
+  -- The ground truth changes only when the student's transition succeeds (apply).
   for _, o in ipairs(closes) do
-    o.status = r:pick(CLOSED)
+    local status = r:pick(CLOSED)
     w("transition", "close_order", { customer_id = o.customer_id, order_id = o.order_id,
-      date = o.date, status = o.status })
+      date = o.date, status = status }, function() o.status = status end)
   end
 
-  for _, p in ipairs(d.products) do
-    if r:chance(0.8) then
-      for _ = 1, r:int(1, 6) do
-        local rv = { product_id = p.product_id, review_id = "rv" .. string.format("%05d", r:int(1, 99999)),
-          customer_id = r:pick(d.customers).customer_id, date = r:date(2024, 2026),
+  -- The first product gets the most reviews (seven), two of them on one day, and so does the
+  -- second (three, two on one day): AP7 asks about both.
+  local rvids = r:ids("rv", 200, 5)
+  local rk = 0
+  for pi, p in ipairs(d.products) do
+    if pi <= 2 or r:chance(0.8) then
+      local n = pi == 1 and 7 or (pi == 2 and 3 or r:int(1, 6))
+      local first_date
+      for ri = 1, n do
+        rk = rk + 1
+        local date = r:date(2024, 2026)
+        if ri == 1 then first_date = date end
+        if pi <= 2 and ri == 2 then date = first_date end
+        local rv = { product_id = p.product_id, review_id = rvids[rk],
+          customer_id = r:pick(d.customers).customer_id, date = date,
           rating = tostring(r:int(1, 5)), text = "Review text " .. r:int(1, 999) }
         table.insert(d.reviews[p.product_id], rv)
         w("entity", "Review", rv)

@@ -43,7 +43,9 @@ function generate(seed)
     d.modules[id] = {}
     table.insert(d.by_instructor[inst], id)
     w("entity", "Course", p)
-    local mids = sorted(r:ids("m", r:int(2, 4), 2))
+    -- The second course reuses the first course's module ids: module ids are unique within a
+    -- course only, so a key built from the module id alone mixes two courses on every seed.
+    local mids = i == 2 and d.modules[cids[1]] or sorted(r:ids("m", r:int(2, 4), 2))
     for mi, mid in ipairs(mids) do
       local m = { course_id = id, module_id = mid, title = "Module " .. mi .. ": " .. r:pick(TOPICS),
         position = tostring(mi) }
@@ -51,7 +53,8 @@ function generate(seed)
       d.lessons[id .. "/" .. mid] = {}
       w("entity", "Module", m)
       -- Some modules have no lessons yet.
-      local lids = sorted(r:ids("l", r:int(0, 4), 3))
+      -- The first module of the first two courses always has lessons (AP7 asks about both).
+      local lids = sorted(r:ids("l", (i <= 2 and mi == 1) and r:int(2, 4) or r:int(0, 4), 3))
       for li, lid in ipairs(lids) do
         table.insert(d.lessons[id .. "/" .. mid], lid)
         w("entity", "Lesson", { course_id = id, module_id = mid, lesson_id = lid,
@@ -76,9 +79,27 @@ function generate(seed)
     end
   end
 
+  -- Re-enrolling: the busiest student enrolls again in a course they already take, and so
+  -- does a student of the busiest course. It is still one enrollment per pair.
+  local again = {}
+  local ts = top(d, "by_student", d.students, "student_id", 1)[1]
+  again[#again + 1] = { ts, d.by_student[ts][1] }
+  local tc = top(d, "by_course", d.courses, "course_id", 1)[1]
+  again[#again + 1] = { d.by_course[tc][#d.by_course[tc]], tc }
+  for _, pair in ipairs(again) do
+    d.writes[#d.writes + 1] = { kind = "entity", name = "Enrollment", ["repeat"] = true,
+      params = { student_id = pair[1], course_id = pair[2], enrolled_at = r:time(2026, 2026) } }
+  end
+
   -- Never written by the load: used to test that a new enrollment is visible from both sides.
-  d.newcomer = { student_id = "s" .. string.format("%05d", r:int(10000, 99999)),
-    name = "New Student", email = "new@example.edu", joined = "2026-01-15" }
-  d.newcomer_course = cids[1]
+  -- Its id has the documented fixed width.
+  local taken = {}
+  for _, id in ipairs(sids) do taken[id] = true end
+  -- The newest id is the highest free one, as ids handed out in order would be.
+  local nid, n = nil, 9999
+  repeat nid = string.format("s%04d", n); n = n - 1 until not taken[nid]
+  d.newcomer = { student_id = nid, name = "New Student", email = "new@example.edu", joined = "2026-01-15" }
+  -- The busiest course: the new student must show up among many, not only in a short list.
+  d.newcomer_course = tc
   return d
 end

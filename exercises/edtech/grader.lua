@@ -31,7 +31,11 @@ return exercise {
         for _, s in ipairs(d.students) do if s.student_id == p.student_id then return { s.student_id } end end
         return {}
       end,
-      identify = function(item) return item.student_id end,
+      -- A profile is a student_id with the profile's own attributes; an enrollment edge also
+      -- carries student_id but has a course_id.
+      identify = function(item)
+        if item.student_id and item.email and not item.course_id then return item.student_id end
+      end,
       concept = "GetItem with the full primary key of the profile item.",
     },
     pattern {
@@ -71,7 +75,9 @@ return exercise {
       end,
       expect = function(d, p) return d.by_instructor[p.instructor_id] end,
       identify = function(item)
-        if item.course_id and not item.student_id and not item.module_id then return item.course_id end
+        if item.course_id and item.instructor_id and not item.student_id and not item.module_id then
+          return item.course_id
+        end
       end,
       concept = "index overloading: the course item also carries GSI1PK = INSTRUCTOR#<id>.",
     },
@@ -114,16 +120,17 @@ return exercise {
     pattern {
       id = "AP7", title = "The lessons of one module", params = { "course_id", "module_id" },
       needs = { "Lesson" }, order_name = "in lesson order",
+      -- The first two courses share module ids: the same module id asked about in two courses.
       cases = function(d)
-        local out = {}
-        for _, c in ipairs(d.courses) do
-          for _, m in ipairs(d.modules[c.course_id]) do
-            if #out < 3 and (#out == 0 or #d.lessons[c.course_id .. "/" .. m] > 1) then
-              out[#out + 1] = { course_id = c.course_id, module_id = m }
-            end
-          end
-        end
-        return out
+        local c1, c2 = d.courses[1].course_id, d.courses[2].course_id
+        local m = d.modules[c1][1]
+        local last = d.modules[c1][#d.modules[c1]]
+        return { { course_id = c1, module_id = m }, { course_id = c2, module_id = m },
+          { course_id = c2, module_id = last } }
+      end,
+      hot_cases = function(d)
+        local c1, c2 = d.courses[1].course_id, d.courses[2].course_id
+        return { { course_id = c1, module_id = d.modules[c1][1] }, { course_id = c2, module_id = d.modules[c1][1] } }
       end,
       expect = function(d, p)
         return map(d.lessons[p.course_id .. "/" .. p.module_id], function(l) return "lesson:" .. l end)

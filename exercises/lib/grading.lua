@@ -5,7 +5,10 @@
 
 local EX = nil       -- the exercise table
 local DATA = nil     -- generated data for this seed
-local STATE = { runs = {}, load = {}, keys = {}, limit_errors = {} }
+-- keys/sort_keys: an index's (or the table's, "") key attribute names for messages, several
+-- joined with "+"; key_attrs/sort_attrs: the same as lists (a key may have several attributes).
+local STATE = { runs = {}, load = {}, keys = {}, sort_keys = {}, key_attrs = {}, sort_attrs = {},
+  limit_errors = {} }
 local CHECKS = {}    -- id -> check (with its run function)
 
 function exercise(spec)
@@ -101,10 +104,60 @@ local function units(x)
 end
 
 -- ---------------------------------------------------------------------------------------------
+-- Write sharding. An exercise that sets `shards = N` and names a template's `shard_by`
+-- parameter gives that template one more parameter, `${shard}`: a number from 0 to N-1 computed
+-- from the parameter's value, the same for every write about that entity. An application would
+-- compute it the same way: shard_of(value, N) is FNV-1a (32-bit) over the value's bytes, modulo N.
+
+function shard_of(value, n)
+  local h = 2166136261
+  value = tostring(value)
+  for i = 1, #value do h = ((h ~ value:byte(i)) * 16777619) & 0xffffffff end
+  return h % n
+end
+
+local TEMPLATES = {}  -- template name -> its spec in the exercise
+
+local function index_templates()
+  TEMPLATES = {}
+  for _, T in ipairs(EX.entities or {}) do TEMPLATES[T.name] = T end
+  for _, T in ipairs(EX.transitions or {}) do TEMPLATES[T.name] = T end
+end
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+-- The parameters a template receives: the generated ones, plus `shard` when it is sharded.
+local function with_shard(name, params)
+  local T = TEMPLATES[name]
+  if not (T and T.shard_by and EX.shards) then return params end
+  local p = copy(params)
+  p.shard = tostring(shard_of(params[T.shard_by], EX.shards))
+  return p
+end
+
+-- ---------------------------------------------------------------------------------------------
 -- Running the solution
 
-local function write(kind, name, params)
-  local res = sol.run(kind, name, params)
+-- Writes through a template. `apply` (from the generator) moves the ground truth along with the
+-- write, and only when the write succeeded: a transition that fails leaves the model where the
+-- student's data is, so the patterns are judged on the data that exists instead of being skipped.
+-- A write the generator marks `repeat` (enrolling an already-enrolled pair) may be refused as a
+-- duplicate by a guarded design: that is a correct answer to a repeated request, not a failure.
+local function refused_as_duplicate(res)
+  local e = tostring(res.error or "")
+  return e:find("Duplicate primary key", 1, true) or e:find("ConditionalCheckFailed", 1, true) or
+    e:find("conditional request failed", 1, true)
+end
+
+local function write(kind, name, params, apply, repeated)
+  local res = sol.run(kind, name, with_shard(name, params))
+  if repeated and not res.ok and not res.missing and refused_as_duplicate(res) then
+    res = { ok = true, records = res.records, refused = true }
+  end
   local st = STATE.load[name]
   if not st then
     st = { kind = kind, writes = 0, ok = 0 }
@@ -113,10 +166,12 @@ local function write(kind, name, params)
   st.writes = st.writes + 1
   if res.ok then
     st.ok = st.ok + 1
+    if apply then apply() end
   elseif not st.error then
     st.error = res.error or "failed"
     st.missing = res.missing
     st.params = params
+    st.statements = res.statements
   end
   if not res.ok and res.error and (res.error:find("size") or res.error:find("exceed")) then
     STATE.limit_errors[#STATE.limit_errors + 1] = name .. ": " .. res.error
@@ -124,21 +179,95 @@ local function write(kind, name, params)
   return res
 end
 
+local function same_list(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do if a[i] ~= b[i] then return false end end
+  return true
+end
+
+-- A pattern the exercise declares `sharded` runs once per shard when its statement uses
+-- ${shard} (once otherwise); the answers are merged into one record, in the pattern's order
+-- (merge_key), with the reads, capacity and calls of every shard added up.
+local function run_sharded(P, params)
+  local function with(shard)
+    local p = copy(params)
+    p.shard = tostring(shard)
+    return sol.run("pattern", P.id, p)
+  end
+  local first, second = with(0), with(1)
+  if not first.ok or not second.ok or same_list(first.statements or {}, second.statements or {}) then
+    return first
+  end
+  local results = { first, second }
+  for shard = 2, EX.shards - 1 do results[#results + 1] = with(shard) end
+  local base = first.records[1]
+  local merged = { ok = true, op = base.op, index = base.index, table = base.table,
+    request = base.request, items = {}, read = 0, returned = 0, capacity = 0, calls = {},
+    output = {}, shards = EX.shards }
+  for _, res in ipairs(results) do
+    if #res.records ~= 1 or not res.records[1].ok then return res end
+    local rec = res.records[1]
+    if rec.op ~= merged.op then merged.op = rec.op end
+    for _, item in ipairs(rec.items or {}) do merged.items[#merged.items + 1] = item end
+    merged.read = merged.read + (rec.read or 0)
+    merged.returned = merged.returned + (rec.returned or 0)
+    merged.capacity = merged.capacity + (rec.capacity or 0)
+    for _, c in ipairs(rec.calls or {}) do merged.calls[#merged.calls + 1] = c end
+    local out = rec.output or {}
+    if out.LastEvaluatedKey ~= nil then merged.output.LastEvaluatedKey = out.LastEvaluatedKey end
+  end
+  if P.merge_key then
+    table.sort(merged.items, function(a, b)
+      if P.merge_desc then return P.merge_key(a) > P.merge_key(b) end
+      return P.merge_key(a) < P.merge_key(b)
+    end)
+  end
+  return { ok = true, records = { merged }, statements = first.statements }
+end
+
+local function run_case(P, params)
+  local res
+  if P.sharded and EX.shards then
+    res = run_sharded(P, params)
+  else
+    res = sol.run("pattern", P.id, params)
+  end
+  return { params = params, res = res, rec = res.records[#res.records],
+    expected = P.expect(DATA, params) }
+end
+
 -- The records of one access pattern for every case, run once and shared by its checks.
 local function pattern_runs(P)
   if STATE.runs[P.id] then return STATE.runs[P.id] end
   local runs = {}
-  for i, params in ipairs(P.cases(DATA)) do
-    local res = sol.run("pattern", P.id, params)
-    runs[i] = {
-      params = params,
-      res = res,
-      rec = res.records[#res.records],
-      expected = P.expect(DATA, params),
-    }
-  end
+  for i, params in ipairs(P.cases(DATA)) do runs[i] = run_case(P, params) end
   STATE.runs[P.id] = runs
   return runs
+end
+
+-- The table's own key names and values, so an item nobody recognises is still findable:
+-- "?(user_pk=USER#u1 user_sk=PROFILE)".
+local function key_text(item, sep)
+  local parts = {}
+  for _, list in ipairs({ STATE.key_attrs[""] or {}, STATE.sort_attrs[""] or {} }) do
+    for _, k in ipairs(list) do
+      if item[k] ~= nil then parts[#parts + 1] = k .. "=" .. tostring(item[k]) end
+    end
+  end
+  return table.concat(parts, sep or " ")
+end
+
+-- The partition key value of `item` in `index` (the table: ""), every key attribute's value
+-- when the key has several; nil when the item lacks one.
+local function partition_value(item, index)
+  local attrs = STATE.key_attrs[index or ""]
+  if not attrs or #attrs == 0 then return nil end
+  local parts = {}
+  for i, a in ipairs(attrs) do
+    if item[a] == nil then return nil end
+    parts[i] = tostring(item[a])
+  end
+  return table.concat(parts, " + ")
 end
 
 local function identify_all(P, items)
@@ -146,10 +275,8 @@ local function identify_all(P, items)
   for i, item in ipairs(items) do
     local id = P.identify(item)
     if id == nil then
-      -- Items the pattern does not ask for still need a name in the feedback.
       local t = item.type or item.entity or item.entity_type
-      id = "?" .. (t and tostring(t) or "") .. "(" .. tostring(item.PK or "") ..
-        (item.SK and (" " .. tostring(item.SK)) or "") .. ")"
+      id = "?" .. (t and tostring(t) or "") .. "(" .. key_text(item) .. ")"
     end
     out[i] = tostring(id)
   end
@@ -170,8 +297,6 @@ local function diff(expected, got)
   for _, v in ipairs(expected) do
     if (have[v] or 0) < want[v] then missing[#missing + 1] = v; have[v] = (have[v] or 0) + 1 end
   end
-  have = {}
-  for _, v in ipairs(got) do have[v] = (have[v] or 0) + 1 end
   local seen = {}
   for _, v in ipairs(got) do
     seen[v] = (seen[v] or 0) + 1
@@ -212,6 +337,120 @@ local function unusable(P, run)
   return nil
 end
 
+local function where(index)
+  if index == nil or index == "" then return "the table" end
+  return "index " .. index
+end
+
+-- Every index of the student's table, the table itself first ("").
+local function index_names()
+  local names = {}
+  for name in pairs(STATE.keys) do if name ~= "" then names[#names + 1] = name end end
+  table.sort(names)
+  table.insert(names, 1, "")
+  return names
+end
+
+-- Where the items a case expects actually live: the partition (of the table or an index) under
+-- whose one key value every expected item can be found, preferring a key value that contains
+-- the request's parameter values, then the fewest other items the pattern would recognise (the
+-- table first on a tie). nil when they are spread out or missing, which is
+-- a data problem rather than a wrong-index one.
+local function partition_holding(P, expected, params)
+  if #expected == 0 then return nil end
+  local best, best_score = nil, math.huge
+  for _, index in ipairs(index_names()) do
+    local attr = STATE.keys[index]
+    local groups, order = {}, {}
+    for _, item in ipairs(ddb.items(STATE.table, index ~= "" and index or nil)) do
+      local v = partition_value(item, index)
+      local id = P.identify(item)
+      if v ~= nil and id ~= nil then
+        local k = tostring(v)
+        if not groups[k] then groups[k] = {}; order[#order + 1] = k end
+        groups[k][tostring(id)] = (groups[k][tostring(id)] or 0) + 1
+      end
+    end
+    table.sort(order)
+    for _, k in ipairs(order) do
+      local all = true
+      for _, e in ipairs(expected) do if not groups[k][e] then all = false; break end end
+      if all then
+        local extra = 0
+        for id, n in pairs(groups[k]) do
+          if not contains(expected, id) then extra = extra + n end
+        end
+        -- A key that names what the request is about (the parameter values) is the one that
+        -- serves it; among those, the tightest.
+        for _, v in pairs(params or {}) do
+          if not k:find(tostring(v), 1, true) then extra = extra + 1000000 end
+        end
+        if extra < best_score then
+          best, best_score = { index = index, attr = attr, value = k }, extra
+        end
+      end
+    end
+  end
+  return best
+end
+
+-- True when the partitions the request read (of the table or index it read) hold an item the
+-- pattern recognises as one of `ids`. Unknown when the request returned nothing: true.
+local function any_stored(P, rec, ids)
+  local index = rec.index or ""
+  local read = {}
+  local any = false
+  for _, item in ipairs(rec.items or {}) do
+    local v = partition_value(item, index)
+    if v then read[v] = true; any = true end
+  end
+  if not any then return true end
+  local want = {}
+  for _, m in ipairs(ids) do want[m] = true end
+  for _, item in ipairs(ddb.items(STATE.table, index ~= "" and index or nil)) do
+    local id = P.identify(item)
+    local v = partition_value(item, index)
+    if id ~= nil and want[tostring(id)] and v and read[v] then return true end
+  end
+  return false
+end
+
+-- True when every missing item is in the index the request read, under other partition key
+-- values than the ones it read: what a sharded queue read on one shard looks like.
+local function spread_over_partitions(P, rec, missing)
+  local index = rec.index or ""
+  if not STATE.key_attrs[index] then return false end
+  local read = {}
+  for _, item in ipairs(rec.items or {}) do
+    local v = partition_value(item, index)
+    if v then read[v] = true end
+  end
+  local want, found = {}, 0
+  for _, m in ipairs(missing) do want[m] = true end
+  for _, item in ipairs(ddb.items(STATE.table, index ~= "" and index or nil)) do
+    local id = P.identify(item)
+    local v = partition_value(item, index)
+    if id ~= nil and want[tostring(id)] and v and not read[v] then
+      want[tostring(id)] = nil
+      found = found + 1
+    end
+  end
+  return found == #missing
+end
+
+-- A response that carries LastEvaluatedKey (or NextToken) stopped early: the result is one page.
+local function truncated(rec)
+  local out = rec.output or {}
+  return type(out) == "table" and (out.LastEvaluatedKey ~= nil or out.NextToken ~= nil)
+end
+
+local function same_value(a, b)
+  if a == nil or b == nil then return a == b end
+  local na, nb = tonumber(a), tonumber(b)
+  if (type(a) == "number" or type(b) == "number") and na and nb then return na == nb end
+  return tostring(a) == tostring(b)
+end
+
 local function check_correct(P)
   for _, run in ipairs(pattern_runs(P)) do
     local bad = unusable(P, run)
@@ -224,16 +463,19 @@ local function check_correct(P)
     else
       ok = same(expected, got)
     end
+    local label = pattern_label(P, run.params)
     if not ok then
       local missing, extra = diff(expected, got)
       local lines = {
-        pattern_label(P, run.params) .. " returned the wrong items.",
+        label .. " returned the wrong items.",
         string.format("  expected %d: %s", #expected, show_list(expected)),
         string.format("  got %d: %s", #got, show_list(got)),
       }
+      local revisit = P.concept
       if #missing == 0 and #extra == 0 then
         lines[#lines + 1] = "  The items are right but the order is not: " .. (P.order_text or
           "check the sort key and the direction of the Query (ScanIndexForward).")
+        revisit = "sort key order and ScanIndexForward."
       else
         if #missing > 0 then lines[#lines + 1] = "  missing: " .. show_list(missing) end
         if #extra > 0 then lines[#lines + 1] = "  not asked for: " .. show_list(extra) end
@@ -241,24 +483,126 @@ local function check_correct(P)
       if run.rec.op == "Scan" then
         lines[#lines + 1] = "  This ran as a Scan: it read every item in the table (or index) and " ..
           "returned them in storage order, not in any order the pattern asks for."
+        revisit = "Query vs Scan."
+      elseif #missing > 0 and truncated(run.rec) then
+        lines[#lines + 1] = string.format("  The response came back with a LastEvaluatedKey " ..
+          "after %d items: it is one page, not the whole result. A Limit (--limit) caps how " ..
+          "many items a request reads; drop it here, or keep requesting with " ..
+          "ExclusiveStartKey until no LastEvaluatedKey comes back.", #got)
+        revisit = "pagination: Limit, LastEvaluatedKey and ExclusiveStartKey."
+      elseif #missing > 0 and P.sharded and EX.shards and not run.rec.shards and
+          spread_over_partitions(P, run.rec, missing) then
+        lines[#lines + 1] = string.format("  %s may be sharded: a statement that uses ${shard} " ..
+          "runs once per shard (0 to %d) and the answers are merged, so a queue written under " ..
+          "shard suffixes is read whole.", P.id, EX.shards - 1)
+        revisit = "write sharding: a shard suffix on the key, read back by fanning out."
+      elseif #missing > 0 then
+        local home = partition_holding(P, expected, run.params)
+        local read = run.rec.index or ""
+        if home and home.index ~= read then
+          lines[#lines + 1] = string.format("  The items this pattern asks for are in %s, under %s = '%s'; " ..
+            "this request read %s. Query %s for this pattern.", where(home.index), home.attr,
+            home.value, where(read), where(home.index))
+          revisit = "which index serves which access pattern (--index-name)."
+        elseif home then
+          lines[#lines + 1] = string.format("  The items this pattern asks for are in %s under %s = '%s': " ..
+            "check the key value and the sort-key condition of the request.", where(home.index),
+            home.attr, home.value)
+        elseif not any_stored(P, run.rec, missing) then
+          lines[#lines + 1] = string.format("  The partition this request read holds no item " ..
+            "for %s, though every write succeeded: a later write with the same key replaced it " ..
+            "(two entities shared a key), or it was written under another key.",
+            show_list(missing, 3))
+          revisit = "primary keys that are unique per entity: end the key with the entity's id."
+        end
       end
-      if P.concept then lines[#lines + 1] = "Revisit: " .. P.concept end
+      local seen = {}
+      for _, v in ipairs(got) do
+        seen[v] = (seen[v] or 0) + 1
+        if seen[v] == 2 and contains(expected, v) then
+          lines[#lines + 1] = string.format("  %s comes back more than once: writing it again " ..
+            "created a second item instead of replacing the first. Key each item by what " ..
+            "identifies it (not by a timestamp), so a repeated write lands on the same key.", v)
+          revisit = "what makes a primary key unique; idempotent writes."
+          break
+        end
+      end
+      if revisit then lines[#lines + 1] = "Revisit: " .. revisit end
       return fail(table.concat(lines, "\n"))
     end
   end
   return pass()
 end
 
+-- The attribute names a filter or condition expression mentions, with #placeholders resolved.
+local function expression_names(expr, names)
+  local out = {}
+  if type(expr) ~= "string" then return out end
+  local keywords = { AND = true, OR = true, NOT = true, BETWEEN = true, IN = true }
+  local seen = {}
+  for word, after in expr:gmatch("([#:]?[%w_%.]+)()") do
+    local is_call = expr:sub(after):match("^%s*%(") ~= nil
+    local name
+    if word:sub(1, 1) == "#" then
+      name = names and names[word]
+    elseif word:sub(1, 1) ~= ":" and not is_call and not keywords[word:upper()] and
+        not tonumber(word) then
+      name = word
+    end
+    if name and not seen[name] then seen[name] = true; out[#out + 1] = name end
+  end
+  return out
+end
+
+-- What a filter that discarded items should have been, from the names it tests.
+local function filter_advice(r)
+  local req = r.request or {}
+  local index = r.index or ""
+  local tested = expression_names(req.FilterExpression, req.ExpressionAttributeNames)
+  local function is_key(name, idx)
+    for _, list in ipairs({ STATE.key_attrs[idx] or {}, STATE.sort_attrs[idx] or {} }) do
+      for _, a in ipairs(list) do if a == name then return true end end
+    end
+    return false
+  end
+  for _, name in ipairs(tested) do
+    if is_key(name, index) then
+      return string.format("Your FilterExpression tests %s, a key attribute of %s: that " ..
+        "condition belongs in the KeyConditionExpression (=, begins_with, BETWEEN), where it " ..
+        "limits what is read instead of discarding it afterwards.", name, where(index))
+    end
+  end
+  for _, name in ipairs(tested) do
+    for _, other in ipairs(index_names()) do
+      if other ~= index and is_key(name, other) then
+        return string.format("Your FilterExpression tests %s, which is a key of %s: query that " ..
+          "index with %s in the key condition instead of filtering %s.", name, where(other), name,
+          where(index))
+      end
+    end
+  end
+  if #tested > 0 then
+    return string.format("Your filter tests %s. Filters do not reduce cost: when the sort key " ..
+      "already tells these items apart, say it in the KeyConditionExpression (begins_with on a " ..
+      "sort key prefix); otherwise put %s into a key (a sort key prefix, or an index).",
+      table.concat(tested, ", "),
+      table.concat(tested, ", "))
+  end
+  return "Filters (and PartiQL WHERE conditions beyond the key) do not reduce cost; put what you " ..
+    "select on into the key (a sort key prefix, or an index whose key includes it)."
+end
+
 local function check_cost(P)
+  local fanout
   for _, run in ipairs(pattern_runs(P)) do
     local bad = unusable(P, run)
     if bad then return bad end
     local r = run.rec
     local label = pattern_label(P, run.params)
     local calls = #(r.calls or {})
-    if calls ~= 1 then
-      return fail(string.format("%s made %d calls; an access pattern should be one request.",
-        label, calls))
+    if calls ~= (r.shards or 1) then
+      return fail(string.format("%s made %d calls; an access pattern should be one request%s.",
+        label, calls, r.shards and string.format(" per shard (%d shards)", r.shards) or ""))
     end
     if r.op == "Scan" then
       return fail(string.format("%s is a Scan: it read %d items to return %d. A Scan reads the " ..
@@ -268,49 +612,76 @@ local function check_cost(P)
     end
     if (r.read or 0) > (r.returned or 0) then
       return fail(string.format("%s read %d items and returned %d: a filter discarded %d after " ..
-        "they were read and paid for. Filters do not reduce cost; put what you select on into " ..
-        "the key (a sort key prefix or an index) instead.\nRevisit: key design instead of " ..
-        "FilterExpression.", label, r.read, r.returned, r.read - r.returned))
+        "they were read and paid for. %s\nRevisit: key design instead of FilterExpression.",
+        label, r.read, r.returned, r.read - r.returned, filter_advice(r)))
     end
     local budget = (P.budget or function(n) return 1 + n * 0.25 end)(#run.expected)
+    -- Each more shard is one more request, costing at least half a unit.
+    if r.shards then budget = budget + (r.shards - 1) * 0.5 end
+    if r.shards then
+      fanout = string.format("%s fanned out over %d shards: %d requests, %s RCU in all (budget %s).",
+        label, r.shards, calls, units(r.capacity or 0), units(budget))
+    end
     if (r.capacity or 0) > budget + 1e-9 then
       return fail(string.format("%s consumed %s RCU; the budget for %d items is %s RCU.\n" ..
         "Revisit: read capacity (4 KB units, eventually consistent reads cost half).", label,
         units(r.capacity), #run.expected, units(budget)))
     end
   end
-  return pass()
+  return pass(fanout)
 end
 
-local function key_attribute(index)
-  return STATE.keys[index or ""]
+-- Two requests about different entities, each with a non-empty answer: the exercise's
+-- hot_cases, else the first two cases whose first parameter differs.
+local function hot_cases(P)
+  if P.hot_cases then return P.hot_cases(DATA) end
+  local out, seen = {}, {}
+  for _, params in ipairs(P.cases(DATA)) do
+    local who = tostring(params[P.params[1]])
+    if not seen[who] and #P.expect(DATA, params) > 0 then
+      seen[who] = true
+      out[#out + 1] = params
+    end
+    if #out == 2 then break end
+  end
+  return out
 end
 
+-- The hot-key question: do requests about different entities land on different partition key
+-- values? The value a request read is the partition key (of the table or index it read) of
+-- the items it returned; both requests must return items, so the question always has an answer.
 local function check_hotkey(P)
-  local values, cases, index, seen = {}, 0, "", {}
-  for _, run in ipairs(pattern_runs(P)) do
+  local cases = hot_cases(P)
+  if #cases < 2 then
+    return { status = "error", message = string.format("the exercise gives %s fewer than two " ..
+      "requests about different entities with a non-empty answer on this seed; fix its " ..
+      "generator or hot_cases", P.id) }
+  end
+  local reads = {}
+  for i = 1, 2 do
+    local run = run_case(P, cases[i])
     local bad = unusable(P, run)
     if bad then return bad end
-    index = run.rec.index or ""
-    local attr = key_attribute(index)
-    local sig = show_params(run.params)
-    if attr and #(run.rec.items or {}) > 0 and not seen[sig] then
-      seen[sig] = true
-      cases = cases + 1
-      for _, item in ipairs(run.rec.items) do
-        local v = item[attr]
-        if v ~= nil then values[tostring(v)] = true end
-      end
+    local index = run.rec.index or ""
+    local attr = STATE.keys[index]
+    local values = {}
+    for _, item in ipairs(run.rec.items or {}) do
+      local v = partition_value(item, index)
+      if v then values[v] = true end
     end
+    reads[i] = { index = index, attr = attr, values = values, params = cases[i] }
   end
-  local distinct = {}
-  for v in pairs(values) do distinct[#distinct + 1] = v end
-  if cases >= 2 and #distinct == 1 then
-    return fail(string.format("Every %s request, whatever its parameters, reads partition key " ..
-      "value '%s'%s. All of them share one partition: a hot key that caps throughput at one " ..
-      "partition's limit and grows without bound. Use a partition key value that includes the " ..
-      "%s being asked about.\nRevisit: high-cardinality partition keys; static GSI keys.",
-      P.id, distinct[1], index ~= "" and (" on index " .. index) or "", P.params[1] or "id"))
+  local shared = {}
+  for v in pairs(reads[1].values) do if reads[2].values[v] then shared[#shared + 1] = v end end
+  table.sort(shared)
+  if #shared > 0 then
+    local who = P.params[1] or "entity"
+    return fail(string.format("%s with %s and with %s ask about different %s values, yet " ..
+      "both read partition key %s = '%s' (%s). Requests for every %s share that one partition: " ..
+      "a hot key that caps throughput at one partition's limit and grows without bound. Put the " ..
+      "%s into the partition key value.\nRevisit: high-cardinality partition keys; static GSI keys.",
+      P.id, show_params(reads[1].params), show_params(reads[2].params), who,
+      tostring(reads[1].attr), shared[1], where(reads[1].index), who, who))
   end
   return pass()
 end
@@ -337,17 +708,20 @@ local function check_limits()
     return fail("Some writes were rejected for size: " .. show_list(STATE.limit_errors, 3) ..
       "\nRevisit: the 400 KB item limit; keep unbounded lists in their own items.")
   end
-  local pk, sk = STATE.keys[""], STATE.sort_key
-  local biggest, biggest_item = 0, nil
+  local biggest = 0
   for _, item in ipairs(ddb.items(STATE.table)) do
     local size = 0
     for k, v in pairs(item) do size = size + #k + value_size(v) end
-    if size > biggest then biggest, biggest_item = size, item end
-    if pk and type(item[pk]) == "string" and #item[pk] > 2048 then
-      return fail("A partition key value is longer than 2048 bytes.")
+    if size > biggest then biggest = size end
+    for _, pk in ipairs(STATE.key_attrs[""] or {}) do
+      if type(item[pk]) == "string" and #item[pk] > 2048 then
+        return fail("A partition key value is longer than 2048 bytes.")
+      end
     end
-    if sk and type(item[sk]) == "string" and #item[sk] > 1024 then
-      return fail("A sort key value is longer than 1024 bytes.")
+    for _, sk in ipairs(STATE.sort_attrs[""] or {}) do
+      if type(item[sk]) == "string" and #item[sk] > 1024 then
+        return fail("A sort key value is longer than 1024 bytes.")
+      end
     end
   end
   if biggest > 400 * 1024 then
@@ -375,20 +749,20 @@ local function run_table()
   end
   STATE.table = tables[1]
   local desc = ddb.call("DescribeTable", { TableName = STATE.table }).output.Table
-  local function hash_of(schema)
-    local h, r
+  -- A key may have several HASH (or RANGE) attributes; keep them all, in schema order.
+  local function record(index, schema)
+    local h, r = {}, {}
     for _, k in ipairs(schema or {}) do
-      if k.KeyType == "HASH" then h = k.AttributeName else r = k.AttributeName end
+      if k.KeyType == "HASH" then h[#h + 1] = k.AttributeName else r[#r + 1] = k.AttributeName end
     end
-    return h, r
+    STATE.key_attrs[index], STATE.sort_attrs[index] = h, r
+    STATE.keys[index] = #h > 0 and table.concat(h, "+") or nil
+    STATE.sort_keys[index] = #r > 0 and table.concat(r, "+") or nil
   end
-  STATE.keys[""], STATE.sort_key = hash_of(desc.KeySchema)
-  for _, g in ipairs(desc.GlobalSecondaryIndexes or {}) do
-    STATE.keys[g.IndexName] = hash_of(g.KeySchema)
-  end
-  for _, l in ipairs(desc.LocalSecondaryIndexes or {}) do
-    STATE.keys[l.IndexName] = hash_of(l.KeySchema)
-  end
+  record("", desc.KeySchema)
+  STATE.sort_key = STATE.sort_keys[""]
+  for _, g in ipairs(desc.GlobalSecondaryIndexes or {}) do record(g.IndexName, g.KeySchema) end
+  for _, l in ipairs(desc.LocalSecondaryIndexes or {}) do record(l.IndexName, l.KeySchema) end
   local msg = "table " .. STATE.table
   if #tables > 1 then
     msg = msg .. string.format(" (and %d more; the checks read %s)", #tables - 1, STATE.table)
@@ -401,11 +775,87 @@ local function run_load()
   for _, w in ipairs(DATA.writes) do
     local st = STATE.load[w.name]
     if not (st and st.error) then
-      write(w.kind, w.name, w.params)
+      write(w.kind, w.name, w.params, w.apply, w["repeat"])
       n = n + 1
     end
   end
   return pass(string.format("%d writes through the templates", n))
+end
+
+-- Why a transition's writes failed, in the words of the mistake.
+local function transition_advice(st)
+  local err = (type(st) == "table" and st.error or st) or ""
+  if err:find("multiple operations on one item", 1, true) then
+    return "\nThese writes change the same item, and one transaction may touch an item only " ..
+      "once: merge the two updates into one UpdateExpression (SET ... REMOVE ...)."
+  end
+  return ""
+end
+
+-- Probes a transition against the model: the items of one entity before and after one more
+-- transition, compared in full. A kept item must still carry every model attribute it carried
+-- before, with the model's value; items may go (a queue entry deleted on close), but at least
+-- one item must hold the whole entity afterwards.
+local function probe_transition(T)
+  local pr = T.probe(DATA)
+  if not pr then return nil end
+  local before = filter(ddb.items(STATE.table), pr.match)
+  local res = sol.run("transition", T.name, with_shard(T.name, pr.params))
+  if not res.ok then
+    return fail(string.format("%s with %s failed:\n  %s%s", T.name, show_params(pr.params),
+      tostring(res.error), transition_advice({ error = res.error })))
+  end
+  if pr.apply then pr.apply() end
+  local after = filter(ddb.items(STATE.table), pr.match)
+  local names = {}
+  for k in pairs(pr.model) do names[#names + 1] = k end
+  table.sort(names)
+  local by_key, used = {}, {}
+  for i, a in ipairs(after) do by_key[key_text(a)] = i end
+  local problems = {}
+  for _, b in ipairs(before) do
+    local i = by_key[key_text(b)]
+    if i then
+      used[i] = true
+      local a = after[i]
+      for _, k in ipairs(names) do
+        if b[k] ~= nil and a[k] == nil then
+          problems[#problems + 1] = string.format("the item %s lost %s (it was %s)",
+            key_text(a, ", "), k, tostring(b[k]))
+        elseif b[k] ~= nil and not same_value(a[k], pr.model[k]) then
+          problems[#problems + 1] = string.format("the item %s has %s = %s, the model says %s",
+            key_text(a, ", "), k, tostring(a[k]), tostring(pr.model[k]))
+        end
+      end
+    end
+  end
+  for i, a in ipairs(after) do
+    if not used[i] then
+      for _, k in ipairs(names) do
+        if a[k] ~= nil and not same_value(a[k], pr.model[k]) then
+          problems[#problems + 1] = string.format("the new item %s has %s = %s, the model says %s",
+            key_text(a, ", "), k, tostring(a[k]), tostring(pr.model[k]))
+        end
+      end
+    end
+  end
+  local whole = false
+  for _, a in ipairs(after) do
+    local all = true
+    for _, k in ipairs(names) do if a[k] == nil then all = false end end
+    whole = whole or all
+  end
+  if not whole and #problems == 0 then
+    problems[#problems + 1] = string.format("no item holds the whole %s any more (%s)", pr.what,
+      table.concat(names, ", "))
+  end
+  if #problems > 0 then
+    return fail(string.format("After %s with %s, %s does not match the model:\n  %s\nA transition " ..
+      "changes what changes and keeps the rest: update the item (SET ... REMOVE ...) rather than " ..
+      "putting a new one that leaves attributes out.\nRevisit: UpdateItem vs PutItem.", T.name,
+      show_params(pr.params), pr.what, table.concat(problems, "\n  ", 1, math.min(#problems, 4))))
+  end
+  return nil
 end
 
 local function template_check(kind, T)
@@ -420,8 +870,17 @@ local function template_check(kind, T)
         kind, T.name, params))
     end
     if st.error then
+      if kind == "transition" then
+        return fail(string.format("Applying %s failed with %s:\n  %s%s\nThe patterns are still " ..
+          "graded, on the data as your writes left it.", T.name, show_params(st.params), st.error,
+          transition_advice(st)))
+      end
       return fail(string.format("Writing a %s failed with %s:\n  %s\nThe patterns that need %s " ..
         "are skipped.", T.name, show_params(st.params), st.error, T.name))
+    end
+    if kind == "transition" and T.probe then
+      local bad = probe_transition(T)
+      if bad then return bad end
     end
     return pass(string.format("%d writes", st.writes))
   end
@@ -437,6 +896,7 @@ end
 
 function __plan(seed)
   assert(EX, "grader.lua did not call exercise{...}")
+  index_templates()
   DATA = EX.generate(math.tointeger(seed) or 1)
   local plan = {}
   local function push(c)
@@ -449,32 +909,36 @@ function __plan(seed)
   push({ id = "setup.table", title = "The table definition runs", run = run_table })
   push({ id = "setup.load", title = "The generated data is written through your templates",
     depends = { "setup.table" }, run = run_load, instructions = 200000000, seconds = 30 })
-  local all_templates = {}
+  local all_templates, entity_templates = {}, {}
   for _, T in ipairs(EX.entities or {}) do
     local id = "entity." .. T.name
     all_templates[#all_templates + 1] = id
+    entity_templates[#entity_templates + 1] = id
     push({ id = id, title = "Template for " .. T.name .. " writes its items",
       depends = { "setup.load" }, run = template_check("entity", T) })
   end
   for _, T in ipairs(EX.transitions or {}) do
     local id = "transition." .. T.name
     all_templates[#all_templates + 1] = id
-    push({ id = id, title = "Transition " .. T.name .. " applies", depends = { "setup.load" },
-      run = template_check("transition", T) })
+    push({ id = id, title = "Transition " .. T.name .. " applies and keeps the item whole",
+      points = T.points or 2, depends = { "setup.load" }, run = template_check("transition", T) })
   end
   for _, P in ipairs(EX.patterns) do
     local deps = { "setup.load" }
+    -- Only entity templates gate a pattern: without their items there is nothing to read. A
+    -- failed transition leaves data that can still be read, and the ground truth follows it.
     for _, n in ipairs(P.needs or {}) do
-      local kind = "entity."
-      for _, T in ipairs(EX.transitions or {}) do if T.name == n then kind = "transition." end end
-      deps[#deps + 1] = kind .. n
+      local is_transition = false
+      for _, T in ipairs(EX.transitions or {}) do if T.name == n then is_transition = true end end
+      if not is_transition then deps[#deps + 1] = "entity." .. n end
     end
     push({ id = P.id, title = P.title .. " (" .. P.cardinality_text() .. ")", points = P.points or 2,
       depends = deps, run = function() return check_correct(P) end })
     push({ id = P.id .. ".cost", title = P.id .. " is one Query or GetItem that reads only what it returns",
       points = P.cost_points or 1, depends = { P.id }, run = function() return check_cost(P) end })
-    if P.high_volume then
-      push({ id = P.id .. ".hotkey", title = P.id .. " does not funnel every request into one partition",
+    -- Every pattern asked about one entity (it has parameters) gets the hot-key question.
+    if #(P.params or {}) > 0 and P.hotkey ~= false then
+      push({ id = P.id .. ".hotkey", title = P.id .. " sends requests about different entities to different partitions",
         points = P.hot_points or 1, depends = { P.id }, run = function() return check_hotkey(P) end })
     end
   end
@@ -483,7 +947,7 @@ function __plan(seed)
       visibility = C.visibility, run = function() return C.run(DATA, STATE) end })
   end
   push({ id = "limits", title = "Items and keys stay within DynamoDB's limits", points = 1,
-    depends = all_templates, visibility = "hidden", run = check_limits })
+    depends = entity_templates, visibility = "hidden", run = check_limits })
   return { title = EX.title, checks = plan }
 end
 
@@ -498,6 +962,7 @@ end
 -- Loads the generated data into whatever database `ddb` and `sol` point at (the REPL's
 -- `.exercise load`). Returns a summary table.
 function __load(seed)
+  index_templates()
   DATA = EX.generate(math.tointeger(seed) or 1)
   local t = run_table()
   if t.status ~= "passed" then return { ok = false, message = t.message } end
@@ -562,15 +1027,14 @@ end
 function run_pattern_once(id, params)
   local P
   for _, p in ipairs(EX.patterns) do if p.id == id then P = p end end
-  local res = sol.run("pattern", id, params)
-  local run = { res = res, rec = res.records[#res.records], params = params }
+  local run = run_case(P, params)
   local bad = unusable(P, run)
   if bad then return nil, bad.message end
   return identify_all(P, run.rec.items or {}), run.rec
 end
 
 function write_template(kind, name, params)
-  return sol.run(kind, name, params)
+  return sol.run(kind, name, with_shard(name, params))
 end
 
 -- The `n` ids in `list` (by `key`) whose `field` lists in `d` are longest, longest first.
@@ -590,5 +1054,5 @@ function contains(list, v)
   return false
 end
 
-grading = { fail = fail, pass = pass, show_list = show_list, show_params = show_params,
+grading = { fail = fail, pass = pass, transition_advice = transition_advice, show_list = show_list, show_params = show_params,
   pattern_runs = pattern_runs, state = function() return STATE end }

@@ -26,20 +26,28 @@ function generate(seed)
     d.user_groups[id] = {}
     w("entity", "User", u)
   end
-  -- Employment: a few jobs per user at distinct companies, starting later each time; only the
-  -- last one may still be current. The last company never employs anyone.
+  -- Employment: a few jobs per user, starting later each time; only the last one may still be
+  -- current. The last company never employs anyone. The second user has the longest history
+  -- (five jobs) and was rehired by their first company, now current there; the third user is
+  -- current at another company, so two users and two companies always have current jobs.
+  local u2_current
   for ui, u in ipairs(d.users) do
     local pool = {}
     for ci = 1, #d.companies - 1 do pool[ci] = d.companies[ci].company_id end
     r:shuffle(pool)
     local year = r:int(2008, 2014)
-    local n = ui == 1 and 0 or r:int(1, math.min(4, #pool))
+    local n = ui == 1 and 0 or (ui == 2 and 5 or r:int(1, math.min(4, #pool)))
+    if ui == 2 then pool[5] = pool[1]; u2_current = pool[1] end
+    if ui == 3 and pool[n] == u2_current then
+      local j = n < #pool and n + 1 or n - 1
+      pool[n], pool[j] = pool[j], pool[n]
+    end
     for k = 1, n do
       year = year + r:int(1, 3)
       local job = { user_id = u.user_id, company_id = pool[k],
         start = string.format("%04d-%02d-%02d", year, r:int(1, 12), r:int(1, 28)),
         title = r:pick(TITLES), status = "former" }
-      if k == n and r:chance(0.75) then job.status = "current" end
+      if k == n and (ui <= 3 or r:chance(0.75)) then job.status = "current" end
       table.insert(d.jobs[u.user_id], job)
       table.insert(job.status == "current" and d.current[job.company_id] or d.former[job.company_id], u.user_id)
       w("entity", "Employment", job)
@@ -57,15 +65,21 @@ function generate(seed)
       local pool = {}
       for gi = 1, #d.groups - 1 do pool[gi] = d.groups[gi].group_id end
       r:shuffle(pool)
-      for k = 1, r:int(1, #pool) do
+      -- The second user belongs to every group but the last, so no other group is empty.
+      for k = 1, ui == 2 and #pool or r:int(1, #pool) do
         table.insert(d.user_groups[u.user_id], pool[k])
         table.insert(d.group_members[pool[k]], u.user_id)
         w("entity", "Membership", { user_id = u.user_id, group_id = pool[k], joined = r:date(2020, 2026) })
       end
     end
   end
-  d.newcomer = { user_id = "u" .. string.format("%05d", r:int(10000, 99999)), name = "Newcomer",
-    headline = "Just joined" }
+  -- Its id has the documented fixed width.
+  local taken = {}
+  for _, u in ipairs(d.users) do taken[u.user_id] = true end
+  -- The newest id is the highest free one, as ids handed out in order would be.
+  local nid, n = nil, 9999
+  repeat nid = string.format("u%04d", n); n = n - 1 until not taken[nid]
+  d.newcomer = { user_id = nid, name = "Newcomer", headline = "Just joined" }
   d.newcomer_group = d.groups[1].group_id
   return d
 end

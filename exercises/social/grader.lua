@@ -63,6 +63,10 @@ return exercise {
     pattern {
       id = "AP3", title = "A company's current employees", params = { "company_id" }, order = "any",
       needs = { "Employment" }, high_volume = true,
+      hot_cases = function(d)
+        local t = top(d, "current", d.companies, "company_id", 2)
+        return { { company_id = t[1] }, { company_id = t[2] } }
+      end,
       cases = function(d)
         local t = top(d, "current", d.companies, "company_id", 2)
         return { { company_id = t[1] }, { company_id = t[2] }, { company_id = d.companies[#d.companies].company_id } }
@@ -76,7 +80,10 @@ return exercise {
       needs = { "Employment" }, high_volume = true,
       cases = function(d)
         local t = top(d, "former", d.companies, "company_id", 2)
-        return { { company_id = t[1] }, { company_id = t[2] }, { company_id = d.companies[#d.companies].company_id } }
+        -- The company that rehired the second user: their first job there is a former one.
+        local rehired = d.jobs[d.users[2].user_id][1].company_id
+        return { { company_id = t[1] }, { company_id = t[2] }, { company_id = rehired },
+          { company_id = d.companies[#d.companies].company_id } }
       end,
       expect = function(d, p) return d.former[p.company_id] end,
       identify = function(item) if item.company_id and item.start then return item.user_id end end,
@@ -88,6 +95,7 @@ return exercise {
       cases = function(d)
         return { { user_id = with_current(d, true) }, { user_id = with_current(d, false) } }
       end,
+      hot_cases = function(d) return { { user_id = d.users[2].user_id }, { user_id = d.users[3].user_id } } end,
       expect = function(d, p)
         local jobs = d.jobs[p.user_id]
         if #jobs > 0 and jobs[#jobs].status == "current" then

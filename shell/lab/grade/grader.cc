@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "ddblab/engine.h"
+#include "shell/lab/grade/exercise_location.h"
 #include "shell/lab/grade/solution.h"
 #include "shell/lab/lab_runtime.h"
 
@@ -237,6 +238,19 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
         return out;
       }
     }
+    // DynamoDB has no transaction that takes both kinds: TransactWriteItems takes no PartiQL and
+    // ExecuteTransaction takes only PartiQL. Running them one by one would break the promise
+    // that a template's writes land together, so a mixed template is refused, saying why.
+    size_t partiql_calls = 0;
+    for (const auto& call : capture.calls) partiql_calls += call.first == "ExecuteStatement";
+    if (partiql_calls > 0 && partiql_calls < capture.calls.size()) {
+      out["error"] = label + " (line " + std::to_string(block->line) +
+                     "): this template mixes aws-CLI writes and PartiQL statements, and DynamoDB "
+                     "has no transaction that takes both (TransactWriteItems takes no PartiQL, "
+                     "ExecuteTransaction only PartiQL). Write all of its statements in one "
+                     "language so they run as one transaction.";
+      return out;
+    }
     wire::Json body = parsed ? CombineWrites(capture.calls) : wire::Json(nullptr);
     if (!body.is_null()) {
       bool partiql = body.contains("TransactStatements");
@@ -369,13 +383,14 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   if (options.progress) options.progress("setup (loading the solution and the exercise)");
 
   std::string root = options.exercises_dir.empty() ? ExercisesDir() : options.exercises_dir;
-  fs::path dir = fs::path(root) / exercise;
-  std::error_code ec;
-  if (exercise.empty() || exercise.find('/') != std::string::npos ||
-      !fs::exists(dir / "grader.lua", ec)) {
-    report.error = "no exercise '" + exercise + "' in " + root;
+  Result<ExerciseLocation> loc = LocateExercise(exercise, root);
+  if (!loc.ok()) {
+    report.error = loc.error().message;
     return finish();
   }
+  report.exercise = loc->id;
+  fs::path dir = loc->dir;
+  std::error_code ec;
   Result<Solution> sol = LoadSolution(solution_path);
   if (!sol.ok()) {
     report.error = sol.error().message;
@@ -406,7 +421,7 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   InstallSolApi(*sb, &ctx);
 
   for (const fs::path& script :
-       {fs::path(root) / "lib" / "grading.lua", dir / "generate.lua", dir / "grader.lua"}) {
+       {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
     if (!fs::exists(script, ec)) continue;
     lab::LuaStatus st = sb->RunFile(script.string());
     if (!st.ok()) {
@@ -497,12 +512,10 @@ Result<wire::Json> CallExercise(const std::string& exercise, const std::string& 
                                 wire::Client& client, const std::string& function,
                                 const wire::Json& arg, const std::string& exercises_dir) {
   std::string root = exercises_dir.empty() ? ExercisesDir() : exercises_dir;
-  fs::path dir = fs::path(root) / exercise;
+  Result<ExerciseLocation> loc = LocateExercise(exercise, root);
+  if (!loc.ok()) return loc.error();
+  fs::path dir = loc->dir;
   std::error_code ec;
-  if (exercise.empty() || exercise.find('/') != std::string::npos ||
-      !fs::exists(dir / "grader.lua", ec)) {
-    return ValidationError("no exercise '" + exercise + "' in " + root);
-  }
   Solution solution;
   if (!solution_path.empty()) {
     Result<Solution> loaded = LoadSolution(solution_path);
@@ -520,7 +533,7 @@ Result<wire::Json> CallExercise(const std::string& exercise, const std::string& 
   Context ctx{&solution, &client, sb.get()};
   InstallSolApi(*sb, &ctx);
   for (const fs::path& script :
-       {fs::path(root) / "lib" / "grading.lua", dir / "generate.lua", dir / "grader.lua"}) {
+       {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
     if (!fs::exists(script, ec)) continue;
     lab::LuaStatus st = sb->RunFile(script.string());
     if (!st.ok()) return ValidationError("grader script failed: " + st.message);

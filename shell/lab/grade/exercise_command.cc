@@ -1,0 +1,74 @@
+// `ddblab exercise check|new`: argument parsing and dispatch; the work is in exercise_check.cc
+// and exercise_new.cc.
+#include "shell/lab/grade/exercise_command.h"
+
+#include <cstdio>
+#include <string>
+
+#include "shell/lab/grade/exercise_check.h"
+
+namespace ddblab::lab {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: ddblab exercise check DIR [--seeds 1..20] [--exercises-dir DIR]\n"
+    "       ddblab exercise new NAME [--dir PARENT]\n";
+
+int Usage(const std::string& error) {
+  std::fprintf(stderr, "ddblab exercise: %s\n%s", error.c_str(), kUsage);
+  return 2;
+}
+
+}  // namespace
+
+int RunExerciseCommand(int argc, char** argv) {
+  if (argc < 2) return Usage("missing check or new");
+  std::string verb = argv[1];
+  std::string positional, seeds = "1..3", dir, exercises_dir;
+  for (int i = 2; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](std::string* out) {
+      if (i + 1 >= argc) return false;
+      *out = argv[++i];
+      return true;
+    };
+    if (arg == "--seeds" && verb == "check") {
+      if (!value(&seeds)) return Usage("--seeds needs a value such as 1..20");
+    } else if (arg == "--exercises-dir" && verb == "check") {
+      if (!value(&exercises_dir)) return Usage("--exercises-dir needs a folder");
+    } else if (arg == "--dir" && verb == "new") {
+      if (!value(&dir)) return Usage("--dir needs a folder");
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return Usage("unknown option " + arg);
+    } else if (positional.empty()) {
+      positional = arg;
+    } else {
+      return Usage("unexpected argument " + arg);
+    }
+  }
+  if (verb == "check") {
+    if (positional.empty()) return Usage("missing DIR");
+    Result<std::vector<uint64_t>> s = grade::ParseSeeds(seeds);
+    if (!s.ok()) return Usage("--seeds: " + s.error().message);
+    grade::CheckOptions opt;
+    opt.exercise = positional;
+    opt.exercises_dir = exercises_dir;
+    opt.seeds = std::move(s.value());
+    return grade::CheckExercise(opt, stdout);
+  }
+  if (verb == "new") {
+    if (positional.empty()) return Usage("missing NAME");
+    Result<std::string> made = grade::ScaffoldExercise(positional, dir);
+    if (!made.ok()) {
+      std::fprintf(stderr, "ddblab exercise new: %s\n", made.error().message.c_str());
+      return 1;
+    }
+    std::printf("Created %s. Check it with: ddblab exercise check %s\n", made->c_str(),
+                made->c_str());
+    return 0;
+  }
+  return Usage("unknown subcommand '" + verb + "' (check or new)");
+}
+
+}  // namespace ddblab::lab
