@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "ddblab/engine.h"
+#include "shell/lab/grade/exercise_location.h"
 #include "shell/lab/grade/grader.h"
 #include "shell/lab/grade/isolation.h"
 #include "shell/lab/grade/solution.h"
@@ -143,6 +144,11 @@ std::vector<Report> GradeAll(const GradeArgs& a) {
   opt.exercises_dir =
       fs::absolute(a.exercises_dir.empty() ? grade::ExercisesDir() : a.exercises_dir, ec).string();
   opt.seed = a.seed;
+  // An exercise given as a relative path must still be found from the child's empty folder.
+  std::string exercise = a.exercise;
+  if (auto where = grade::LocateExercise(a.exercise, opt.exercises_dir); where.ok()) {
+    exercise = fs::absolute(where->dir, ec).string();
+  }
   std::vector<Report> reports(a.solutions.size());
   struct Child {
     size_t index;
@@ -222,7 +228,7 @@ std::vector<Report> GradeAll(const GradeArgs& a) {
           ssize_t ignored = write(progress_fd, line.data(), line.size());
           (void)ignored;
         };
-        Report r = grade::GradeSolution(a.exercise, absolute, child_opt);
+        Report r = grade::GradeSolution(exercise, absolute, child_opt);
         std::string text = grade::ReportToJson(r, true).dump();
         int out = open("report.json", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
         bool ok =
