@@ -50,10 +50,12 @@ def attacks(secret):
                       INSTRUCTOR_ITEM, "more bytes not shown"),
         "terminal-escapes": ("aws dynamodb put-item --table-name \x1b[2J\x1b]0;pwned\x07 --item " +
                              INSTRUCTOR_ITEM, "failed to satisfy constraint"),
-        "lua-in-values": (PUT + "'{\"PK\":{\"S\":\"]] os.exit(3) --[[\"},\"SK\":{\"S\":\"');"
-                          "os.exit(4)--\"},\"instructor_id\":{\"S\":\"${instructor_id}\"}}'", None),
-        "lua-in-placeholder": (PUT + "'{\"PK\":{\"S\":\"${os.exit(5)}\"}}'",
-                               "no value for placeholder ${os.exit(5)}"),
+        # Lua that would print Q seven times if it ever ran as code: it must stay text.
+        "lua-in-values": (PUT + "'{\"PK\":{\"S\":\"]] .. string.rep([[Q]], 7) .. [[\"},\"SK\":"
+                          "{\"S\":\"\\\" .. string.rep(\\\"Q\\\", 7) .. \\\"\"},"
+                          "\"instructor_id\":{\"S\":\"${instructor_id}\"}}'", None),
+        "lua-in-placeholder": (PUT + "'{\"PK\":{\"S\":\"${string.rep('Q', 7)}\"}}'",
+                               "no value for placeholder ${string.rep('Q', 7)}"),
     }
 
 
@@ -108,6 +110,8 @@ try:
             problems.append("full marks for a broken template")
         if expect and expect not in text:
             problems.append(f"no {expect!r} in its feedback")
+        if "QQQQQQQ" in text:
+            problems.append("student text ran as Lua code")
         if len(text) > 100_000:
             problems.append(f"a report of {len(text)} bytes")
         print(("ok   " if not problems else "FAIL ") + name +
