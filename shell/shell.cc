@@ -249,8 +249,9 @@ int Shell::RunScriptFile(const std::string& path, bool keep_going) {
   // (/dev/zero) is refused before anything is read.
   struct stat st {};
   if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
-    sink_.ErrLine("cannot run " + path + ": " +
-                  (S_ISDIR(st.st_mode) ? "it is a directory" : "it is not a regular file or a pipe"));
+    sink_.ErrLine(
+        "cannot run " + path + ": " +
+        (S_ISDIR(st.st_mode) ? "it is a directory" : "it is not a regular file or a pipe"));
     return 1;
   }
   std::ifstream in(path);

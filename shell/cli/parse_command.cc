@@ -388,7 +388,8 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
 
   Json request = Json::object();
   if (cli_input_json) {
-    DDB_ASSIGN_OR_RETURN(std::string text, LoadParamFile(cli::kCliInputJson, *cli_input_json, files));
+    DDB_ASSIGN_OR_RETURN(std::string text,
+                         LoadParamFile(cli::kCliInputJson, *cli_input_json, files));
     DDB_ASSIGN_OR_RETURN(request, ParseJsonParam(cli::kCliInputJson, text));
     if (!request.is_object()) {
       return CliError(ParamError(cli::kCliInputJson, "Invalid JSON:\n" + text));

@@ -1,5 +1,6 @@
 // POSIX-shell word splitting for pasted `aws dynamodb ...` commands, so that quoting works exactly
 // as it did in the terminal the course notes were written for.
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -92,17 +93,36 @@ Result<std::vector<std::string>> SplitWords(std::string_view text) {
 }
 
 std::string CliIncompleteReason(std::string_view text) {
-  int depth = 0;
-  char open_bracket = 0;
-  bool in_word = false;
-  size_t i = 0;
+  return CliIncompleteReason(text, nullptr);
+}
+
+// One pass, one character at a time, so that the state at any point is a handful of values: the
+// statement assembler keeps the state at the start of the last line and, when the next line
+// arrives, rescans only from there (100,000 continuation lines cost one pass, not 100,000).
+std::string CliIncompleteReason(std::string_view text, CliScanResume* resume) {
+  CliScanResume st = resume != nullptr ? *resume : CliScanResume{};
   const size_t n = text.size();
+  size_t i = std::min(st.pos, n);
   while (i < n) {
+    if (resume != nullptr && i > 0 && text[i - 1] == '\n') {
+      st.pos = i;
+      *resume = st;
+    }
     char c = text[i];
-    if (IsBlank(c)) {
-      in_word = false;
+    if (st.quote == '\'') {
+      if (c == '\'') st.quote = 0;
       ++i;
-    } else if (c == '#' && !in_word) {
+    } else if (st.quote == '"') {
+      if (c == '"') {
+        st.quote = 0;
+        ++i;
+      } else {
+        i += (c == '\\' && i + 1 < n) ? 2 : 1;
+      }
+    } else if (IsBlank(c)) {
+      st.in_word = false;
+      ++i;
+    } else if (c == '#' && !st.in_word) {
       while (i < n && text[i] != '\n') ++i;
     } else if (c == '\\') {
       // A trailing backslash, also when the line's own newline was kept.
@@ -110,30 +130,25 @@ std::string CliIncompleteReason(std::string_view text) {
       if (rest.empty() || rest == "\n" || rest == "\r" || rest == "\r\n") {
         return "the line ends with \\";
       }
-      in_word = true;
+      st.in_word = true;
       i += 2;
-    } else if (c == '\'') {
-      size_t close = text.find('\'', i + 1);
-      if (close == std::string_view::npos) return "a ' quote is still open";
-      in_word = true;
-      i = close + 1;
-    } else if (c == '"') {
-      size_t j = i + 1;
-      while (j < n && text[j] != '"') j += (text[j] == '\\' && j + 1 < n) ? 2 : 1;
-      if (j >= n) return "a \" quote is still open";
-      in_word = true;
-      i = j + 1;
+    } else if (c == '\'' || c == '"') {
+      st.quote = c;
+      st.in_word = true;
+      ++i;
     } else {
       if (c == '{' || c == '[') {
-        if (depth == 0) open_bracket = c;
-        ++depth;
+        if (st.depth == 0) st.open_bracket = c;
+        ++st.depth;
       }
-      if (c == '}' || c == ']') --depth;
-      in_word = true;
+      if (c == '}' || c == ']') --st.depth;
+      st.in_word = true;
       ++i;
     }
   }
-  if (depth > 0) return std::string("a ") + open_bracket + " is not closed";
+  if (st.quote == '\'') return "a ' quote is still open";
+  if (st.quote == '"') return "a \" quote is still open";
+  if (st.depth > 0) return std::string("a ") + st.open_bracket + " is not closed";
   return "";
 }
 

@@ -17,7 +17,7 @@ namespace ddblab::lab {
 
 namespace {
 
-constexpr int kMaxCaptures = 32;   // LUA_MAXCAPTURES
+constexpr int kMaxCaptures = 32;     // LUA_MAXCAPTURES
 constexpr int kMaxMatchDepth = 200;  // MAXCCALLS: "pattern too complex" beyond this nesting
 constexpr ptrdiff_t kCapUnfinished = -1;
 constexpr ptrdiff_t kCapPosition = -2;
@@ -91,18 +91,41 @@ const char* ClassEnd(Matcher* m, const char* p) {
 bool ClassMatches(int c, int cl) {
   bool res;
   switch (std::tolower(cl)) {
-    case 'a': res = std::isalpha(c); break;
-    case 'c': res = std::iscntrl(c); break;
-    case 'd': res = std::isdigit(c); break;
-    case 'g': res = std::isgraph(c); break;
-    case 'l': res = std::islower(c); break;
-    case 'p': res = std::ispunct(c); break;
-    case 's': res = std::isspace(c); break;
-    case 'u': res = std::isupper(c); break;
-    case 'w': res = std::isalnum(c); break;
-    case 'x': res = std::isxdigit(c); break;
-    case 'z': res = c == 0; break;  // deprecated in Lua 5.2 but still matched by 5.4
-    default: return cl == c;
+    case 'a':
+      res = std::isalpha(c);
+      break;
+    case 'c':
+      res = std::iscntrl(c);
+      break;
+    case 'd':
+      res = std::isdigit(c);
+      break;
+    case 'g':
+      res = std::isgraph(c);
+      break;
+    case 'l':
+      res = std::islower(c);
+      break;
+    case 'p':
+      res = std::ispunct(c);
+      break;
+    case 's':
+      res = std::isspace(c);
+      break;
+    case 'u':
+      res = std::isupper(c);
+      break;
+    case 'w':
+      res = std::isalnum(c);
+      break;
+    case 'x':
+      res = std::isxdigit(c);
+      break;
+    case 'z':
+      res = c == 0;
+      break;  // deprecated in Lua 5.2 but still matched by 5.4
+    default:
+      return cl == c;
   }
   return std::isupper(cl) ? !res : res;
 }
@@ -132,10 +155,14 @@ bool SingleMatch(Matcher* m, const char* s, const char* p, const char* ep) {
   if (s >= m->src_end) return false;
   int c = U(*s);
   switch (*p) {
-    case '.': return true;
-    case kEsc: return ClassMatches(c, U(*(p + 1)));
-    case '[': return SetMatches(c, p, ep - 1);
-    default: return U(*p) == c;
+    case '.':
+      return true;
+    case kEsc:
+      return ClassMatches(c, U(*(p + 1)));
+    case '[':
+      return SetMatches(c, p, ep - 1);
+    default:
+      return U(*p) == c;
   }
 }
 
@@ -481,10 +508,9 @@ int GSub(lua_State* L) {
   bool anchor = *p == '^';
   lua_Integer n = 0;
   bool changed = false;
-  luaL_argexpected(L,
-                   kind == LUA_TNUMBER || kind == LUA_TSTRING || kind == LUA_TFUNCTION ||
-                       kind == LUA_TTABLE,
-                   3, "string/function/table");
+  luaL_argexpected(
+      L, kind == LUA_TNUMBER || kind == LUA_TSTRING || kind == LUA_TFUNCTION || kind == LUA_TTABLE,
+      3, "string/function/table");
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   if (anchor) {

@@ -420,8 +420,8 @@ constexpr size_t kMaxJsonStringBytes = size_t{64} << 20;
 
 struct ToJsonWalk {
   lua_State* L;
-  std::vector<const void*> open;   // tables on the current path (a cycle returns to one)
-  std::vector<std::string> path;   // "value", ".name", "[3]"
+  std::vector<const void*> open;  // tables on the current path (a cycle returns to one)
+  std::vector<std::string> path;  // "value", ".name", "[3]"
   int64_t values = 0;
   size_t string_bytes = 0;
 
@@ -446,15 +446,15 @@ struct ToJsonWalk {
       case LUA_TBOOLEAN:
         return wire::Json(lua_toboolean(L, index) != 0);
       case LUA_TNUMBER:
-        if (lua_isinteger(L, index)) return wire::Json(static_cast<int64_t>(lua_tointeger(L, index)));
+        if (lua_isinteger(L, index))
+          return wire::Json(static_cast<int64_t>(lua_tointeger(L, index)));
         return wire::Json(lua_tonumber(L, index));
       case LUA_TSTRING: {
         size_t len = 0;
         const char* s = lua_tolstring(L, index, &len);
         string_bytes += len;
         if (string_bytes > kMaxJsonStringBytes) {
-          return Fail("more than " + std::to_string(kMaxJsonStringBytes >> 20) +
-                      " MiB of strings");
+          return Fail("more than " + std::to_string(kMaxJsonStringBytes >> 20) + " MiB of strings");
         }
         return wire::Json(std::string(s, len));
       }

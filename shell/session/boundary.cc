@@ -9,6 +9,8 @@ namespace ddblab::shell {
 
 namespace {
 
+constexpr size_t kMaxPartiqlScanBytes = 64 * 1024;
+
 std::string_view TrimLeft(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   return s;
@@ -59,6 +61,9 @@ bool IsDanglingKeyword(const std::string& upper) {
 // The PartiQL part of the rule: quotes, brackets, a trailing backslash, a dangling last token
 // (`*soft` is set for the last one).
 std::string PartiqlIncompleteReason(std::string_view s, bool* soft = nullptr) {
+  // DynamoDB refuses statements over 8,192 bytes; past 64 KiB the text is taken as complete, so
+  // it runs and gets that refusal, and a quote left open cannot make every later line rescan it.
+  if (s.size() > kMaxPartiqlScanBytes) return "";
   char quote = 0;
   std::vector<char> open;  // the stack of open brackets ('<' for <<)
   std::string last_word;   // the last bare word outside quotes and comments
@@ -163,7 +168,10 @@ InputKind ClassifyInput(std::string_view input) {
 }
 
 std::string IncompleteReason(std::string_view buffer_in) {
-  std::string buffer = NormalizeLineEnds(buffer_in);
+  return IncompleteReasonOfNormalized(NormalizeLineEnds(buffer_in), nullptr);
+}
+
+std::string IncompleteReasonOfNormalized(std::string_view buffer, CliScanResume* resume) {
   switch (ClassifyInput(buffer)) {
     case InputKind::kEmpty:
     case InputKind::kDot:
@@ -175,17 +183,19 @@ std::string IncompleteReason(std::string_view buffer_in) {
       std::string_view rest = TrimLeft(TrimLeft(buffer).substr(7));
       if (rest.empty()) return "";
       return IsPartiqlWord(FirstWord(rest)) ? PartiqlIncompleteReason(rest)
-                                            : CliIncompleteReason(rest);
+                                            : CliIncompleteReason(rest, resume);
     }
     case InputKind::kCli:
-      return CliIncompleteReason(buffer);
+      return CliIncompleteReason(buffer, resume);
   }
   return "";
 }
 
 bool SoftlyIncomplete(std::string_view buffer_in) {
-  std::string buffer = NormalizeLineEnds(buffer_in);
-  std::string_view text = buffer;
+  return SoftlyIncompleteNormalized(NormalizeLineEnds(buffer_in));
+}
+
+bool SoftlyIncompleteNormalized(std::string_view text) {
   InputKind kind = ClassifyInput(text);
   if (kind == InputKind::kExplain) {
     text = TrimLeft(TrimLeft(text).substr(7));
@@ -219,7 +229,7 @@ std::vector<StatementText> StatementAssembler::Feed(std::string_view line) {
   ++line_no_;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   std::vector<StatementText> done;
-  if (open_ && SoftlyIncomplete(current_.text)) {
+  if (open_ && SoftlyIncompleteNormalized(current_.text)) {
     // A blank line or a dot-command cuts a softly incomplete statement short.
     std::string_view t = line.substr(std::min(line.size(), line.find_first_not_of(" \t")));
     if (t.empty() || t.front() == '.') {
@@ -230,11 +240,12 @@ std::vector<StatementText> StatementAssembler::Feed(std::string_view line) {
     if (IsCommentLine(line)) return done;
     current_ = StatementText{std::string(line), line_no_, true};
     open_ = true;
+    scan_ = CliScanResume{};
   } else {
     current_.text += "\n";
     current_.text += line;
   }
-  if (InputIncomplete(current_.text)) return done;
+  if (!IncompleteReasonOfNormalized(current_.text, &scan_).empty()) return done;
   open_ = false;
   done.push_back(std::move(current_));
   return done;

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "shell/cli.h"
 #include "shell/session/statement.h"
 
 namespace ddblab::shell {
@@ -34,6 +35,11 @@ inline bool InputIncomplete(std::string_view buffer) { return !IncompleteReason(
 // True when `buffer` is incomplete only because a PartiQL statement ends with a word or operator
 // that cannot end it (the soft reason above).
 bool SoftlyIncomplete(std::string_view buffer);
+
+// The same two, for text whose line ends are already LF (no copy); `resume` (may be null) lets
+// the aws-CLI scan continue from the start of the last line it saw (StatementAssembler).
+std::string IncompleteReasonOfNormalized(std::string_view buffer, CliScanResume* resume);
+bool SoftlyIncompleteNormalized(std::string_view buffer);
 
 // Blank lines and comment lines (`#` or `--` first) between statements are skipped.
 bool IsCommentLine(std::string_view line);
@@ -73,6 +79,7 @@ class StatementAssembler {
  private:
   StatementText current_;
   bool open_ = false;
+  CliScanResume scan_;  // where the aws-CLI scan of current_ picks up when a line is added
   int line_no_ = 0;
 };
 

@@ -90,8 +90,9 @@ class LinearBuilder {
 Json ParseJson(std::string_view text) {
   Json root;
   LinearBuilder builder(root);
-  bool ok = Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json,
-                            /*strict=*/true);
+  bool ok =
+      Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json,
+                      /*strict=*/true);
   if (!ok) return Json(Json::value_t::discarded);
   return root;
 }

@@ -23,6 +23,17 @@ Result<std::vector<std::string>> SplitWords(std::string_view text);
 // than closing braces/brackets outside quotes), as a phrase for messages; empty when complete.
 // shell/session/boundary.h applies it as part of the one statement-boundary rule.
 std::string CliIncompleteReason(std::string_view text);
+
+// Where CliIncompleteReason can pick up again when the text grows by appended lines: the state
+// at the start of the last complete line it saw. Start from {} for a new statement.
+struct CliScanResume {
+  size_t pos = 0;
+  int depth = 0;
+  char open_bracket = 0;
+  bool in_word = false;
+  char quote = 0;  // 0, ' or "
+};
+std::string CliIncompleteReason(std::string_view text, CliScanResume* resume);
 bool NeedsContinuation(std::string_view text);
 
 struct CliCommand {
@@ -46,8 +57,7 @@ struct CliCommand {
 // Besides the 18 subcommands, `wait table-exists|table-not-exists --table-name T` parses (the
 // course notes use it). Ignored on purpose: --region, --endpoint-url, --profile, --output,
 // --query (no JMESPath is applied), --no-cli-pager, --cli-read-timeout, --debug, --color, ...
-Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words,
-                                  const FileAccess& files);
+Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const FileAccess& files);
 
 // Runs a parsed command the way the aws CLI does (auto-pagination of query/scan/list-tables
 // merging Items, Count, ScannedCount and ConsumedCapacity; --max-items/--starting-token giving a

@@ -201,8 +201,8 @@ std::vector<Report> GradeAll(const GradeArgs& a) {
       reports[c.index].solution = solution;
       return;
     }
-    reports[c.index] = ErrorReport(
-        a, solution, grade::AbnormalEndVerdict(status, c.killed, a.limits, c.progress));
+    reports[c.index] =
+        ErrorReport(a, solution, grade::AbnormalEndVerdict(status, c.killed, a.limits, c.progress));
   };
 
   size_t next = 0;

@@ -230,7 +230,8 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
     CaptureClient capture;
     bool parsed = true;
     for (size_t i = 0; i < texts.size(); ++i) {
-      lab::StatementRecord r = lab::RunStatement(capture, texts[i], ctx->solution_files, complete[i]);
+      lab::StatementRecord r =
+          lab::RunStatement(capture, texts[i], ctx->solution_files, complete[i]);
       if (!r.ok && r.calls.empty()) {
         parsed = false;
         out["records"].push_back(lab::RecordToJson(r));
@@ -268,7 +269,8 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
     }
   }
   for (size_t i = 0; i < texts.size(); ++i) {
-    lab::StatementRecord r = lab::RunStatement(*ctx->client, texts[i], ctx->solution_files, complete[i]);
+    lab::StatementRecord r =
+        lab::RunStatement(*ctx->client, texts[i], ctx->solution_files, complete[i]);
     if (!r.ok && ok) {
       ok = false;
       out["error"] = label + ": " + lab::ErrorText(r);

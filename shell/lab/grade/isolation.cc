@@ -96,8 +96,7 @@ std::string AbnormalEndVerdict(int wait_status, bool killed_at_deadline,
   if (WIFSIGNALED(wait_status)) {
     int sig = WTERMSIG(wait_status);
     if (sig == SIGXCPU || sig == SIGKILL) {
-      return "exceeded the CPU time limit of " + Seconds(limits.cpu_seconds) + " s" +
-             while_running;
+      return "exceeded the CPU time limit of " + Seconds(limits.cpu_seconds) + " s" + while_running;
     }
     if (sig == SIGXFSZ) {
       return "exceeded the file size limit of " + Mebibytes(limits.file_bytes) + while_running;

@@ -10,10 +10,10 @@
 namespace ddblab::grade {
 
 struct IsolationLimits {
-  double wall_seconds = 120;                   // --timeout: the whole solution, then SIGKILL
-  double cpu_seconds = 60;                     // --cpu-limit: RLIMIT_CPU
-  size_t memory_bytes = size_t{1} << 30;       // --memory-limit: RLIMIT_AS (not under ASan)
-  size_t file_bytes = size_t{64} << 20;        // RLIMIT_FSIZE: the report is all it writes
+  double wall_seconds = 120;              // --timeout: the whole solution, then SIGKILL
+  double cpu_seconds = 60;                // --cpu-limit: RLIMIT_CPU
+  size_t memory_bytes = size_t{1} << 30;  // --memory-limit: RLIMIT_AS (not under ASan)
+  size_t file_bytes = size_t{64} << 20;   // RLIMIT_FSIZE: the report is all it writes
 };
 
 // Exit status of a child whose C++ allocation failed under the memory limit.

@@ -302,3 +302,31 @@ TEST_CASE("Subcommands(): every subcommand with its options, flags in both forms
     }
   }
 }
+
+// The statement assembler resumes the aws-CLI scan at the last line start; on every prefix of
+// every text, the resumed answer must equal a scan from the beginning.
+TEST_CASE("a resumed aws-CLI continuation scan answers as a scan from the start") {
+  const std::string alphabet = "ab '\"\\{}[]#\n\n  ";
+  uint32_t seed = 12345;
+  auto next = [&seed]() {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 16) & 0x7fff;
+  };
+  for (int round = 0; round < 2000; ++round) {
+    std::string text;
+    size_t len = next() % 60;
+    for (size_t i = 0; i < len; ++i) text.push_back(alphabet[next() % alphabet.size()]);
+    // Feed it line by line as the assembler does: each prefix ends where a line ends.
+    ddblab::shell::CliScanResume resume;
+    size_t pos = 0;
+    while (true) {
+      size_t nl = text.find('\n', pos);
+      std::string_view prefix(text.data(), nl == std::string::npos ? text.size() : nl);
+      INFO("text: " << text << " prefix: " << prefix);
+      REQUIRE(ddblab::shell::CliIncompleteReason(prefix, &resume) ==
+              ddblab::shell::CliIncompleteReason(prefix));
+      if (nl == std::string::npos) break;
+      pos = nl + 1;
+    }
+  }
+}

@@ -8,8 +8,8 @@
 #include "shell/cli/cli_internal.h"
 
 using ddblab::shell::CliCommand;
-using ddblab::shell::FileAccess;
 using ddblab::shell::CliOutcome;
+using ddblab::shell::FileAccess;
 using ddblab::shell::ParseCliCommand;
 using ddblab::shell::RunCliCommand;
 using ddblab::shell::SplitWords;

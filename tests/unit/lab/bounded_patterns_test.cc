@@ -76,7 +76,10 @@ TEST_CASE("a lazy-quadratic gsub over a long string is stopped by the instructio
 TEST_CASE("the wall-clock limit also stops matching (a huge instruction budget)") {
   std::ostringstream out;
   auto sb = Sandbox::Create(Limits(int64_t{1} << 60, 1), out);
-  auto st = sb->Run("return string.match(string.rep('a', 60), string.rep('a?', 30) .. string.rep('a', 30) .. 'b')", "t");
+  auto st = sb->Run(
+      "return string.match(string.rep('a', 60), string.rep('a?', 30) .. string.rep('a', 30) .. "
+      "'b')",
+      "t");
   CHECK(st.outcome == LuaOutcome::kTimeLimit);
 }
 

@@ -77,8 +77,7 @@ TEST_CASE("attack: a table that contains itself is refused when marshaled, namin
 TEST_CASE("attack: a DAG of shared subtables cannot expand exponentially when marshaled") {
   std::ostringstream out;
   auto sb = Sandbox::Create(Small(), out);
-  std::string err = ConversionError(
-      *sb, "local t = {1} for i = 1, 40 do t = {t, t} end return t");
+  std::string err = ConversionError(*sb, "local t = {1} for i = 1, 40 do t = {t, t} end return t");
   CHECK(Contains(err, "more than 1000000 values"));
   // A shared subtable that is not a cycle still converts (it is a tree when expanded).
   CHECK(ConversionError(*sb, "local s = {x = 1} return {a = s, b = s}").empty());
@@ -95,8 +94,8 @@ TEST_CASE("attack: an error object whose __tostring loops still ends within the 
   std::ostringstream out;
   auto sb = Sandbox::Create(Small(), out);
   auto t0 = std::chrono::steady_clock::now();
-  LuaStatus st = sb->Run(
-      "error(setmetatable({}, {__tostring = function() while true do end end}))", "tostr.lua");
+  LuaStatus st = sb->Run("error(setmetatable({}, {__tostring = function() while true do end end}))",
+                         "tostr.lua");
   CHECK_FALSE(st.ok());
   CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(4));
   CHECK(sb->Run("local ok = 1", "after.lua").ok());
@@ -124,9 +123,10 @@ TEST_CASE("attack: coroutines are not available to loop outside the hook") {
 TEST_CASE("attack: string.rep and table.concat memory bombs stop at the memory cap") {
   std::ostringstream out;
   auto sb = Sandbox::Create(Small(), out);
-  LuaStatus st = sb->Run("local s = ('x'):rep(1e6) local t = {} for i = 1, 100 do t[i] = s end "
-                         "return table.concat(t)",
-                         "concat.lua");
+  LuaStatus st = sb->Run(
+      "local s = ('x'):rep(1e6) local t = {} for i = 1, 100 do t[i] = s end "
+      "return table.concat(t)",
+      "concat.lua");
   CHECK(st.outcome == LuaOutcome::kMemoryLimit);
   st = sb->Run("return ('ab'):rep(1e8, ',')", "rep_sep.lua");
   CHECK(st.outcome == LuaOutcome::kMemoryLimit);

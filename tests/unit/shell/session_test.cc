@@ -70,3 +70,15 @@ TEST_CASE("Session: dot-commands and empty text are not statements, and say so")
 
 }  // namespace
 }  // namespace ddblab::shell
+
+// 100,000 backslash continuations are one statement, gathered in one pass over the text (a
+// rescan per line would take minutes here and fail the test's time limit).
+TEST_CASE("100,000 continuation lines make one statement") {
+  std::string text = "aws dynamodb list-tables \\";
+  for (int i = 0; i < 100000; ++i) text += "\n  --no-paginate \\";
+  text += "\n  --no-paginate\n";
+  auto statements = ddblab::shell::SplitStatements(text);
+  REQUIRE(statements.size() == 1);
+  CHECK(statements[0].complete);
+  CHECK(statements[0].text.size() == text.size() - 1);
+}
