@@ -363,6 +363,11 @@ class ExpressionWriter {
         for (const AttributeValue& m : v.list()) items.push_back(Value(m));
       }
     }
+    if (items.size() > 100) {  // `IN ?` with a list parameter: the same limit
+      return ValidationError(
+          "The IN operator is provided with too many operands; number of operands: " +
+          std::to_string(items.size()));
+    }
     if (items.empty()) {
       return At(
           "IN operator must have a left hand argument of type Variable Reference and right hand "
@@ -1288,9 +1293,22 @@ Status CheckParameterCount(const Statement& st, const std::vector<AttributeValue
   return OkStatus();
 }
 
+// DynamoDB: at most 100 values on the right of IN, counted once the whole statement has parsed.
+Status CheckInOperandCounts(const Expr& e) {
+  if (e.kind == ExprKind::kIn && e.args.size() == 2 && e.args[1].kind == ExprKind::kList &&
+      e.args[1].args.size() > 100) {
+    return ValidationError(
+        "The IN operator is provided with too many operands; number of operands: " +
+        std::to_string(e.args[1].args.size()));
+  }
+  for (const Expr& a : e.args) DDB_TRY(CheckInOperandCounts(a));
+  return OkStatus();
+}
+
 Result<PlannedStatement> PlanStatement(const Statement& st, const TableSchema& table,
                                        const PlanOptions& options) {
   DDB_TRY(CheckParameterCount(st, options.parameters));
+  if (st.where) DDB_TRY(CheckInOperandCounts(*st.where));
   switch (st.kind) {
     case StatementKind::kSelect:
       return PlanSelect(st, table, options);

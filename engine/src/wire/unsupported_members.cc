@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ddblab/engine.h"
+#include "wire/json_read.h"
 
 namespace ddblab::wire::internal {
 namespace {
@@ -37,7 +38,11 @@ bool IsTrue(const Json* j, const char* name) {
 Status CheckItemCollectionMetrics(Engine& engine, const Json& body,
                                   const std::vector<std::string>& tables) {
   const Json* m = Member(body, "ReturnItemCollectionMetrics");
-  if (m == nullptr || !m->is_string()) return OkStatus();
+  if (m == nullptr) return OkStatus();
+  // A value of another JSON type fails to deserialize, as any string member's would.
+  if (std::string problem = ScalarTypeProblem(*m, "String"); !problem.empty()) {
+    return MakeError(ErrorType::kSerializationException, problem);
+  }
   std::string v = m->get<std::string>();
   if (v != "SIZE" && v != "NONE") {
     return ValidationError("1 validation error detected: Value '" + v +
