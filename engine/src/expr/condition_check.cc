@@ -173,9 +173,10 @@ Status ValidateCondition(const CondNode& node, Kind kind) {
     case CondNode::Op::kIn:
       // DynamoDB: at most 100 values on the right of IN.
       if (node.operands.size() - 1 > 100) {
-        return KindError(kind, "The IN operator is provided with too many operands; number of "
-                               "operands: " +
-                                   std::to_string(node.operands.size() - 1));
+        return KindError(kind,
+                         "The IN operator is provided with too many operands; number of "
+                         "operands: " +
+                             std::to_string(node.operands.size() - 1));
       }
       for (const Operand& op : node.operands) DDB_TRY(CheckValueOperand(op, kind));
       return OkStatus();
