@@ -625,9 +625,9 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
   if (!st.index.empty()) {
     index = LookupIndex(table, st.index);
     if (index == nullptr) return ValidationError("The table does not have the specified index");
-    keys.hash = index->hash.name;
+    keys.hash = index->hash_keys[0].name;
     keys.range.reset();
-    if (index->range) keys.range = index->range->name;
+    if (!index->range_keys.empty()) keys.range = index->range_keys[0].name;
     if (index->global && o.consistent_read.value_or(false)) {
       return ValidationError(
           "Strongly consistent read is not supported on Global Secondary Indexes");
@@ -923,7 +923,9 @@ Result<std::optional<PlannedStatement>> PlanLookups(const Statement& st, const T
   if (!st.index.empty()) {
     const IndexSchema* index = LookupIndex(table, st.index);
     if (index == nullptr) return std::optional<PlannedStatement>();  // the single plan reports it
-    hash = index->hash.name;
+    // Lookups by several values are for a single-attribute partition key.
+    if (index->hash_keys.size() > 1) return std::optional<PlannedStatement>();
+    hash = index->hash_keys[0].name;
   }
   std::vector<const Expr*> conjuncts;
   FlattenAnd(*st.where, conjuncts);
