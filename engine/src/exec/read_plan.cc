@@ -316,36 +316,36 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
   const bool tuple_sort = range_defs.size() > 1;
   if (tuple_sort) MultiAttributeSortBounds(kc, &p.range);
   if (!tuple_sort) {
-  switch (kc.sort_op) {
-    case expr::SortOp::kNone:
-      break;
-    case expr::SortOp::kEq:
-      bound("=", kc.sort_value);
-      break;
-    case expr::SortOp::kLt:
-      bound("<", kc.sort_value);
-      break;
-    case expr::SortOp::kLe:
-      bound("<=", kc.sort_value);
-      break;
-    case expr::SortOp::kGt:
-      bound(">", kc.sort_value);
-      break;
-    case expr::SortOp::kGe:
-      bound(">=", kc.sort_value);
-      break;
-    case expr::SortOp::kBetween:
-      bound(">=", kc.sort_value);
-      bound("<=", kc.sort_value2);
-      break;
-    case expr::SortOp::kBeginsWith: {
-      std::string prefix = EncodeKeyValue(kc.sort_value);
-      p.range.bounds.push_back(Bound{{col}, ">=", {prefix}});
-      std::string succ = Successor(prefix);
-      if (!succ.empty()) p.range.bounds.push_back(Bound{{col}, "<", {succ}});
-      break;
+    switch (kc.sort_op) {
+      case expr::SortOp::kNone:
+        break;
+      case expr::SortOp::kEq:
+        bound("=", kc.sort_value);
+        break;
+      case expr::SortOp::kLt:
+        bound("<", kc.sort_value);
+        break;
+      case expr::SortOp::kLe:
+        bound("<=", kc.sort_value);
+        break;
+      case expr::SortOp::kGt:
+        bound(">", kc.sort_value);
+        break;
+      case expr::SortOp::kGe:
+        bound(">=", kc.sort_value);
+        break;
+      case expr::SortOp::kBetween:
+        bound(">=", kc.sort_value);
+        bound("<=", kc.sort_value2);
+        break;
+      case expr::SortOp::kBeginsWith: {
+        std::string prefix = EncodeKeyValue(kc.sort_value);
+        p.range.bounds.push_back(Bound{{col}, ">=", {prefix}});
+        std::string succ = Successor(prefix);
+        if (!succ.empty()) p.range.bounds.push_back(Bound{{col}, "<", {succ}});
+        break;
+      }
     }
-  }
   }
   if (r.exclusive_start_key) {
     const Key& esk = *r.exclusive_start_key;
