@@ -205,5 +205,12 @@ out = ok("Query", {"TableName": "Matches", "IndexName": "ByBracket",
 check(ids(out) == ["m3", "m1"], f"backfilled index: {ids(out)}")
 check(sorted(out["Items"][0]) == ["bracket", "matchId", "regionCode", "round"],
       f"KEYS_ONLY projection: {sorted(out['Items'][0])}")
+# Parenthesised SET values, as ElectroDB's add and subtract updates send them.
+client.update_item(TableName="Matches", Key={"matchId": {"S": "m1"}},
+                   UpdateExpression="SET #n = (if_not_exists(#n, :d) - :v)",
+                   ExpressionAttributeNames={"#n": "score"},
+                   ExpressionAttributeValues={":d": {"N": "10"}, ":v": {"N": "3"}})
+got = client.get_item(TableName="Matches", Key={"matchId": {"S": "m1"}})["Item"]["score"]
+check(got == {"N": "7"}, f"parenthesised subtract: {got}")
 print("ok")
 PYEOF
