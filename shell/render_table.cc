@@ -74,9 +74,9 @@ void RenderItemSet(const ItemSet& set, const RenderContext& ctx, OutputSink& sin
   std::vector<Json> items = set.items;
   // Only key columns can define an item collection (the partition key, one column or a GSI's
   // several); without them keep the response order.
-  bool grouped = keys.size() >= hash_count && cols.size() >= hash_count &&
-                 std::equal(keys.begin(), keys.begin() + static_cast<long>(hash_count),
-                            cols.begin());
+  bool grouped =
+      keys.size() >= hash_count && cols.size() >= hash_count &&
+      std::equal(keys.begin(), keys.begin() + static_cast<long>(hash_count), cols.begin());
   std::vector<std::string> hash_cols;
   if (grouped) {
     hash_cols.assign(keys.begin(), keys.begin() + static_cast<long>(hash_count));

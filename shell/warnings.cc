@@ -114,8 +114,8 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
     }
     // A GSI with a multi-attribute partition key needs an equality on each of its attributes;
     // the planner's reason names the one that was missing.
-    const bool multi_attribute = r.kind == InputKind::kPartiql && !t.index.empty() &&
-                                 ctx.keys && ctx.keys(t.table, t.index).hash_key_count > 1;
+    const bool multi_attribute = r.kind == InputKind::kPartiql && !t.index.empty() && ctx.keys &&
+                                 ctx.keys(t.table, t.index).hash_key_count > 1;
     if (multi_attribute && !reason.empty()) {
       out.push_back("this SELECT ran as a Scan: " + reason + "; it read " + std::to_string(read) +
                     " items" + parts + " to return " + std::to_string(returned));

@@ -620,9 +620,8 @@ const IndexSchema* LookupIndex(const TableSchema& table, const std::string& name
 // to right (equalities, the last one named may be any sort-key condition). DynamoDB allows no
 // key attribute in a Query's filter, so a key attribute the key condition cannot hold leaves
 // only a Scan; `scan_reason` then says which attribute and why.
-bool MultiAttributeKeyConjuncts(const std::vector<const Expr*>& conjuncts,
-                                const IndexSchema& index, std::vector<int>* key_at,
-                                std::string* scan_reason) {
+bool MultiAttributeKeyConjuncts(const std::vector<const Expr*>& conjuncts, const IndexSchema& index,
+                                std::vector<int>* key_at, std::string* scan_reason) {
   auto find = [&](const std::string& name, int* mentions) {
     int at = -1;
     *mentions = 0;
@@ -874,11 +873,10 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
       const size_t sort_parts = key_at.size() - index->hash_keys.size();
       std::vector<KeyDef> named(index->range_keys.begin(),
                                 index->range_keys.begin() + static_cast<long>(sort_parts));
-      plan.reason = "equality on every partition-key attribute (" + JoinNames(index->hash_keys) +
-                    ")" +
-                    (sort_parts ? " and conditions on the sort-key attributes " + JoinNames(named)
-                                : "") +
-                    " -> Query";
+      plan.reason =
+          "equality on every partition-key attribute (" + JoinNames(index->hash_keys) + ")" +
+          (sort_parts ? " and conditions on the sort-key attributes " + JoinNames(named) : "") +
+          " -> Query";
     }
     out.request = std::move(r);
     return out;

@@ -137,8 +137,7 @@ TEST_CASE("Key condition errors use DynamoDB's messages") {
 }
 
 TEST_CASE("Key conditions resolve #names for reserved key names") {
-  auto r = Parse("#k = :p", KeySchemaView{{{"name", AttrType::kS}}, {}},
-                 Names{{"#k", "name"}});
+  auto r = Parse("#k = :p", KeySchemaView{{{"name", AttrType::kS}}, {}}, Names{{"#k", "name"}});
   REQUIRE(r.ok());
   CHECK(r->sort_op == SortOp::kNone);
   CHECK(Err("name = :p", KeySchemaView{{{"name", AttrType::kS}}, {}}) ==
