@@ -563,3 +563,17 @@ TEST_CASE("A multi-attribute GSI survives reopening the database file") {
   e.reset();
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("A multi-attribute sort key is limited to 1024 bytes for all its attributes together") {
+  // DynamoDB: "Aggregated size of all range keys has exceeded the size limit of 1024 bytes".
+  auto e = OpenMemory();
+  CreateMatches(*e);
+  PutItemRequest p;
+  p.table_name = "Matches";
+  p.item = Match("m1", "WINTER", "EU", "1", std::string(1020, 'x'));
+  Must(e->PutItem(p));
+  p.item = Match("m2", "WINTER", "EU", "1", std::string(1023, 'x'));
+  CHECK(Fails(e->PutItem(p)).message ==
+        "One or more parameter values were invalid: Aggregated size of all range keys has "
+        "exceeded the size limit of 1024 bytes");
+}
