@@ -438,6 +438,19 @@ TEST_CASE("Query on a multi-attribute GSI pages with a LastEvaluatedKey of every
   }
   CHECK(pages == 3);
   CHECK(seen == std::vector<std::string>{"m1", "m2", "m3", "m4", "m5"});
+  // Backwards, with a sort-key condition, page by page.
+  auto back =
+      TournamentQuery("tournamentId = :t AND regionCode = :r AND round <= :n", {{":n", N("4")}});
+  back.scan_index_forward = false;
+  back.limit = 2;
+  seen.clear();
+  for (;;) {
+    auto r = Must(e->Query(back));
+    for (const std::string& id : Ids(r)) seen.push_back(id);
+    if (!r.last_evaluated_key) break;
+    back.exclusive_start_key = r.last_evaluated_key;
+  }
+  CHECK(seen == std::vector<std::string>{"m4", "m3", "m2", "m1"});
   // A start key from another partition-key tuple is outside the query.
   Key other = *Must(e->Query([&] {
                  auto first = TournamentQuery("tournamentId = :t AND regionCode = :r", {});
