@@ -97,12 +97,26 @@ std::vector<std::string> ColumnOrder(const std::vector<wire::Json>& items,
   return cols;
 }
 
+std::string CollectionOf(const wire::Json& item, const std::vector<std::string>& hash_keys) {
+  std::string out;
+  for (const std::string& k : hash_keys) {
+    if (item.is_object() && item.contains(k)) out += item[k].dump();
+    out += '\x1f';
+  }
+  return out;
+}
+
 std::vector<wire::Json> GroupByCollection(const std::vector<wire::Json>& items,
                                           const std::string& first_key) {
+  return GroupByCollection(items, std::vector<std::string>{first_key});
+}
+
+std::vector<wire::Json> GroupByCollection(const std::vector<wire::Json>& items,
+                                          const std::vector<std::string>& hash_keys) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<const Json*>> groups;
   for (const auto& item : items) {
-    std::string k = item.is_object() && item.contains(first_key) ? item[first_key].dump() : "";
+    std::string k = CollectionOf(item, hash_keys);
     auto [it, added] = groups.try_emplace(k);
     if (added) order.push_back(k);
     it->second.push_back(&item);

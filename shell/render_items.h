@@ -31,5 +31,11 @@ std::vector<std::string> ColumnOrder(const std::vector<wire::Json>& items,
 // keeping first-appearance order of collections and the original order inside each.
 std::vector<wire::Json> GroupByCollection(const std::vector<wire::Json>& items,
                                           const std::string& first_key);
+// The same for a partition key of several attributes (a GSI's multi-attribute key): a
+// collection is one tuple of their values.
+std::vector<wire::Json> GroupByCollection(const std::vector<wire::Json>& items,
+                                          const std::vector<std::string>& hash_keys);
+// The text that identifies an item's collection: its partition-key values.
+std::string CollectionOf(const wire::Json& item, const std::vector<std::string>& hash_keys);
 
 }  // namespace ddblab::shell

@@ -64,12 +64,24 @@ void RenderItemSet(const ItemSet& set, const RenderContext& ctx, OutputSink& sin
     return;
   }
   std::vector<std::string> keys;
-  if (ctx.keys && !set.table.empty()) keys = ctx.keys(set.table, set.index).key_names;
+  size_t hash_count = 1;
+  if (ctx.keys && !set.table.empty()) {
+    KeyInfo info = ctx.keys(set.table, set.index);
+    keys = info.key_names;
+    hash_count = std::max<size_t>(1, info.hash_key_count);
+  }
   std::vector<std::string> cols = ColumnOrder(set.items, keys);
   std::vector<Json> items = set.items;
-  // Only a key column can define an item collection; without keys keep the response order.
-  bool grouped = !keys.empty() && !cols.empty() && cols[0] == keys[0];
-  if (grouped) items = GroupByCollection(items, cols[0]);
+  // Only key columns can define an item collection (the partition key, one column or a GSI's
+  // several); without them keep the response order.
+  bool grouped =
+      keys.size() >= hash_count && cols.size() >= hash_count &&
+      std::equal(keys.begin(), keys.begin() + static_cast<long>(hash_count), cols.begin());
+  std::vector<std::string> hash_cols;
+  if (grouped) {
+    hash_cols.assign(keys.begin(), keys.begin() + static_cast<long>(hash_count));
+    items = GroupByCollection(items, hash_cols);
+  }
   std::vector<std::vector<std::string>> rows;
   rows.push_back(cols);
   std::string previous;
@@ -78,10 +90,10 @@ void RenderItemSet(const ItemSet& set, const RenderContext& ctx, OutputSink& sin
     std::vector<std::string> row;
     for (size_t i = 0; i < cols.size(); ++i) {
       std::string cell = item.contains(cols[i]) ? Truncate(CellText(item[cols[i]])) : "";
-      if (i == 0 && grouped) {
-        std::string collection = item.contains(cols[0]) ? item[cols[0]].dump() : "";
+      if (i < hash_cols.size()) {
+        std::string collection = CollectionOf(item, hash_cols);
         if (n > 0 && collection == previous) cell.clear();
-        previous = collection;
+        if (i + 1 == hash_cols.size()) previous = collection;
       }
       row.push_back(std::move(cell));
     }

@@ -183,16 +183,24 @@ KeyInfo Shell::Keys(const std::string& table, const std::string& index) {
       }
     }
   };
+  auto hash_count = [](const Json& schema) {
+    size_t n = 0;
+    if (!schema.is_array()) return n;
+    for (const auto& k : schema) n += k.value("KeyType", "") == "HASH" ? 1 : 0;
+    return n;
+  };
   if (!index.empty()) {
     for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
       if (!t.contains(kind) || !t[kind].is_array()) continue;
       for (const auto& ix : t[kind]) {
         if (ix.value("IndexName", "") != index) continue;
         add_keys(ix.value("KeySchema", Json::array()));
+        info.hash_key_count = hash_count(ix.value("KeySchema", Json::array()));
         info.global_index = kind[0] == 'G';
       }
     }
   }
+  if (info.hash_key_count == 0) info.hash_key_count = hash_count(t.value("KeySchema", Json()));
   add_keys(t.value("KeySchema", Json::array()));
   return info;
 }

@@ -104,7 +104,22 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
     std::string parts = t.partitions_total > 0
                             ? " from all " + std::to_string(t.partitions_total) + " partitions"
                             : "";
-    if (r.kind == InputKind::kPartiql) {
+    std::string reason;
+    for (const auto& c : r.calls) {
+      if (reason.empty()) reason = c.trace.scan_reason;
+    }
+    const std::string suffix = " -> full Scan";
+    if (reason.size() > suffix.size() && reason.ends_with(suffix)) {
+      reason.resize(reason.size() - suffix.size());
+    }
+    // A GSI with a multi-attribute partition key needs an equality on each of its attributes;
+    // the planner's reason names the one that was missing.
+    const bool multi_attribute = r.kind == InputKind::kPartiql && !t.index.empty() && ctx.keys &&
+                                 ctx.keys(t.table, t.index).hash_key_count > 1;
+    if (multi_attribute && !reason.empty()) {
+      out.push_back("this SELECT ran as a Scan: " + reason + "; it read " + std::to_string(read) +
+                    " items" + parts + " to return " + std::to_string(returned));
+    } else if (r.kind == InputKind::kPartiql) {
       out.push_back(
           "this SELECT has no equality on the partition key, so it ran as a Scan: "
           "it read " +

@@ -49,6 +49,8 @@ struct Trace {
   bool consistent_read = false;
   bool filtered = false;      // a FilterExpression (or PartiQL WHERE beyond the key) applied
   std::string key_condition;  // the resolved key condition, for EXPLAIN-like displays
+  // A PartiQL SELECT that ran as a Scan: why, as EXPLAIN says it (empty otherwise).
+  std::string scan_reason;
   std::vector<Trace> steps;
 };
 

@@ -30,7 +30,7 @@ std::vector<KeySchemaElement> KeySchemaOf(const KeyDef& hash, const std::optiona
 IndexDescription DescribeIndex(const IndexSchema& index, const TableSchema& table) {
   IndexDescription d;
   d.index_name = index.name;
-  d.key_schema = KeySchemaOf(index.hash, index.range);
+  d.key_schema = index.KeySchema();
   d.projection.projection_type = index.projection_type;
   if (index.projection_type == "INCLUDE") {
     // DynamoDB returns NonKeyAttributes sorted by name, whatever order they were given in.

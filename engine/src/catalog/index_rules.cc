@@ -18,11 +18,13 @@ bool ParseKeyAttributeType(const std::string& name, AttrType* out) {
 }
 
 void CheckKeySchemaShape(const std::vector<KeySchemaElement>& key_schema, const std::string& path,
-                         ConstraintErrors* errors) {
-  // DynamoDB: a KeySchema has one or two elements; KeyType is HASH or RANGE; attribute names of
-  // keys are 1..255 bytes.
+                         ConstraintErrors* errors, bool multi_attribute) {
+  // DynamoDB: a KeySchema has one or two elements (a GSI's up to eight, counted by
+  // CheckGsiKeySchema); KeyType is HASH or RANGE; attribute names of keys are 1..255 bytes.
   if (key_schema.empty()) errors->MinLength("'[]'", path, 1);
-  if (key_schema.size() > 2) errors->MaxLength(Quote(RenderKeySchema(key_schema)), path, 2);
+  if (key_schema.size() > 2 && !multi_attribute) {
+    errors->MaxLength(Quote(RenderKeySchema(key_schema)), path, 2);
+  }
   for (size_t i = 0; i < key_schema.size(); ++i) {
     const std::string member = path + "." + std::to_string(i + 1) + ".member.";
     const KeySchemaElement& e = key_schema[i];
@@ -116,6 +118,48 @@ std::optional<Error> CheckKeyOrder(const std::vector<KeySchemaElement>& key_sche
   return std::nullopt;
 }
 
+std::optional<Error> CheckGsiKeySchema(const std::vector<KeySchemaElement>& key_schema) {
+  // A partition and a sort key of one attribute each keep the single-attribute messages.
+  if (key_schema.size() < 2 || (key_schema.size() == 2 && key_schema[1].key_type == "RANGE")) {
+    return CheckKeyOrder(key_schema);
+  }
+  // DynamoDB's messages for multi-attribute key schemas, as observed against the service
+  // (aws-controllers-k8s API quirks catalogue, DDB-TABLE-123/124/442).
+  if (key_schema[0].key_type != "HASH") {
+    return ValidationError("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  }
+  std::set<std::string> names;
+  for (const KeySchemaElement& e : key_schema) {
+    if (!names.insert(e.attribute_name).second) {
+      return ValidationError("The KeySchema contains multiple key attributes with the same name");
+    }
+  }
+  size_t hash = 0, range = 0;
+  for (const KeySchemaElement& e : key_schema) {
+    if (e.key_type == "HASH") {
+      if (range > 0) {
+        return ValidationError(std::string(kInvalidPrefix) +
+                               "All HASH key attributes must precede RANGE key attributes in the "
+                               "KeySchema");
+      }
+      ++hash;
+    } else {
+      ++range;
+    }
+  }
+  if (hash > kMaxKeyAttributesPerKey) {
+    return ValidationError(std::string(kInvalidPrefix) +
+                           "The KeySchema exceeds the maximum allowed number of HASH key "
+                           "attributes");
+  }
+  if (range > kMaxKeyAttributesPerKey) {
+    return ValidationError(std::string(kInvalidPrefix) +
+                           "The KeySchema exceeds the maximum allowed number of RANGE key "
+                           "attributes");
+  }
+  return std::nullopt;
+}
+
 std::optional<Error> CheckProjection(const Projection& projection) {
   // DynamoDB: ProjectionType has no default; NonKeyAttributes go with INCLUDE and only with it.
   if (!projection.projection_type) {
@@ -171,9 +215,9 @@ IndexSchema MakeIndexSchema(const SecondaryIndexSpec& spec, bool global,
   IndexSchema index;
   index.name = spec.index_name;
   index.global = global;
-  index.hash = MakeKeyDef(spec.key_schema[0].attribute_name, definitions);
-  if (spec.key_schema.size() == 2) {
-    index.range = MakeKeyDef(spec.key_schema[1].attribute_name, definitions);
+  for (const KeySchemaElement& e : spec.key_schema) {
+    KeyDef key = MakeKeyDef(e.attribute_name, definitions);
+    (e.key_type == "HASH" ? index.hash_keys : index.range_keys).push_back(std::move(key));
   }
   index.projection_type = spec.projection.projection_type.value_or("ALL");
   if (spec.projection.non_key_attributes) {

@@ -29,9 +29,10 @@ inline constexpr int64_t kMaxCapacityUnits = 1000000000000;
 bool ParseKeyAttributeType(const std::string& name, AttrType* out);
 
 // Envelope checks of a KeySchema list at `path` ("keySchema",
-// "globalSecondaryIndexes.1.member.keySchema").
+// "globalSecondaryIndexes.1.member.keySchema"). A table's or LSI's KeySchema has at most two
+// elements; a GSI's (`multi_attribute`) has no envelope maximum, CheckGsiKeySchema counts it.
 void CheckKeySchemaShape(const std::vector<KeySchemaElement>& key_schema, const std::string& path,
-                         ConstraintErrors* errors);
+                         ConstraintErrors* errors, bool multi_attribute = false);
 // Envelope checks of a Projection at `path` (".../projection").
 void CheckProjectionShape(const Projection& projection, const std::string& path,
                           ConstraintErrors* errors);
@@ -47,6 +48,11 @@ std::optional<Error> CheckThroughputBounds(const ProvisionedThroughput& throughp
 
 // HASH first, RANGE second, two different names.
 std::optional<Error> CheckKeyOrder(const std::vector<KeySchemaElement>& key_schema);
+
+// DynamoDB (GSI.DesignPattern.MultiAttributeKeys): a GSI KeySchema is 1-4 HASH elements followed
+// by 0-4 RANGE elements, no attribute twice.
+inline constexpr size_t kMaxKeyAttributesPerKey = 4;
+std::optional<Error> CheckGsiKeySchema(const std::vector<KeySchemaElement>& key_schema);
 
 // ProjectionType present; NonKeyAttributes exactly with INCLUDE, without duplicates.
 std::optional<Error> CheckProjection(const Projection& projection);

@@ -20,8 +20,10 @@ struct KeyDef {
 struct IndexSchema {
   std::string name;
   bool global = true;  // GSI; false for LSI
-  KeyDef hash;
-  std::optional<KeyDef> range;
+  // DynamoDB (GSI.DesignPattern.MultiAttributeKeys): a GSI's partition key is 1-4 attributes and
+  // its sort key 0-4, each with its own type, in KeySchema order; an LSI has exactly one of each.
+  std::vector<KeyDef> hash_keys;
+  std::vector<KeyDef> range_keys;
   std::string projection_type = "ALL";  // ALL, KEYS_ONLY, INCLUDE
   std::vector<std::string> non_key_attributes;
   std::optional<ProvisionedThroughput> provisioned_throughput;
@@ -30,6 +32,13 @@ struct IndexSchema {
   // Whether a non-key attribute `name` is stored in the index (keys of the index and of the
   // base table always are; pass the table so its keys count).
   bool Projects(const std::string& name, const struct TableSchema& table) const;
+  // Whether `name` is one of the index's own key attributes.
+  bool IsIndexKey(const std::string& name) const;
+  // Whether the partition or sort key has more than one attribute (then ipk/isk hold the
+  // tuple encoding of value/key_tuple.h instead of a single value's encoding).
+  bool MultiAttribute() const { return hash_keys.size() > 1 || range_keys.size() > 1; }
+  // The index's KeySchema as DescribeTable lists it: HASH attributes, then RANGE attributes.
+  std::vector<KeySchemaElement> KeySchema() const;
 };
 
 struct TableSchema {

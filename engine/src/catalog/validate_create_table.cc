@@ -24,7 +24,7 @@ void CheckIndexListShape(const std::optional<std::vector<SecondaryIndexSpec>>& i
     const SecondaryIndexSpec& spec = (*indexes)[i];
     const std::string member = path + "." + std::to_string(i + 1) + ".member";
     catalog::CheckResourceName(spec.index_name, member + ".indexName", errors);
-    catalog::CheckKeySchemaShape(spec.key_schema, member + ".keySchema", errors);
+    catalog::CheckKeySchemaShape(spec.key_schema, member + ".keySchema", errors, global);
     catalog::CheckProjectionShape(spec.projection, member + ".projection", errors);
     if (global && spec.provisioned_throughput) {
       catalog::CheckThroughputShape(*spec.provisioned_throughput, member + ".provisionedThroughput",
@@ -166,7 +166,7 @@ std::optional<Error> CheckGlobalIndexes(const CreateTableRequest& r, std::set<st
   if (!r.global_secondary_indexes) return std::nullopt;
   const bool on_demand = r.billing_mode == "PAY_PER_REQUEST";
   for (const SecondaryIndexSpec& s : *r.global_secondary_indexes) {
-    if (auto e = catalog::CheckKeyOrder(s.key_schema)) return e;
+    if (auto e = catalog::CheckGsiKeySchema(s.key_schema)) return e;
     if (auto e = catalog::CheckProjection(s.projection)) return e;
     // DynamoDB: a GSI follows the table's billing mode, so its own throughput is required on a
     // provisioned table and forbidden on an on-demand one.

@@ -75,7 +75,8 @@ std::optional<Error> CheckShape(const UpdateTableRequest& r) {
       }
       if (u.create) {
         catalog::CheckResourceName(u.create->index_name, member + "create.indexName", &errors);
-        catalog::CheckKeySchemaShape(u.create->key_schema, member + "create.keySchema", &errors);
+        catalog::CheckKeySchemaShape(u.create->key_schema, member + "create.keySchema", &errors,
+                                     /*multi_attribute=*/true);
         catalog::CheckProjectionShape(u.create->projection, member + "create.projection", &errors);
         if (u.create->provisioned_throughput) {
           catalog::CheckThroughputShape(*u.create->provisioned_throughput,
@@ -222,8 +223,12 @@ std::string ExistingKeyType(const TableSchema& t, const std::string& name) {
   if (t.range && t.range->name == name) return "RANGE";
   for (const auto* list : {&t.global_secondary_indexes, &t.local_secondary_indexes}) {
     for (const IndexSchema& i : *list) {
-      if (i.hash.name == name) return "HASH";
-      if (i.range && i.range->name == name) return "RANGE";
+      for (const KeyDef& k : i.hash_keys) {
+        if (k.name == name) return "HASH";
+      }
+      for (const KeyDef& k : i.range_keys) {
+        if (k.name == name) return "RANGE";
+      }
     }
   }
   return "HASH";
@@ -278,7 +283,7 @@ std::optional<Error> CheckCreate(const TableSchema& t, const UpdateTableRequest&
                    catalog::RenderNameList(missing) +
                    ", AttributeDefinitions: " + catalog::RenderNameList(defined));
   }
-  if (auto e = catalog::CheckKeyOrder(spec.key_schema)) return e;
+  if (auto e = catalog::CheckGsiKeySchema(spec.key_schema)) return e;
   if (auto e = CheckRedefinition(t, spec, *r.attribute_definitions)) return e;
   if (auto e = catalog::CheckProjection(spec.projection)) return e;
   if (target == "PAY_PER_REQUEST" && spec.provisioned_throughput) {

@@ -17,11 +17,20 @@ bool KeyFromJson(const json& j, KeyDef* k) {
 json IndexToJson(const IndexSchema& ix) {
   json j = {{"name", ix.name},
             {"global", ix.global},
-            {"hash", KeyToJson(ix.hash)},
+            {"hash", KeyToJson(ix.hash_keys.at(0))},
             {"projection_type", ix.projection_type},
             {"non_key_attributes", ix.non_key_attributes},
             {"storage_id", ix.storage_id}};
-  if (ix.range) j["range"] = KeyToJson(*ix.range);
+  if (!ix.range_keys.empty()) j["range"] = KeyToJson(ix.range_keys[0]);
+  // Multi-attribute keys are stored as lists; "hash" and "range" keep their first elements so
+  // the entry reads the same as a single-attribute one's.
+  if (ix.MultiAttribute()) {
+    json hash = json::array(), range = json::array();
+    for (const KeyDef& k : ix.hash_keys) hash.push_back(KeyToJson(k));
+    for (const KeyDef& k : ix.range_keys) range.push_back(KeyToJson(k));
+    j["hash_keys"] = hash;
+    j["range_keys"] = range;
+  }
   if (ix.provisioned_throughput) {
     j["rcu"] = ix.provisioned_throughput->read_capacity_units;
     j["wcu"] = ix.provisioned_throughput->write_capacity_units;
@@ -33,11 +42,16 @@ IndexSchema IndexFromJson(const json& j) {
   IndexSchema ix;
   ix.name = j.at("name").get<std::string>();
   ix.global = j.at("global").get<bool>();
-  KeyFromJson(j.at("hash"), &ix.hash);
-  if (j.contains("range")) {
-    KeyDef r;
-    KeyFromJson(j.at("range"), &r);
-    ix.range = r;
+  if (j.contains("hash_keys")) {
+    for (const json& k : j.at("hash_keys")) {
+      KeyFromJson(k, &ix.hash_keys.emplace_back());
+    }
+    for (const json& k : j.at("range_keys")) {
+      KeyFromJson(k, &ix.range_keys.emplace_back());
+    }
+  } else {
+    KeyFromJson(j.at("hash"), &ix.hash_keys.emplace_back());
+    if (j.contains("range")) KeyFromJson(j.at("range"), &ix.range_keys.emplace_back());
   }
   ix.projection_type = j.at("projection_type").get<std::string>();
   ix.non_key_attributes = j.at("non_key_attributes").get<std::vector<std::string>>();

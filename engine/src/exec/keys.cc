@@ -1,6 +1,7 @@
 #include "exec/keys.h"
 
 #include "storage/storage.h"
+#include "value/key_tuple.h"
 
 namespace ddblab {
 namespace {
@@ -21,21 +22,37 @@ Error EmptyKeyError(const AttributeValue& v, const std::string& name) {
       (v.type == AttrType::kB ? "binary" : "string") + " value. Key: " + name);
 }
 
+// The missing space in "limit of2048" is DynamoDB's own text.
+Error HashKeyTooLarge() {
+  return ValidationError(
+      "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size "
+      "limit of2048 bytes");
+}
+
+Error RangeKeysTooLarge() {
+  return ValidationError(
+      "One or more parameter values were invalid: Aggregated size of all range keys has exceeded "
+      "the size limit of 1024 bytes");
+}
+
 }  // namespace
 
 Status CheckKeySizes(const AttributeValue* hash, const AttributeValue* range) {
   // DynamoDB (ServiceQuotas): partition key values up to 2048 bytes, sort key values up to 1024.
-  // The missing space in "limit of2048" is DynamoDB's own text.
-  if (hash && KeyValueSize(*hash) > 2048) {
-    return ValidationError(
-        "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size "
-        "limit of2048 bytes");
-  }
-  if (range && KeyValueSize(*range) > 1024) {
-    return ValidationError(
-        "One or more parameter values were invalid: Aggregated size of all range keys has "
-        "exceeded the size limit of 1024 bytes");
-  }
+  if (hash && KeyValueSize(*hash) > 2048) return HashKeyTooLarge();
+  if (range && KeyValueSize(*range) > 1024) return RangeKeysTooLarge();
+  return OkStatus();
+}
+
+Status CheckKeyPartSizes(const std::vector<const AttributeValue*>& hash,
+                         const std::vector<const AttributeValue*>& range) {
+  // A multi-attribute key is limited on the sum of its parts' sizes: DynamoDB's sort-key message
+  // speaks of the "aggregated size of all range keys"; the partition key is taken alike.
+  size_t hash_bytes = 0, range_bytes = 0;
+  for (const AttributeValue* v : hash) hash_bytes += KeyValueSize(*v);
+  for (const AttributeValue* v : range) range_bytes += KeyValueSize(*v);
+  if (hash_bytes > 2048) return HashKeyTooLarge();
+  if (range_bytes > 1024) return RangeKeysTooLarge();
   return OkStatus();
 }
 
@@ -135,17 +152,26 @@ Result<std::optional<IndexEntry>> IndexEntryOf(const TableSchema& t, const Index
     }
     return &it->second;
   };
-  DDB_ASSIGN_OR_RETURN(const AttributeValue* hash, get(index.hash));
-  const AttributeValue* range = nullptr;
-  if (index.range) {
-    DDB_ASSIGN_OR_RETURN(range, get(*index.range));
+  // Every key attribute is checked first, so a wrong-typed one rejects the write even when
+  // another is missing.
+  std::vector<const AttributeValue*> hash, range;
+  bool complete = true;
+  for (const KeyDef& k : index.hash_keys) {
+    DDB_ASSIGN_OR_RETURN(const AttributeValue* v, get(k));
+    complete = complete && v != nullptr;
+    hash.push_back(v);
   }
-  // Both checks run first so a wrong-typed key rejects the write even when the other is missing.
-  if (!hash || (index.range && !range)) return std::optional<IndexEntry>();
-  DDB_TRY(CheckKeySizes(hash, range));
+  for (const KeyDef& k : index.range_keys) {
+    DDB_ASSIGN_OR_RETURN(const AttributeValue* v, get(k));
+    complete = complete && v != nullptr;
+    range.push_back(v);
+  }
+  // DynamoDB: an item is in the index only when it has every key attribute of the index.
+  if (!complete) return std::optional<IndexEntry>();
+  DDB_TRY(CheckKeyPartSizes(hash, range));
   IndexEntry e;
-  e.ipk = EncodeKeyValue(*hash);
-  if (range) e.isk = EncodeKeyValue(*range);
+  e.ipk = EncodeKeyTuple(hash);
+  if (!range.empty()) e.isk = EncodeKeyTuple(range);
   e.h = PartitionHash(e.ipk);
   e.projected = ProjectForIndex(t, index, item);
   e.size = static_cast<int64_t>(ItemSizeBytes(e.projected));

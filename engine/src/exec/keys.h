@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/schema.h"
 #include "ddblab/requests.h"
@@ -45,5 +46,8 @@ Item ProjectForIndex(const TableSchema& t, const IndexSchema& index, const Item&
 
 // Validates key-value sizes: DynamoDB's 2048-byte partition-key and 1024-byte sort-key limits.
 Status CheckKeySizes(const AttributeValue* hash, const AttributeValue* range);
+// The same limits for a key of several attributes, on the sum of the parts' sizes.
+Status CheckKeyPartSizes(const std::vector<const AttributeValue*>& hash,
+                         const std::vector<const AttributeValue*>& range);
 
 }  // namespace ddblab

@@ -314,6 +314,7 @@ Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
     out.last_evaluated_key = std::move(r.last_evaluated_key);
     out.consumed_capacity = std::move(r.consumed_capacity);
     out.trace = StatementTrace(std::move(r.trace), "Scan");
+    out.trace.scan_reason = p.plan.reason;
   } else if (auto* put = std::get_if<PutItemRequest>(&p.request)) {
     Result<PutItemResponse> r = engine.PutItem(*put);
     if (!r.ok()) {

@@ -48,7 +48,7 @@ Result<PartitionMap> EngineImpl::DescribePartitions(const std::string& table,
   for (int i = 0; i < map.partition_count; ++i)
     map.partitions[static_cast<size_t>(i)].partition = i;
   std::vector<std::set<std::string>> collections(map.partitions.size());
-  const KeyDef& hash = ix ? ix->hash : t->hash;
+  const std::vector<KeyDef> hash = ix ? ix->hash_keys : std::vector<KeyDef>{t->hash};
   RangeRead all;
   all.storage_id = ix ? ix->storage_id : t->storage_id;
   all.index = ix != nullptr;
@@ -65,8 +65,19 @@ Result<PartitionMap> EngineImpl::DescribePartitions(const std::string& table,
         inner = item.error();
         return false;
       }
-      auto it = item->find(hash.name);
-      if (it != item->end()) info.sample_partition_keys.push_back(KeyText(it->second));
+      // A multi-attribute partition key is shown as the tuple whose hash places it.
+      std::vector<std::string> parts;
+      for (const KeyDef& k : hash) {
+        auto it = item->find(k.name);
+        if (it != item->end()) parts.push_back(KeyText(it->second));
+      }
+      if (parts.size() == 1) {
+        info.sample_partition_keys.push_back(parts[0]);
+      } else if (!parts.empty()) {
+        std::string text = "(";
+        for (size_t i = 0; i < parts.size(); ++i) text += (i ? ", " : "") + parts[i];
+        info.sample_partition_keys.push_back(text + ")");
+      }
     }
     return true;
   }));

@@ -8,6 +8,7 @@
 #include "exec/request_checks.h"
 #include "expr/legacy.h"
 #include "value/item_encoding.h"
+#include "value/key_tuple.h"
 
 namespace ddblab {
 namespace {
@@ -41,8 +42,8 @@ KeyNames StartKeyNames(const TableSchema& t, const IndexSchema* ix) {
   add(t.hash);
   if (t.range) add(*t.range);
   if (ix) {
-    add(ix->hash);
-    if (ix->range) add(*ix->range);
+    for (const KeyDef& d : ix->hash_keys) add(d);
+    for (const KeyDef& d : ix->range_keys) add(d);
   }
   return k;
 }
@@ -67,6 +68,75 @@ Status ValidateStartKey(const TableSchema& t, const IndexSchema* ix, const Key& 
 std::string Enc(const Key& k, const std::optional<KeyDef>& d) {
   if (!d) return "";
   return EncodeKeyValue(k.at(d->name));
+}
+
+// The partition-key and sort-key attributes a read is keyed by: the index's, else the table's.
+std::vector<KeyDef> HashDefs(const TableSchema& t, const IndexSchema* ix) {
+  return ix ? ix->hash_keys : std::vector<KeyDef>{t.hash};
+}
+std::vector<KeyDef> RangeDefs(const TableSchema& t, const IndexSchema* ix) {
+  if (ix) return ix->range_keys;
+  return t.range ? std::vector<KeyDef>{*t.range} : std::vector<KeyDef>{};
+}
+
+// The stored encoding of a (validated) start key's attributes `defs` ("" for none).
+std::string EncodeParts(const Key& k, const std::vector<KeyDef>& defs) {
+  if (defs.empty()) return "";
+  std::vector<const AttributeValue*> parts;
+  for (const KeyDef& d : defs) parts.push_back(&k.at(d.name));
+  return EncodeKeyTuple(parts);
+}
+
+// Bounds on the tuple-encoded sort key of a GSI with a multi-attribute sort key: the equalities
+// of `kc.sort_prefix` fix a byte prefix, and the condition on the next attribute bounds what
+// follows it (every entry extending a part's encoding sorts between it and its successor).
+void MultiAttributeSortBounds(const expr::KeyCondition& kc, RangeRead* range) {
+  std::string prefix;
+  for (const AttributeValue& v : kc.sort_prefix) AppendKeyTuplePart(v, &prefix);
+  auto add = [&](const char* op, std::string bytes) {
+    if (bytes.empty()) return;
+    range->bounds.push_back(Bound{{"isk"}, op, {std::move(bytes)}});
+  };
+  auto part = [&](const AttributeValue& v) {
+    std::string out = prefix;
+    AppendKeyTuplePart(v, &out);
+    return out;
+  };
+  switch (kc.sort_op) {
+    case expr::SortOp::kNone:
+      break;
+    case expr::SortOp::kEq:
+      add(">=", part(kc.sort_value));
+      add("<", Successor(part(kc.sort_value)));
+      break;
+    case expr::SortOp::kLt:
+      add(">=", prefix);
+      add("<", part(kc.sort_value));
+      break;
+    case expr::SortOp::kLe:
+      add(">=", prefix);
+      add("<", Successor(part(kc.sort_value)));
+      break;
+    case expr::SortOp::kGt:
+      add(">=", Successor(part(kc.sort_value)));
+      add("<", Successor(prefix));
+      break;
+    case expr::SortOp::kGe:
+      add(">=", part(kc.sort_value));
+      add("<", Successor(prefix));
+      break;
+    case expr::SortOp::kBetween:
+      add(">=", part(kc.sort_value));
+      add("<", Successor(part(kc.sort_value2)));
+      break;
+    case expr::SortOp::kBeginsWith: {
+      std::string start = prefix;
+      AppendKeyTuplePrefix(kc.sort_value, &start);
+      add(">=", start);
+      add("<", Successor(start));
+      break;
+    }
+  }
 }
 
 // Select, ProjectionExpression and index projections, with DynamoDB's messages.
@@ -209,15 +279,11 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
         "request.");
   }
+  const std::vector<KeyDef> hash_defs = HashDefs(t, p.index);
+  const std::vector<KeyDef> range_defs = RangeDefs(t, p.index);
   expr::KeySchemaView keys;
-  const KeyDef& hash = p.index ? p.index->hash : t.hash;
-  const std::optional<KeyDef>& range = p.index ? p.index->range : t.range;
-  keys.hash_name = hash.name;
-  keys.hash_type = hash.type;
-  if (range) {
-    keys.range_name = range->name;
-    keys.range_type = range->type;
-  }
+  for (const KeyDef& d : hash_defs) keys.hash.push_back({d.name, d.type});
+  for (const KeyDef& d : range_defs) keys.range.push_back({d.name, d.type});
   if (r.key_condition_expression) {
     DDB_ASSIGN_OR_RETURN(p.key_condition,
                          expr::ParseKeyCondition(*r.key_condition_expression, keys, ctx));
@@ -227,7 +293,7 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
   DDB_TRY(ParseFilterAndProjection(c, ctx, &p));
   if (p.filter) {
     for (const std::string& a : p.filter->TopLevelAttributes()) {
-      if (a == hash.name || (range && a == range->name)) {
+      if (keys.IsKey(a)) {
         return ValidationError(std::string(r.query_filter ? "QueryFilter" : "Filter Expression") +
                                " can only contain non-primary key attributes: Primary key "
                                "attribute: " +
@@ -236,8 +302,10 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
     }
   }
   const expr::KeyCondition& kc = *p.key_condition;
-  DDB_TRY(CheckKeySizes(&kc.hash_value, nullptr));
-  std::string hk = EncodeKeyValue(kc.hash_value);
+  std::vector<const AttributeValue*> hash_parts;
+  for (const AttributeValue& v : kc.hash_values) hash_parts.push_back(&v);
+  DDB_TRY(CheckKeyPartSizes(hash_parts, {}));
+  std::string hk = EncodeKeyTuple(hash_parts);
   p.range.h = PartitionHash(hk);
   p.range.hash_key = hk;
   p.range.descending = !r.scan_index_forward.value_or(true);
@@ -245,40 +313,44 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
   auto bound = [&](const char* op, const AttributeValue& v) {
     p.range.bounds.push_back(Bound{{col}, op, {EncodeKeyValue(v)}});
   };
-  switch (kc.sort_op) {
-    case expr::SortOp::kNone:
-      break;
-    case expr::SortOp::kEq:
-      bound("=", kc.sort_value);
-      break;
-    case expr::SortOp::kLt:
-      bound("<", kc.sort_value);
-      break;
-    case expr::SortOp::kLe:
-      bound("<=", kc.sort_value);
-      break;
-    case expr::SortOp::kGt:
-      bound(">", kc.sort_value);
-      break;
-    case expr::SortOp::kGe:
-      bound(">=", kc.sort_value);
-      break;
-    case expr::SortOp::kBetween:
-      bound(">=", kc.sort_value);
-      bound("<=", kc.sort_value2);
-      break;
-    case expr::SortOp::kBeginsWith: {
-      std::string prefix = EncodeKeyValue(kc.sort_value);
-      p.range.bounds.push_back(Bound{{col}, ">=", {prefix}});
-      std::string succ = Successor(prefix);
-      if (!succ.empty()) p.range.bounds.push_back(Bound{{col}, "<", {succ}});
-      break;
+  const bool tuple_sort = range_defs.size() > 1;
+  if (tuple_sort) MultiAttributeSortBounds(kc, &p.range);
+  if (!tuple_sort) {
+    switch (kc.sort_op) {
+      case expr::SortOp::kNone:
+        break;
+      case expr::SortOp::kEq:
+        bound("=", kc.sort_value);
+        break;
+      case expr::SortOp::kLt:
+        bound("<", kc.sort_value);
+        break;
+      case expr::SortOp::kLe:
+        bound("<=", kc.sort_value);
+        break;
+      case expr::SortOp::kGt:
+        bound(">", kc.sort_value);
+        break;
+      case expr::SortOp::kGe:
+        bound(">=", kc.sort_value);
+        break;
+      case expr::SortOp::kBetween:
+        bound(">=", kc.sort_value);
+        bound("<=", kc.sort_value2);
+        break;
+      case expr::SortOp::kBeginsWith: {
+        std::string prefix = EncodeKeyValue(kc.sort_value);
+        p.range.bounds.push_back(Bound{{col}, ">=", {prefix}});
+        std::string succ = Successor(prefix);
+        if (!succ.empty()) p.range.bounds.push_back(Bound{{col}, "<", {succ}});
+        break;
+      }
     }
   }
   if (r.exclusive_start_key) {
     const Key& esk = *r.exclusive_start_key;
     DDB_TRY(ValidateStartKey(t, p.index, esk));
-    if (EncodeKeyValue(esk.at(hash.name)) != hk) {
+    if (EncodeParts(esk, hash_defs) != hk) {
       return ValidationError(
           "The provided starting key is outside query boundaries based on provided conditions");
     }
@@ -287,7 +359,7 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
       p.range.bounds.push_back(
           Bound{{"isk", "pk", "sk"},
                 op,
-                {Enc(esk, p.index->range), Enc(esk, t.hash), Enc(esk, t.range)}});
+                {EncodeParts(esk, range_defs), Enc(esk, t.hash), Enc(esk, t.range)}});
     } else {
       p.range.bounds.push_back(Bound{{"sk"}, op, {Enc(esk, t.range)}});
     }
@@ -361,8 +433,7 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
   if (r.exclusive_start_key) {
     const Key& esk = *r.exclusive_start_key;
     DDB_TRY(ValidateStartKey(t, p.index, esk));
-    const KeyDef& hash = p.index ? p.index->hash : t.hash;
-    std::string hk = EncodeKeyValue(esk.at(hash.name));
+    std::string hk = EncodeParts(esk, HashDefs(t, p.index));
     uint32_t h = PartitionHash(hk);
     if (h < lo || h >= hi) {
       return ValidationError(
@@ -374,7 +445,7 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
       p.range.bounds.push_back(
           Bound{{"ipk", "isk", "pk", "sk"},
                 ">",
-                {hk, Enc(esk, p.index->range), Enc(esk, t.hash), Enc(esk, t.range)}});
+                {hk, EncodeParts(esk, p.index->range_keys), Enc(esk, t.hash), Enc(esk, t.range)}});
     } else {
       p.range.bounds.push_back(Bound{{"pk", "sk"}, ">", {hk, Enc(esk, t.range)}});
     }

@@ -79,15 +79,31 @@ Result<std::shared_ptr<const Condition>> ParseCondition(std::string_view text, K
 
 enum class SortOp { kNone, kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
 
+struct KeyPartView {
+  std::string name;
+  AttrType type = AttrType::kS;
+};
+
+// The key schema a Query reads: one partition-key attribute and at most one sort-key attribute
+// for a table or an LSI; 1-4 and 0-4 for a GSI with multi-attribute keys, in KeySchema order.
 struct KeySchemaView {
-  std::string hash_name;
-  AttrType hash_type = AttrType::kS;
-  std::optional<std::string> range_name;
-  AttrType range_type = AttrType::kS;
+  std::vector<KeyPartView> hash;
+  std::vector<KeyPartView> range;
+  bool MultiAttribute() const { return hash.size() > 1 || range.size() > 1; }
+  bool IsKey(const std::string& name) const {
+    for (const auto* list : {&hash, &range}) {
+      for (const KeyPartView& k : *list) {
+        if (k.name == name) return true;
+      }
+    }
+    return false;
+  }
 };
 
 struct KeyCondition {
-  AttributeValue hash_value;
+  std::vector<AttributeValue> hash_values;  // one per partition-key attribute, in order
+  // Equalities on the leading sort-key attributes; sort_op applies to the attribute after them.
+  std::vector<AttributeValue> sort_prefix;
   SortOp sort_op = SortOp::kNone;
   AttributeValue sort_value;   // kEq..kGe, kBeginsWith, kBetween lower bound
   AttributeValue sort_value2;  // kBetween upper bound

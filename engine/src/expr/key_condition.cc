@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "expr/condition.h"
+#include "expr/key_parts.h"
 #include "expr/messages.h"
 #include "expr/parser.h"
 #include "expr/render.h"
@@ -183,6 +184,60 @@ Status FillSortCondition(const CondNode& leaf, AttrType key_type, KeyCondition& 
   return OkStatus();
 }
 
+bool IsEquality(const CondNode& leaf) {
+  return leaf.op == CondNode::Op::kCompare && leaf.cmp == Comparator::kEq;
+}
+
+Result<AttributeValue> EqualityValue(const CondNode& leaf, AttrType key_type) {
+  bool path_left = leaf.operands[0].type == Operand::Type::kPath;
+  const AttributeValue& v = leaf.operands[path_left ? 1 : 0].value;
+  DDB_TRY(CheckValueType(v, "=", key_type));
+  return v;
+}
+
+// A key condition on a GSI with multi-attribute keys.
+Result<KeyCondition> MultiAttributeCondition(const std::vector<const CondNode*>& leaves,
+                                             const std::vector<std::string>& attrs,
+                                             const KeySchemaView& keys) {
+  const size_t key_count = keys.hash.size() + keys.range.size();
+  if (leaves.size() > key_count) {
+    return ValidationError("The number of query conditions (" + std::to_string(leaves.size()) +
+                           ") exceeds the number of key attributes defined in the schema (" +
+                           std::to_string(key_count) + ")");
+  }
+  std::vector<std::pair<std::string, bool>> named;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    for (const auto& n : named) {
+      if (n.first == attrs[i]) {
+        return KindError(kKind, "KeyConditionExpressions must only contain one condition per key");
+      }
+    }
+    named.emplace_back(attrs[i], IsEquality(*leaves[i]));
+  }
+  DDB_ASSIGN_OR_RETURN(size_t reach, CheckMultiAttributeKeyNames(keys, named));
+  auto leaf_of = [&](const std::string& name) -> const CondNode& {
+    for (size_t i = 0; i < attrs.size(); ++i) {
+      if (attrs[i] == name) return *leaves[i];
+    }
+    return *leaves[0];  // unreachable: CheckMultiAttributeKeyNames saw every name
+  };
+  KeyCondition out;
+  for (const KeyPartView& k : keys.hash) {
+    DDB_ASSIGN_OR_RETURN(AttributeValue v, EqualityValue(leaf_of(k.name), k.type));
+    out.hash_values.push_back(std::move(v));
+  }
+  for (size_t i = 0; i + 1 < reach; ++i) {
+    DDB_ASSIGN_OR_RETURN(AttributeValue v,
+                         EqualityValue(leaf_of(keys.range[i].name), keys.range[i].type));
+    out.sort_prefix.push_back(std::move(v));
+  }
+  if (reach > 0) {
+    const KeyPartView& last = keys.range[reach - 1];
+    DDB_TRY(FillSortCondition(leaf_of(last.name), last.type, out));
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<KeyCondition> ParseKeyCondition(std::string_view text, const KeySchemaView& keys,
@@ -199,7 +254,14 @@ Result<KeyCondition> ParseKeyCondition(std::string_view text, const KeySchemaVie
     DDB_ASSIGN_OR_RETURN(std::string name, LeafAttribute(*leaf));
     attrs.push_back(std::move(name));
   }
-  size_t key_count = keys.range_name ? 2 : 1;
+  if (keys.MultiAttribute()) {
+    DDB_ASSIGN_OR_RETURN(KeyCondition out, MultiAttributeCondition(leaves, attrs, keys));
+    out.text = RenderCondition(*root);
+    return out;
+  }
+  const KeyPartView& hash = keys.hash.at(0);
+  const KeyPartView* range = keys.range.empty() ? nullptr : &keys.range[0];
+  size_t key_count = range ? 2 : 1;
   if (leaves.size() > key_count) {
     return ValidationError("The number of query conditions (" + std::to_string(leaves.size()) +
                            ") exceeds the number of key attributes defined in the schema (" +
@@ -210,9 +272,9 @@ Result<KeyCondition> ParseKeyCondition(std::string_view text, const KeySchemaVie
   bool non_key = false;
   for (size_t i = 0; i < leaves.size(); ++i) {
     const CondNode** slot = nullptr;
-    if (attrs[i] == keys.hash_name) {
+    if (attrs[i] == hash.name) {
       slot = &hash_leaf;
-    } else if (keys.range_name && attrs[i] == *keys.range_name) {
+    } else if (range && attrs[i] == range->name) {
       slot = &range_leaf;
     } else {
       non_key = true;
@@ -224,25 +286,19 @@ Result<KeyCondition> ParseKeyCondition(std::string_view text, const KeySchemaVie
     *slot = leaves[i];
   }
   if (hash_leaf == nullptr) {
-    return ValidationError("Query condition missed key schema element: " + keys.hash_name);
+    return ValidationError("Query condition missed key schema element: " + hash.name);
   }
   if (non_key) {
     return ValidationError("Query condition missed key schema element: " +
-                           keys.range_name.value_or(keys.hash_name));
+                           (range ? range->name : hash.name));
   }
 
   KeyCondition out;
   // DynamoDB: the partition key takes exactly one equality condition.
-  if (hash_leaf->op != CondNode::Op::kCompare || hash_leaf->cmp != Comparator::kEq) {
-    return ValidationError("Query key condition not supported");
-  }
-  {
-    bool path_left = hash_leaf->operands[0].type == Operand::Type::kPath;
-    const AttributeValue& v = hash_leaf->operands[path_left ? 1 : 0].value;
-    DDB_TRY(CheckValueType(v, "=", keys.hash_type));
-    out.hash_value = v;
-  }
-  if (range_leaf != nullptr) DDB_TRY(FillSortCondition(*range_leaf, keys.range_type, out));
+  if (!IsEquality(*hash_leaf)) return ValidationError("Query key condition not supported");
+  DDB_ASSIGN_OR_RETURN(AttributeValue hv, EqualityValue(*hash_leaf, hash.type));
+  out.hash_values.push_back(std::move(hv));
+  if (range_leaf != nullptr) DDB_TRY(FillSortCondition(*range_leaf, range->type, out));
   out.text = RenderCondition(*root);
   return out;
 }

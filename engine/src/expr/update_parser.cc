@@ -23,19 +23,53 @@ constexpr ClauseWord kClauses[] = {
     {"DELETE", UpdateAction::Clause::kDelete},
 };
 
+// The right-hand side of a SET action: one operand, or two joined by + or -.
+struct SetValue {
+  Operand lhs;
+  char arithmetic = 0;
+  Operand rhs;
+};
+
+Result<SetValue> ParseSetValue(Parser& p, bool allow_arithmetic);
+
+// A SET operand, or a parenthesised SET value: DynamoDB accepts redundant parentheses around
+// an operand (SET a = (:x)), around the whole sum or difference (SET #n = (if_not_exists(#n,
+// :d) - :v), the form ElectroDB sends) and nested ((:x)). Its documented grammar has one + or -
+// per action, so an operand of + or - may not itself be a sum or difference.
+Result<SetValue> ParseSetTerm(Parser& p, bool allow_arithmetic) {
+  if (!p.At(TokenType::kLParen)) {
+    SetValue v;
+    DDB_ASSIGN_OR_RETURN(v.lhs, p.ParseOperand());
+    return v;
+  }
+  p.Next();
+  DDB_ASSIGN_OR_RETURN(SetValue v, ParseSetValue(p, allow_arithmetic));
+  DDB_TRY(p.Expect(TokenType::kRParen));
+  return v;
+}
+
+Result<SetValue> ParseSetValue(Parser& p, bool allow_arithmetic) {
+  DDB_ASSIGN_OR_RETURN(SetValue v, ParseSetTerm(p, allow_arithmetic));
+  if (!p.At(TokenType::kPlus) && !p.At(TokenType::kMinus)) return v;
+  if (!allow_arithmetic || v.arithmetic != 0) return p.Syntax();
+  v.arithmetic = p.At(TokenType::kPlus) ? '+' : '-';
+  p.Next();
+  DDB_TRY(p.CountOperator());
+  DDB_ASSIGN_OR_RETURN(SetValue right, ParseSetTerm(p, false));
+  v.rhs = std::move(right.lhs);
+  return v;
+}
+
 Status ParseAction(Parser& p, UpdateAction::Clause clause, UpdateAction& a) {
   a.clause = clause;
   DDB_ASSIGN_OR_RETURN(a.path, p.ParsePath());
   switch (clause) {
     case UpdateAction::Clause::kSet: {
       DDB_TRY(p.Expect(TokenType::kEq));
-      DDB_ASSIGN_OR_RETURN(a.lhs, p.ParseOperand());
-      if (p.At(TokenType::kPlus) || p.At(TokenType::kMinus)) {
-        a.arithmetic = p.At(TokenType::kPlus) ? '+' : '-';
-        p.Next();
-        DDB_TRY(p.CountOperator());
-        DDB_ASSIGN_OR_RETURN(a.rhs, p.ParseOperand());
-      }
+      DDB_ASSIGN_OR_RETURN(SetValue v, ParseSetValue(p, true));
+      a.lhs = std::move(v.lhs);
+      a.arithmetic = v.arithmetic;
+      a.rhs = std::move(v.rhs);
       return OkStatus();
     }
     case UpdateAction::Clause::kRemove:

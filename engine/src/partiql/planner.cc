@@ -620,6 +620,77 @@ const IndexSchema* LookupIndex(const TableSchema& table, const std::string& name
   return nullptr;
 }
 
+// The conjuncts a Query of a GSI with multi-attribute keys can use as its key condition, in
+// KeySchema order: an equality on every partition-key attribute, then sort-key attributes left
+// to right (equalities, the last one named may be any sort-key condition). DynamoDB allows no
+// key attribute in a Query's filter, so a key attribute the key condition cannot hold leaves
+// only a Scan; `scan_reason` then says which attribute and why.
+bool MultiAttributeKeyConjuncts(const std::vector<const Expr*>& conjuncts, const IndexSchema& index,
+                                std::vector<int>* key_at, std::string* scan_reason) {
+  auto find = [&](const std::string& name, int* mentions) {
+    int at = -1;
+    *mentions = 0;
+    for (size_t i = 0; i < conjuncts.size(); ++i) {
+      if (!Mentions(*conjuncts[i], name)) continue;
+      ++*mentions;
+      at = static_cast<int>(i);
+    }
+    return at;
+  };
+  for (const KeyDef& k : index.hash_keys) {
+    int mentions = 0;
+    int at = find(k.name, &mentions);
+    if (at < 0 || EqualityValue(*conjuncts[static_cast<size_t>(at)], k.name) == nullptr) {
+      *scan_reason = "no equality condition on the partition-key attribute " + k.name +
+                     " of index " + index.name +
+                     " (a Query needs one on every partition-key attribute) -> full Scan";
+      return false;
+    }
+    if (mentions > 1) {
+      *scan_reason = "the partition-key attribute " + k.name +
+                     " appears in more than the one equality a Query can use -> full Scan";
+      return false;
+    }
+    key_at->push_back(at);
+  }
+  std::string stopped_at;  // the sort-key attribute after which no other may be named
+  bool stopped_by_range = false;
+  for (const KeyDef& k : index.range_keys) {
+    int mentions = 0;
+    int at = find(k.name, &mentions);
+    if (!stopped_at.empty()) {
+      if (mentions == 0) continue;
+      *scan_reason = "the sort-key attribute " + k.name + " follows " + stopped_at +
+                     (stopped_by_range ? ", which has a range condition"
+                                       : ", which has no equality condition") +
+                     "; a Query names sort-key attributes left to right -> full Scan";
+      return false;
+    }
+    if (mentions == 0) {
+      stopped_at = k.name;
+      continue;
+    }
+    const Expr& c = *conjuncts[static_cast<size_t>(at)];
+    if (mentions > 1 || !IsSortKeyCondition(c, k.name)) {
+      *scan_reason = "the sort-key attribute " + k.name +
+                     " has conditions one KeyConditionExpression cannot hold -> full Scan";
+      return false;
+    }
+    key_at->push_back(at);
+    if (EqualityValue(c, k.name) == nullptr) {
+      stopped_at = k.name;
+      stopped_by_range = true;
+    }
+  }
+  return true;
+}
+
+std::string JoinNames(const std::vector<KeyDef>& keys) {
+  std::string out;
+  for (const KeyDef& k : keys) out += (out.empty() ? "" : ", ") + k.name;
+  return out;
+}
+
 // One SELECT as one request: GetItem, Query or Scan.
 Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema& table,
                                           const PlanOptions& o) {
@@ -630,9 +701,9 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
   if (!st.index.empty()) {
     index = LookupIndex(table, st.index);
     if (index == nullptr) return ValidationError("The table does not have the specified index");
-    keys.hash = index->hash.name;
+    keys.hash = index->hash_keys[0].name;
     keys.range.reset();
-    if (index->range) keys.range = index->range->name;
+    if (!index->range_keys.empty()) keys.range = index->range_keys[0].name;
     if (index->global && o.consistent_read.value_or(false)) {
       return ValidationError(
           "Strongly consistent read is not supported on Global Secondary Indexes");
@@ -649,11 +720,15 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
   if (st.where) FlattenAnd(*st.where, conjuncts);
 
   // Which conjunct is the partition-key equality, and which the sort-key condition.
+  const bool multi = index != nullptr && index->MultiAttribute();
+  std::vector<int> multi_key_at;  // a multi-attribute index's key conjuncts, in KeySchema order
   int hash_at = -1;
   bool hash_ok = false;
   std::string scan_reason;
   if (!st.where) {
     scan_reason = "no WHERE clause -> full Scan";
+  } else if (multi) {
+    hash_ok = MultiAttributeKeyConjuncts(conjuncts, *index, &multi_key_at, &scan_reason);
   } else {
     int mentions = 0;
     for (size_t i = 0; i < conjuncts.size(); ++i) {
@@ -675,7 +750,7 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
     }
   }
   int range_at = -1;
-  if (hash_ok && keys.range) {
+  if (hash_ok && keys.range && !multi) {
     int mentions = 0;
     for (size_t i = 0; i < conjuncts.size(); ++i) {
       if (!Mentions(*conjuncts[i], *keys.range)) continue;
@@ -698,6 +773,17 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
       return ValidationError("Must have WHERE clause in the statement when using ORDER BY clause.");
     }
     for (const OrderTerm& term : st.order_by) {
+      if (multi) {
+        if (!index->IsIndexKey(term.name)) {
+          return At("Variable reference " + term.name +
+                        " in ORDER BY clause must be part of the primary key",
+                    term.span);
+        }
+        for (const KeyDef& k : index->range_keys) {
+          if (k.name == term.name) forward = !term.descending;
+        }
+        continue;
+      }
       if (term.name != keys.hash && (!keys.range || term.name != *keys.range)) {
         return At("Variable reference " + term.name +
                       " in ORDER BY clause must be part of the primary key",
@@ -752,17 +838,22 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
     QueryRequest r;
     r.table_name = table.name;
     if (index != nullptr) r.index_name = index->name;
-    DDB_ASSIGN_OR_RETURN(std::string kc, KeyConditionText(*conjuncts[hash_at], w));
-    plan.key_condition = ReadableKeyCondition(*conjuncts[hash_at], params);
-    if (range_at >= 0) {
-      DDB_ASSIGN_OR_RETURN(std::string sk, KeyConditionText(*conjuncts[range_at], w));
-      kc += " AND " + sk;
-      plan.key_condition += " AND " + ReadableKeyCondition(*conjuncts[range_at], params);
+    std::vector<int> key_at = multi_key_at;
+    if (!multi) {
+      key_at.push_back(hash_at);
+      if (range_at >= 0) key_at.push_back(range_at);
+    }
+    std::string kc;
+    for (int at : key_at) {
+      DDB_ASSIGN_OR_RETURN(std::string part, KeyConditionText(*conjuncts[at], w));
+      kc += (kc.empty() ? "" : " AND ") + part;
+      plan.key_condition += (plan.key_condition.empty() ? "" : " AND ") +
+                            ReadableKeyCondition(*conjuncts[at], params);
     }
     r.key_condition_expression = kc;
     std::vector<const Expr*> rest;
     for (size_t i = 0; i < conjuncts.size(); ++i) {
-      if (static_cast<int>(i) != hash_at && static_cast<int>(i) != range_at) {
+      if (std::find(key_at.begin(), key_at.end(), static_cast<int>(i)) == key_at.end()) {
         rest.push_back(conjuncts[i]);
       }
     }
@@ -783,6 +874,15 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
     plan.reason = "equality on the partition key " + keys.hash +
                   (range_at >= 0 ? " and a condition on the sort key " + *keys.range : "") +
                   " -> Query";
+    if (multi) {
+      const size_t sort_parts = key_at.size() - index->hash_keys.size();
+      std::vector<KeyDef> named(index->range_keys.begin(),
+                                index->range_keys.begin() + static_cast<long>(sort_parts));
+      plan.reason =
+          "equality on every partition-key attribute (" + JoinNames(index->hash_keys) + ")" +
+          (sort_parts ? " and conditions on the sort-key attributes " + JoinNames(named) : "") +
+          " -> Query";
+    }
     out.request = std::move(r);
     return out;
   }
@@ -928,7 +1028,9 @@ Result<std::optional<PlannedStatement>> PlanLookups(const Statement& st, const T
   if (!st.index.empty()) {
     const IndexSchema* index = LookupIndex(table, st.index);
     if (index == nullptr) return std::optional<PlannedStatement>();  // the single plan reports it
-    hash = index->hash.name;
+    // Lookups by several values are for a single-attribute partition key.
+    if (index->hash_keys.size() > 1) return std::optional<PlannedStatement>();
+    hash = index->hash_keys[0].name;
   }
   std::vector<const Expr*> conjuncts;
   FlattenAnd(*st.where, conjuncts);

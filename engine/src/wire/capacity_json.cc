@@ -65,6 +65,7 @@ Json TraceToJson(const Trace& t) {
   j["consistent_read"] = t.consistent_read;
   j["filtered"] = t.filtered;
   if (!t.key_condition.empty()) j["key_condition"] = t.key_condition;
+  if (!t.scan_reason.empty()) j["scan_reason"] = t.scan_reason;
   if (!t.steps.empty()) {
     Json steps = Json::array();
     for (const Trace& s : t.steps) steps.push_back(TraceToJson(s));

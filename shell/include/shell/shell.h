@@ -41,6 +41,9 @@ enum class Outcome { kOk, kParseError, kEngineError, kOtherError, kExit };
 struct KeyInfo {
   std::vector<std::string> key_names;
   bool global_index = false;
+  // How many leading key_names form the partition key (more than one for a GSI with a
+  // multi-attribute partition key; 0 when unknown).
+  size_t hash_key_count = 0;
 };
 
 class Shell : public ShellContext {

@@ -33,9 +33,11 @@ TEST_CASE("A valid CreateTable produces the schema it describes") {
   REQUIRE(t.global_secondary_indexes.size() == 1);
   const IndexSchema& g = t.global_secondary_indexes[0];
   CHECK(g.global);
-  CHECK(g.hash.name == "g");
-  CHECK(g.hash.type == AttrType::kN);
-  CHECK(g.range->name == "sk");
+  REQUIRE(g.hash_keys.size() == 1);
+  CHECK(g.hash_keys[0].name == "g");
+  CHECK(g.hash_keys[0].type == AttrType::kN);
+  REQUIRE(g.range_keys.size() == 1);
+  CHECK(g.range_keys[0].name == "sk");
   CHECK(g.projection_type == "INCLUDE");
   CHECK(g.non_key_attributes == std::vector<std::string>{"x", "y"});
   REQUIRE(g.provisioned_throughput);
@@ -43,7 +45,8 @@ TEST_CASE("A valid CreateTable produces the schema it describes") {
   REQUIRE(t.local_secondary_indexes.size() == 1);
   const IndexSchema& l = t.local_secondary_indexes[0];
   CHECK_FALSE(l.global);
-  CHECK(l.range->type == AttrType::kB);
+  REQUIRE(l.range_keys.size() == 1);
+  CHECK(l.range_keys[0].type == AttrType::kB);
   CHECK(l.projection_type == "KEYS_ONLY");
   CHECK_FALSE(l.provisioned_throughput);
   CHECK(t.storage_id == 0);

@@ -240,8 +240,8 @@ TEST_CASE("A GSI Create adds the index with storage id 0 and its attribute defin
   const IndexSchema& g = result->global_secondary_indexes[1];
   CHECK(g.name == "gsi1");
   CHECK(g.storage_id == 0);
-  CHECK(g.hash.type == AttrType::kN);
-  CHECK(g.range->name == "sk");
+  CHECK(g.hash_keys.at(0).type == AttrType::kN);
+  CHECK(g.range_keys.at(0).name == "sk");
   // DynamoDB keeps only definitions some key uses.
   CHECK(result->attribute_definitions.size() == 5);
   CHECK(result->attribute_definitions.back().attribute_name == "g");

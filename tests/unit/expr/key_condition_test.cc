@@ -9,9 +9,9 @@ using ddblab::expr::SortOp;
 
 namespace {
 
-KeySchemaView Composite() { return KeySchemaView{"pk", AttrType::kS, "sk", AttrType::kN}; }
-KeySchemaView StringSort() { return KeySchemaView{"pk", AttrType::kS, "sk", AttrType::kS}; }
-KeySchemaView HashOnly() { return KeySchemaView{"pk", AttrType::kS, std::nullopt, AttrType::kS}; }
+KeySchemaView Composite() { return KeySchemaView{{{"pk", AttrType::kS}}, {{"sk", AttrType::kN}}}; }
+KeySchemaView StringSort() { return KeySchemaView{{{"pk", AttrType::kS}}, {{"sk", AttrType::kS}}}; }
+KeySchemaView HashOnly() { return KeySchemaView{{{"pk", AttrType::kS}}, {}}; }
 
 Values Vals() {
   return Values{{":p", S("user#1")}, {":n1", N("1")},   {":n9", N("9")},    {":s", S("a")},
@@ -54,7 +54,7 @@ TEST_CASE("Key conditions accept every sort-key form DynamoDB allows") {
     INFO(c.text);
     auto r = Parse(c.text, Composite());
     REQUIRE(r.ok());
-    CHECK(r->hash_value.str() == "user#1");
+    CHECK(r->hash_values.at(0).str() == "user#1");
     CHECK(r->sort_op == c.op);
   }
   auto r = Parse("pk = :p AND begins_with(sk, :s)", StringSort());
@@ -137,11 +137,10 @@ TEST_CASE("Key condition errors use DynamoDB's messages") {
 }
 
 TEST_CASE("Key conditions resolve #names for reserved key names") {
-  auto r = Parse("#k = :p", KeySchemaView{"name", AttrType::kS, std::nullopt, AttrType::kS},
-                 Names{{"#k", "name"}});
+  auto r = Parse("#k = :p", KeySchemaView{{{"name", AttrType::kS}}, {}}, Names{{"#k", "name"}});
   REQUIRE(r.ok());
   CHECK(r->sort_op == SortOp::kNone);
-  CHECK(Err("name = :p", KeySchemaView{"name", AttrType::kS, std::nullopt, AttrType::kS}) ==
+  CHECK(Err("name = :p", KeySchemaView{{{"name", AttrType::kS}}, {}}) ==
         "Invalid KeyConditionExpression: Attribute name is a reserved keyword; reserved keyword: "
         "name");
 }

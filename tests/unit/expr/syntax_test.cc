@@ -39,9 +39,7 @@ TEST_CASE("Empty expressions are rejected per kind") {
   Ctx holder(std::nullopt, std::nullopt);
   auto& ctx = holder.ctx;
   auto k = ddblab::expr::ParseKeyCondition(
-      "",
-      ddblab::expr::KeySchemaView{"pk", ddblab::AttrType::kS, std::nullopt, ddblab::AttrType::kS},
-      ctx);
+      "", ddblab::expr::KeySchemaView{{{"pk", ddblab::AttrType::kS}}, {}}, ctx);
   REQUIRE_FALSE(k.ok());
   CHECK(k.error().message == "Invalid KeyConditionExpression: The expression can not be empty;");
 }

@@ -278,3 +278,37 @@ TEST_CASE("Update targets expose key writes for the caller to reject") {
   CHECK((*u)->TargetsNestedPathOf("c"));
   CHECK_FALSE((*u)->TargetsNestedPathOf("b"));
 }
+
+TEST_CASE("SET values may be parenthesised: an operand, the whole sum or difference, nested") {
+  // DynamoDB accepts redundant parentheses in a SET value; ElectroDB's add and subtract updates
+  // send SET #n = (if_not_exists(#n, :d) - :v).
+  Item item{{"pk", S("k")}, {"n", N("5")}};
+  Values v{{":one", N("1")}, {":d", N("0")}, {":x", S("x")}};
+  CHECK(Upd("SET n = (if_not_exists(n, :d) - :one)", &item, v).item() ==
+        "{\"n\": 4, \"pk\": \"k\"}");
+  CHECK(Upd("SET m = (if_not_exists(m, :d) + :one)", &item, v).item() ==
+        "{\"m\": 1, \"n\": 5, \"pk\": \"k\"}");
+  CHECK(Upd("SET a = (:x)", &item, v).item() == "{\"a\": \"x\", \"n\": 5, \"pk\": \"k\"}");
+  CHECK(Upd("SET a = ((:x))", &item, v).item() == "{\"a\": \"x\", \"n\": 5, \"pk\": \"k\"}");
+  CHECK(Upd("SET n = (n) + (:one)", &item, v).item() == "{\"n\": 6, \"pk\": \"k\"}");
+  CHECK(Upd("SET n = ((n + (:one)))", &item, v).item() == "{\"n\": 6, \"pk\": \"k\"}");
+  CHECK(Upd("SET a = (:x), n = (n - :one)", &item, v).item() ==
+        "{\"a\": \"x\", \"n\": 4, \"pk\": \"k\"}");
+  // One + or - per action, with or without parentheses, and the parentheses must balance.
+  CHECK(Upd("SET n = (n + :one) + :one", &item, v).error ==
+        "Invalid UpdateExpression: Syntax error; token: \"+\", near: \") + :one\"");
+  CHECK(Upd("SET n = n + (:one - :one)", &item, v).error ==
+        "Invalid UpdateExpression: Syntax error; token: \"-\", near: \":one - :one\"");
+  CHECK(Upd("SET n = (n + :one", &item, v).error ==
+        "Invalid UpdateExpression: Syntax error; token: \"<EOF>\", near: \":one\"");
+  CHECK(Upd("SET n = n + :one)", &item, v).error ==
+        "Invalid UpdateExpression: Syntax error; token: \")\", near: \":one)\"");
+  CHECK(Upd("SET n = ()", &item, v).error ==
+        "Invalid UpdateExpression: Syntax error; token: \")\", near: \"()\"");
+  // Parentheses group values, not paths: the target of SET stays a bare path.
+  CHECK(Upd("SET (n) = :one", &item, v).error ==
+        "Invalid UpdateExpression: Syntax error; token: \"(\", near: \"SET (n\"");
+  CHECK(Upd("SET n = (n + :x)", &item, v).error ==
+        "Invalid UpdateExpression: Incorrect operand type for operator or function; operator or "
+        "function: +, operand type: S");
+}

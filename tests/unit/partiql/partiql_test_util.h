@@ -28,14 +28,14 @@ inline TableSchema AppSchema() {
   IndexSchema g;
   g.name = "GSI1";
   g.global = true;
-  g.hash = KeyDef{"GSI1PK", AttrType::kS};
-  g.range = KeyDef{"GSI1SK", AttrType::kS};
+  g.hash_keys = {KeyDef{"GSI1PK", AttrType::kS}};
+  g.range_keys = {KeyDef{"GSI1SK", AttrType::kS}};
   t.global_secondary_indexes.push_back(g);
   IndexSchema l;
   l.name = "ByDate";
   l.global = false;
-  l.hash = KeyDef{"PK", AttrType::kS};
-  l.range = KeyDef{"LSI1SK", AttrType::kS};
+  l.hash_keys = {KeyDef{"PK", AttrType::kS}};
+  l.range_keys = {KeyDef{"LSI1SK", AttrType::kS}};
   t.local_secondary_indexes.push_back(l);
   return t;
 }
