@@ -50,6 +50,9 @@ struct Trace {
   bool filtered = false;      // a FilterExpression (or PartiQL WHERE beyond the key) applied
   std::string key_condition;  // the resolved key condition, for EXPLAIN-like displays
   std::vector<Trace> steps;
+  // Global secondary index -> the index partitions a write's old and new entries live in
+  // (ascending); the throughput model charges the index's capacity there.
+  std::map<std::string, std::vector<int>> index_partitions;
 };
 
 }  // namespace ddblab

@@ -23,6 +23,14 @@ Json ErrorToJson(const Error& e) {
   // DynamoDB sends some errors (UnknownOperationException, malformed JSON) without a message.
   if (!e.message.empty()) j["message"] = e.message;
   if (e.item) j["Item"] = ItemToJson(*e.item);
+  // DynamoDB API reference, ThrottlingReason: {reason, resource} per throttled resource.
+  if (!e.throttling_reasons.empty()) {
+    Json reasons = Json::array();
+    for (const ThrottlingReason& r : e.throttling_reasons) {
+      reasons.push_back(Json{{"reason", r.reason}, {"resource", r.resource}});
+    }
+    j["ThrottlingReasons"] = std::move(reasons);
+  }
   return j;
 }
 
