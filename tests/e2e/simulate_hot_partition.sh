@@ -16,6 +16,8 @@ trap 'rm -rf "$TMP"' EXIT
 "$BIN" simulate "$DEMOS/hot_partition_sharded.lua" --format json --out "$TMP/sharded.json"
 "$BIN" simulate "$DEMOS/hot_partition_day_key.lua" --seconds 20 --format svg --out "$TMP/hot.svg"
 "$BIN" simulate "$DEMOS/hot_partition_day_key.lua" --seconds 20 > "$TMP/hot.txt"
+"$BIN" simulate "$DEMOS/gsi_static_key.lua" --seconds 10 --format json --out "$TMP/gsi.json"
+"$BIN" simulate "$DEMOS/on_demand_hot_key.lua" --seconds 10 --format json --out "$TMP/ondemand.json"
 
 /usr/bin/python3 - "$TMP" <<'PY'
 import json, sys, xml.etree.ElementTree as ET
@@ -67,6 +69,24 @@ text = open(f"{tmp}/hot.txt").read()
 assert text.startswith("30000 requests in 20 virtual seconds: 10000 throttled"), text[:80]
 assert "!" in text
 print("ok   text summary and heat map")
+
+# A static GSI key: the index's one partition throttles a third of the base-table writes.
+gsi = check_contract(json.load(open(f"{tmp}/gsi.json")), 10)
+assert gsi["throttled"] == 5000, gsi["throttled"]
+index = [t for t in gsi["tables"] if t["index"] == "ByType"][0]
+base = [t for t in gsi["tables"] if t["index"] is None][0]
+assert sum(p["throttled"] for p in index["partitions"]) == 5000
+assert sum(p["throttled"] for p in base["partitions"]) == 0
+assert sum(1 for p in base["partitions"] if p["requests"] > 0) >= 3
+print("ok   static GSI key: the index partition throttles the base writes")
+
+# On demand: the hot item's partition throttles at its ceiling; the spread client does not.
+od = check_contract(json.load(open(f"{tmp}/ondemand.json")), 10)
+assert od["tables"][0]["billing_mode"] == "PAY_PER_REQUEST"
+hot_part = max(od["tables"][0]["partitions"], key=lambda p: p["throttled"])
+assert hot_part["throttled"] > 9000 and od["throttled"] == hot_part["throttled"]
+assert all(s["consumed_wcu"] <= 1000 for s in hot_part["series"])
+print(f"ok   on demand: a hot key still throttles ({od['throttled']} of {od['requests']})")
 PY
 
 # Bad scenarios: one clear message each, exit status 1.
