@@ -128,6 +128,17 @@ void Throttle::Forget(const std::string& table) {
 
 ThroughputReport Throttle::Report() {
   std::lock_guard<std::recursive_mutex> lock(engine_.mutex_);
+  // Every table and index appears, including those no call has reached yet (all idle).
+  ListTablesRequest list;
+  while (true) {
+    auto page = engine_.ListTables(list);
+    if (!page.ok()) break;
+    for (const std::string& name : page->table_names) {
+      if (!model_.Configured(name, "")) ConfigureTable(name);
+    }
+    if (!page->last_evaluated_table_name) break;
+    list.exclusive_start_table_name = page->last_evaluated_table_name;
+  }
   return model_.Report();
 }
 

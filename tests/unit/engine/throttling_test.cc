@@ -202,3 +202,16 @@ TEST_CASE("Throttled: DescribeThroughput counts each partition's requests and th
   CHECK(refused == 500);
   CHECK(wcu == 1000);
 }
+
+TEST_CASE("Throttled: DescribeThroughput lists tables and indexes no call has reached, idle") {
+  Lab lab;
+  CreateTable(*lab.engine, 100, 1000, true, 50);
+  ThroughputReport report = lab.engine->DescribeThroughput();
+  REQUIRE(report.resources.size() == 2);
+  CHECK(report.resources[0].table == "Orders");
+  CHECK(report.resources[0].index.empty());
+  CHECK(report.resources[1].index == "ByG");
+  CHECK(report.resources[1].write_capacity_units == 50);
+  CHECK(report.resources[1].partitions.size() == 2);
+  CHECK(report.resources[1].partitions[0].requests == 0);
+}
