@@ -35,7 +35,7 @@ void Spread(const PartitionSets& parts, const std::string& table, const std::str
   for (int p : it->second) out->push_back(Demand{table, index, p, kind, each});
 }
 
-// DynamoDB's messages (API reference, Common Errors and the TransactWriteItems error list).
+// DynamoDB's messages (API reference: Common Errors, the TransactWriteItems error list).
 constexpr char kTableMessage[] =
     "The level of configured provisioned throughput for the table was exceeded. Consider "
     "increasing your provisioning level with the UpdateTable API.";
@@ -48,7 +48,10 @@ constexpr char kOnDemandMessage[] =
     "scaling your table or index so please try again shortly. If exceptions persist, check if "
     "you have a hot key: "
     "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
-    "bp-partition-key-design.html.";
+    "bp-partition-key-design.html";
+constexpr char kOnDemandIndexMessage[] =
+    "Throughput exceeds the current capacity for one or more global secondary indexes. DynamoDB "
+    "is automatically scaling your index so please try again shortly.";
 
 }  // namespace
 
@@ -113,7 +116,8 @@ Error Throttle::ThrottlingError(const Demand& d, Limit limit) const {
       limit == Limit::kProvisioned ? "ProvisionedThroughputExceeded" : "KeyRangeThroughputExceeded";
   auto found = engine_.FindTable(d.table);
   bool on_demand = found.ok() && (*found)->billing_mode == "PAY_PER_REQUEST";
-  Error e = on_demand ? MakeError(ErrorType::kThrottlingException, kOnDemandMessage)
+  Error e = on_demand ? MakeError(ErrorType::kThrottlingException,
+                                  d.index.empty() ? kOnDemandMessage : kOnDemandIndexMessage)
             : d.index.empty()
                 ? MakeError(ErrorType::kProvisionedThroughputExceededException, kTableMessage)
                 : MakeError(ErrorType::kProvisionedThroughputExceededException, kIndexMessage);

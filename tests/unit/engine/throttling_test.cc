@@ -91,6 +91,31 @@ TEST_CASE(
   CHECK(Put(*lab.engine, "DAY#1", "O#1000").ok());
 }
 
+// DynamoDB: an on-demand table throttles with ThrottlingException (API reference, Common Errors).
+TEST_CASE(
+    "On-demand throttle: ThrottlingException with the scaling message and a key-range "
+    "reason") {
+  Lab lab;
+  CreateTableRequest r;
+  r.table_name = "Orders";
+  r.attribute_definitions = {{"PK", "S"}, {"SK", "S"}};
+  r.key_schema = {{"PK", "HASH"}, {"SK", "RANGE"}};
+  r.billing_mode = "PAY_PER_REQUEST";
+  REQUIRE(lab.engine->CreateTable(r).ok());
+  for (int i = 0; i < 1000; ++i) REQUIRE(Put(*lab.engine, "HOT", std::to_string(i)).ok());
+  auto refused = Put(*lab.engine, "HOT", "1000");
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().type == ErrorType::kThrottlingException);
+  CHECK(refused.error().message ==
+        "Throughput exceeds the current capacity of your table or index. DynamoDB is "
+        "automatically scaling your table or index so please try again shortly. If exceptions "
+        "persist, check if you have a hot key: "
+        "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
+        "bp-partition-key-design.html");
+  REQUIRE(refused.error().throttling_reasons.size() == 1);
+  CHECK(refused.error().throttling_reasons[0].reason == "TableWriteKeyRangeThroughputExceeded");
+}
+
 TEST_CASE("Model off: the same traffic never throttles (interactive use)") {
   EngineOptions o;
   o.clock = [] { return 1700000000.0; };
