@@ -1,5 +1,6 @@
 #include "throughput/throttle.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -79,8 +80,8 @@ void Throttle::ConfigureTable(const std::string& table) {
   }
 }
 
-std::optional<Error> Throttle::Decide(const std::vector<const ConsumedCapacity*>& caps,
-                                      const Trace* trace, bool record) {
+std::optional<Throttle::Refused> Throttle::Decide(const std::vector<const ConsumedCapacity*>& caps,
+                                                  const Trace* trace, bool record) {
   if (trace == nullptr) return std::nullopt;
   PartitionSets parts;
   CollectPartitions(*trace, &parts);
@@ -102,7 +103,40 @@ std::optional<Error> Throttle::Decide(const std::vector<const ConsumedCapacity*>
   for (const std::string& t : tables) ConfigureTable(t);
   std::optional<Refusal> refusal = model_.Admit(engine_.Now(), demands, record);
   if (!refusal) return std::nullopt;
-  return ThrottlingError(demands[refusal->demand], refusal->limit);
+  const Demand& d = demands[refusal->demand];
+  return Refused{ThrottlingError(d, refusal->limit), d};
+}
+
+Error Throttle::AsCancellation(const Refused& refused, const Trace& trace) {
+  // Action steps have no index; each index step follows the action that wrote it. The refused
+  // demand is blamed on the first action that reached its partition (a call's units are spread
+  // over its partitions, not kept per action).
+  std::vector<CancellationReason> reasons;
+  std::optional<size_t> blamed;
+  const Demand& d = refused.demand;
+  for (const Trace& step : trace.steps) {
+    if (step.index.empty()) reasons.emplace_back();
+    if (blamed || reasons.empty() || step.table != d.table || step.index != d.index) continue;
+    if (std::find(step.partitions_hit.begin(), step.partitions_hit.end(), d.partition) !=
+        step.partitions_hit.end()) {
+      blamed = reasons.size() - 1;
+    }
+  }
+  if (reasons.empty()) reasons.emplace_back();
+  CancellationReason& r = reasons[blamed.value_or(0)];
+  r.code = refused.error.type == ErrorType::kThrottlingException ? "ThrottlingError"
+                                                                 : "ProvisionedThroughputExceeded";
+  r.message = refused.error.message;
+  std::string codes;
+  for (const auto& reason : reasons) codes += (codes.empty() ? "" : ", ") + reason.code;
+  Error e = MakeError(ErrorType::kTransactionCanceledException,
+                      "Transaction cancelled, please refer cancellation reasons for specific "
+                      "reasons [" +
+                          codes + "]");
+  e.cancellation_reasons = std::move(reasons);
+  // Kept for front ends and simulations; the wire body of this exception has no such member.
+  e.throttling_reasons = refused.error.throttling_reasons;
+  return e;
 }
 
 Error Throttle::ThrottlingError(const Demand& d, Limit limit) const {

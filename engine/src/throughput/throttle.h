@@ -41,9 +41,17 @@ class Throttle {
       for (const ConsumedCapacity& c : res.error().consumed_capacity) caps.push_back(&c);
       trace = res.error().trace.get();
     }
-    if (std::optional<Error> refused = Decide(caps, trace, count_refusal)) {
+    if (std::optional<Refused> refused = Decide(caps, trace, count_refusal)) {
+      // DynamoDB: a throttled transaction is cancelled, its reasons naming the throttle.
+      if constexpr (std::is_same_v<R, TransactWriteItemsResponse> ||
+                    std::is_same_v<R, TransactGetItemsResponse> ||
+                    std::is_same_v<R, ExecuteTransactionResponse>) {
+        Error cancelled = AsCancellation(*refused, *trace);
+        DDB_TRY(engine_.storage().Rollback());
+        return cancelled;
+      }
       DDB_TRY(engine_.storage().Rollback());
-      return *std::move(refused);
+      return std::move(refused->error);
     }
     DDB_TRY(engine_.storage().Commit());
     return res;
@@ -59,8 +67,16 @@ class Throttle {
  private:
   // The throttling error for a call that charged `caps` over `trace`'s partitions, or nullopt
   // when it fits (and is then charged). `record` counts the call in the statistics.
-  std::optional<Error> Decide(const std::vector<const ConsumedCapacity*>& caps, const Trace* trace,
-                              bool record);
+  struct Refused {
+    Error error;
+    Demand demand;
+  };
+  std::optional<Refused> Decide(const std::vector<const ConsumedCapacity*>& caps,
+                                const Trace* trace, bool record);
+  // The TransactionCanceledException for a refused transaction: one reason per action (its
+  // trace's action steps), the throttled one with ProvisionedThroughputExceeded (provisioned) or
+  // ThrottlingError (on demand) and the throttling message, the others None.
+  static Error AsCancellation(const Refused& refused, const Trace& trace);
   Error ThrottlingError(const Demand& d, Limit limit) const;
   void ConfigureTable(const std::string& table);
 

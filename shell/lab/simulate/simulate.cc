@@ -136,8 +136,9 @@ Result<Scenario> ReadScenario(lua_State* L) {
 }
 
 bool IsThrottle(const Error& e) {
+  // A throttled transaction is a TransactionCanceledException that keeps its throttling reasons.
   return e.type == ErrorType::kProvisionedThroughputExceededException ||
-         e.type == ErrorType::kThrottlingException;
+         e.type == ErrorType::kThrottlingException || !e.throttling_reasons.empty();
 }
 
 // Keeps the virtual seconds [0, seconds) and recomputes each partition's totals from them.

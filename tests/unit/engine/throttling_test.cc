@@ -116,6 +116,35 @@ TEST_CASE(
   CHECK(refused.error().throttling_reasons[0].reason == "TableWriteKeyRangeThroughputExceeded");
 }
 
+// DynamoDB: a throttled transaction fails with TransactionCanceledException, the throttled
+// action's reason ProvisionedThroughputExceeded (API reference, TransactWriteItems).
+TEST_CASE(
+    "Throttled transaction: cancelled with a ProvisionedThroughputExceeded reason, nothing "
+    "written") {
+  Lab lab;
+  CreateTable(*lab.engine, 100, 900);  // one partition of 900 WCU
+  for (int i = 0; i < 898; ++i) REQUIRE(Put(*lab.engine, "A", std::to_string(i)).ok());
+  TransactWriteItemsRequest r;
+  for (const char* sk : {"t1", "t2"}) {
+    TransactWriteItem w;
+    w.action = "Put";
+    w.table_name = "Orders";
+    w.item = Item{{"PK", S("B")}, {"SK", S(sk)}};
+    r.transact_items.push_back(w);
+  }
+  auto refused = lab.engine->TransactWriteItems(r);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().type == ErrorType::kTransactionCanceledException);
+  CHECK(refused.error().message ==
+        "Transaction cancelled, please refer cancellation reasons for specific reasons "
+        "[ProvisionedThroughputExceeded, None]");
+  REQUIRE(refused.error().cancellation_reasons.size() == 2);
+  CHECK(refused.error().cancellation_reasons[0].message == kTableMessage);
+  CHECK_FALSE(Exists(*lab.engine, "B", "t1"));
+  lab.now += 1;
+  CHECK(lab.engine->TransactWriteItems(r).ok());
+}
+
 TEST_CASE("Model off: the same traffic never throttles (interactive use)") {
   EngineOptions o;
   o.clock = [] { return 1700000000.0; };
