@@ -17,6 +17,7 @@
 #include "ddblab/wire.h"
 #include "shell/lab/grade/exercise_command.h"
 #include "shell/lab/lab_commands.h"
+#include "shell/lab/simulate/simulate.h"
 #include "shell/output.h"
 #include "shell/remote.h"
 #include "shell/render.h"
@@ -37,6 +38,7 @@ constexpr const char* kUsage =
     "       ddblab lesson [...]    lessons outside the REPL\n"
     "       ddblab grade [...]     grade exercise submissions\n"
     "       ddblab exercise [...]  check or scaffold an exercise folder (instructors)\n"
+    "       ddblab simulate [...]  traffic on a virtual clock: throughput and throttling\n"
     "\n"
     "  FILE.db          a database file (created when missing); default: transient, in memory\n"
     "  -c STATEMENT     run STATEMENT (repeatable), then exit\n"
@@ -93,6 +95,7 @@ int main(int argc, char** argv) {
     if (sub == "lesson") return lab::RunLessonCommand(argc - 1, argv + 1);
     if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1);
     if (sub == "exercise") return lab::RunExerciseCommand(argc - 1, argv + 1);
+    if (sub == "simulate") return lab::simulate::RunSimulateCommand(argc - 1, argv + 1);
   }
   Args args;
   for (int i = 1; i < argc; ++i) {

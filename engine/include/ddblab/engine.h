@@ -12,6 +12,7 @@
 #include "ddblab/error.h"
 #include "ddblab/requests.h"
 #include "ddblab/requests_resources.h"
+#include "ddblab/throughput.h"
 
 namespace ddblab {
 
@@ -28,6 +29,12 @@ struct EngineOptions {
   // What DescribeEndpoints answers as the Address; empty gives "dynamodb.<region>.amazonaws.com"
   // as DynamoDB does (the server sets its own host:port).
   std::string endpoint_address;
+  // Throughput and throttling (README, "Throughput and throttling"): when set, every data-plane
+  // call is charged to per-partition token buckets on `clock`, and a call that does not fit
+  // fails with ProvisionedThroughputExceededException (ThrottlingException on demand). Off by
+  // default: the REPL, scripts and `serve` run on wall time for people, and `ddblab simulate`
+  // turns it on with a virtual clock.
+  bool model_throughput = false;
 };
 
 // What EXPLAIN shows: the DynamoDB call a statement or read becomes, computed without running it
@@ -118,6 +125,10 @@ class Engine {
   // Teaching override of a table's partition count (and its indexes'); 0 restores the derived
   // count. Persisted with the table.
   virtual Status SetPartitionCount(const std::string& table, int count) = 0;
+
+  // What every partition served and refused under the throughput model (empty, with `enabled`
+  // false, when EngineOptions::model_throughput is off).
+  virtual ThroughputReport DescribeThroughput() = 0;
 };
 
 }  // namespace ddblab

@@ -56,6 +56,13 @@ struct CancellationReason {
   std::shared_ptr<Item> item;  // ReturnValuesOnConditionCheckFailure=ALL_OLD
 };
 
+// One entry of ThrottlingReasons on a throttling error (DynamoDB API reference,
+// ThrottlingReason): e.g. {"TableWriteKeyRangeThroughputExceeded", "arn:aws:dynamodb:...:table/T"}.
+struct ThrottlingReason {
+  std::string reason;
+  std::string resource;
+};
+
 struct Error {
   ErrorType type = ErrorType::kValidationException;
   std::string message;
@@ -63,6 +70,8 @@ struct Error {
   std::shared_ptr<Item> item;
   // TransactionCanceledException only.
   std::vector<CancellationReason> cancellation_reasons;
+  // ProvisionedThroughputExceededException and ThrottlingException from the throughput model.
+  std::vector<ThrottlingReason> throttling_reasons;
   // Parse errors: 1-based column of the offending token in the input statement, 0 if unknown.
   int column = 0;
   // What a refused call still consumed and touched: a write whose condition failed, a cancelled

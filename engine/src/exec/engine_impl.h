@@ -69,6 +69,8 @@ class EngineImpl final : public Engine {
   Result<PartitionMap> DescribePartitions(const std::string& table,
                                           const std::string& index) override;
   Status SetPartitionCount(const std::string& table, int count) override;
+  // The model lives in the wrapper (sweeping_engine.cc); the bare implementation has none.
+  ThroughputReport DescribeThroughput() override { return {}; }
 
   // ---- shared by the operation files (callers hold mutex_) ----
 

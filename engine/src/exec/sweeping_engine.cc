@@ -8,12 +8,18 @@
 #include <string>
 #include <utility>
 
+#include "throughput/throttle.h"
+
 namespace ddblab {
 namespace {
 
 class SweepingEngine final : public Engine {
  public:
-  explicit SweepingEngine(std::unique_ptr<EngineImpl> impl) : impl_(std::move(impl)) {}
+  explicit SweepingEngine(std::unique_ptr<EngineImpl> impl) : impl_(std::move(impl)) {
+    if (impl_->options().model_throughput) {
+      throttle_ = std::make_unique<throughput::Throttle>(*impl_);
+    }
+  }
 
   Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
@@ -29,7 +35,9 @@ class SweepingEngine final : public Engine {
   }
   Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->DeleteTable(r);
+    auto deleted = impl_->DeleteTable(r);
+    if (deleted.ok() && throttle_) throttle_->Forget(r.table_name);
+    return deleted;
   }
   Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
@@ -37,58 +45,60 @@ class SweepingEngine final : public Engine {
   }
   Result<GetItemResponse> GetItem(const GetItemRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->GetItem(r);
+    return Guarded<GetItemResponse>([&] { return impl_->GetItem(r); });
   }
   Result<PutItemResponse> PutItem(const PutItemRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->PutItem(r);
+    return Guarded<PutItemResponse>([&] { return impl_->PutItem(r); });
   }
   Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->UpdateItem(r);
+    return Guarded<UpdateItemResponse>([&] { return impl_->UpdateItem(r); });
   }
   Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->DeleteItem(r);
+    return Guarded<DeleteItemResponse>([&] { return impl_->DeleteItem(r); });
   }
   Result<QueryResponse> Query(const QueryRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->Query(r);
+    return Guarded<QueryResponse>([&] { return impl_->Query(r); });
   }
   Result<ScanResponse> Scan(const ScanRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->Scan(r);
+    return Guarded<ScanResponse>([&] { return impl_->Scan(r); });
   }
   Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
+    if (throttle_) return throttle_->BatchGetItem(r);
     return impl_->BatchGetItem(r);
   }
   Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
+    if (throttle_) return throttle_->BatchWriteItem(r);
     return impl_->BatchWriteItem(r);
   }
   Result<TransactGetItemsResponse> TransactGetItems(const TransactGetItemsRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->TransactGetItems(r);
+    return Guarded<TransactGetItemsResponse>([&] { return impl_->TransactGetItems(r); });
   }
   Result<TransactWriteItemsResponse> TransactWriteItems(
       const TransactWriteItemsRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->TransactWriteItems(r);
+    return Guarded<TransactWriteItemsResponse>([&] { return impl_->TransactWriteItems(r); });
   }
   Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->ExecuteStatement(r);
+    return Guarded<ExecuteStatementResponse>([&] { return impl_->ExecuteStatement(r); });
   }
   Result<BatchExecuteStatementResponse> BatchExecuteStatement(
       const BatchExecuteStatementRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->BatchExecuteStatement(r);
+    return Guarded<BatchExecuteStatementResponse>([&] { return impl_->BatchExecuteStatement(r); });
   }
   Result<ExecuteTransactionResponse> ExecuteTransaction(
       const ExecuteTransactionRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->ExecuteTransaction(r);
+    return Guarded<ExecuteTransactionResponse>([&] { return impl_->ExecuteTransaction(r); });
   }
   Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
@@ -140,9 +150,20 @@ class SweepingEngine final : public Engine {
   Status SetPartitionCount(const std::string& table, int count) override {
     return impl_->SetPartitionCount(table, count);
   }
+  ThroughputReport DescribeThroughput() override {
+    return throttle_ ? throttle_->Report() : ThroughputReport{};
+  }
 
  private:
+  // Data-plane calls go through the throughput model when it is on (throughput/throttle.h).
+  template <typename R, typename F>
+  Result<R> Guarded(F&& call) {
+    if (!throttle_) return call();
+    return throttle_->Run<R>(std::forward<F>(call));
+  }
+
   std::unique_ptr<EngineImpl> impl_;
+  std::unique_ptr<throughput::Throttle> throttle_;
 };
 
 }  // namespace

@@ -148,6 +148,11 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
     if (c > 0) {
       cc->global_secondary_indexes[t.global_secondary_indexes[i].name].half_units += c * factor;
       cc->total.half_units += c * factor;
+      if (trace) {
+        auto& parts = trace->index_partitions[t.global_secondary_indexes[i].name];
+        if (old_gsi[i]) parts.push_back(PartitionOf(old_gsi[i]->h, partition_count));
+        if (w.gsi_entries[i]) parts.push_back(PartitionOf(w.gsi_entries[i]->h, partition_count));
+      }
       if (index_steps && trace) {
         index_steps->push_back(IndexStep(t, t.global_secondary_indexes[i], old_gsi[i],
                                          w.gsi_entries[i], trace->operation, partition_count));

@@ -23,6 +23,17 @@ Json ErrorToJson(const Error& e) {
   // DynamoDB sends some errors (UnknownOperationException, malformed JSON) without a message.
   if (!e.message.empty()) j["message"] = e.message;
   if (e.item) j["Item"] = ItemToJson(*e.item);
+  // DynamoDB API reference, ThrottlingReason: {reason, resource} per throttled resource. The
+  // member is ThrottlingReasons on ProvisionedThroughputExceededException and throttlingReasons
+  // on ThrottlingException (the exception shapes).
+  if (!e.throttling_reasons.empty()) {
+    Json reasons = Json::array();
+    for (const ThrottlingReason& r : e.throttling_reasons) {
+      reasons.push_back(Json{{"reason", r.reason}, {"resource", r.resource}});
+    }
+    j[e.type == ErrorType::kThrottlingException ? "throttlingReasons" : "ThrottlingReasons"] =
+        std::move(reasons);
+  }
   return j;
 }
 

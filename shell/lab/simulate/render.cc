@@ -1,0 +1,232 @@
+// The three views of a simulation: JSON (the contract outside checks read), a terminal heat map
+// and an SVG heat map with a throttled-requests-per-second plot.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "ddblab/wire.h"
+#include "shell/lab/simulate/simulate.h"
+
+namespace ddblab::lab::simulate {
+namespace {
+
+std::string ResourceName(const ThroughputResource& r) {
+  return r.index.empty() ? r.table : r.table + " (index " + r.index + ")";
+}
+
+// How full a partition was in one second: the larger of its read and write use against the
+// partition ceilings (3,000 RCU, 1,000 WCU), from 0 to 1.
+double Utilisation(const ThroughputCounts& c) {
+  return std::min(1.0, std::max(c.consumed_rcu / 3000.0, c.consumed_wcu / 1000.0));
+}
+
+// One dense row per partition: seconds [0, n).
+std::vector<ThroughputCounts> Dense(const ThroughputPartition& p, int64_t n) {
+  std::vector<ThroughputCounts> row(static_cast<size_t>(n));
+  for (const ThroughputSecond& s : p.seconds) row[static_cast<size_t>(s.second)] = s;
+  return row;
+}
+
+std::string Number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  std::string s = buf;
+  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+  return s;
+}
+
+std::string Escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::vector<int64_t> ThrottledPerSecond(const SimulationResult& r) {
+  std::vector<int64_t> v(static_cast<size_t>(r.seconds), 0);
+  for (const auto& res : r.resources) {
+    for (const auto& p : res.partitions) {
+      for (const auto& s : p.seconds) v[static_cast<size_t>(s.second)] += s.throttled;
+    }
+  }
+  return v;
+}
+
+}  // namespace
+
+std::string RenderJson(const SimulationResult& r) {
+  wire::Json j = wire::Json::object();
+  j["seconds"] = r.seconds;
+  j["requests"] = r.requests;
+  j["throttled"] = r.throttled;
+  j["errors"] = r.errors;
+  if (!r.first_error.empty()) j["first_error"] = r.first_error;
+  wire::Json tables = wire::Json::array();
+  for (const auto& res : r.resources) {
+    wire::Json t = wire::Json::object();
+    t["table"] = res.table;
+    t["index"] = res.index.empty() ? wire::Json(nullptr) : wire::Json(res.index);
+    t["billing_mode"] = res.on_demand ? "PAY_PER_REQUEST" : "PROVISIONED";
+    if (!res.on_demand) {
+      t["read_capacity_units"] = res.read_capacity_units;
+      t["write_capacity_units"] = res.write_capacity_units;
+    }
+    wire::Json parts = wire::Json::array();
+    for (const auto& p : res.partitions) {
+      wire::Json pj = wire::Json::object();
+      pj["partition"] = p.partition;
+      pj["requests"] = p.requests;
+      pj["throttled"] = p.throttled;
+      pj["consumed_rcu"] = p.consumed_rcu;
+      pj["consumed_wcu"] = p.consumed_wcu;
+      wire::Json series = wire::Json::array();
+      auto row = Dense(p, r.seconds);
+      for (size_t sec = 0; sec < row.size(); ++sec) {
+        const ThroughputCounts& c = row[sec];
+        series.push_back(wire::Json{{"second", sec},
+                                    {"requests", c.requests},
+                                    {"throttled", c.throttled},
+                                    {"consumed_rcu", c.consumed_rcu},
+                                    {"consumed_wcu", c.consumed_wcu}});
+      }
+      pj["series"] = std::move(series);
+      parts.push_back(std::move(pj));
+    }
+    t["partitions"] = std::move(parts);
+    tables.push_back(std::move(t));
+  }
+  j["tables"] = std::move(tables);
+  return j.dump() + "\n";
+}
+
+std::string RenderText(const SimulationResult& r) {
+  std::ostringstream out;
+  double share = r.requests > 0
+                     ? 100.0 * static_cast<double>(r.throttled) / static_cast<double>(r.requests)
+                     : 0.0;
+  out << r.requests << " requests in " << r.seconds << " virtual seconds: " << r.throttled
+      << " throttled (" << Number(share) << "%)";
+  if (r.errors > 0) out << ", " << r.errors << " failed otherwise";
+  out << "\n";
+  if (!r.first_error.empty()) out << "first failure: " << r.first_error << "\n";
+  // Columns: at most 60, each covering a whole number of seconds.
+  int64_t per_column = std::max<int64_t>(1, (r.seconds + 59) / 60);
+  int64_t columns = (r.seconds + per_column - 1) / per_column;
+  static const char kShades[] = " .:-=+*#%@";
+  for (const auto& res : r.resources) {
+    out << "\n"
+        << ResourceName(res) << " ("
+        << (res.on_demand ? std::string("on demand")
+                          : std::to_string(res.read_capacity_units) + " RCU, " +
+                                std::to_string(res.write_capacity_units) + " WCU")
+        << ", " << res.partitions.size() << " partitions; one column = " << per_column
+        << " s; shade = share of the partition ceiling, ! = throttled)\n";
+    for (const auto& p : res.partitions) {
+      auto row = Dense(p, r.seconds);
+      char label[16];
+      std::snprintf(label, sizeof label, "p%-3d |", p.partition);
+      out << label;
+      for (int64_t c = 0; c < columns; ++c) {
+        double util = 0;
+        int64_t throttled = 0, n = 0;
+        for (int64_t s = c * per_column; s < std::min(r.seconds, (c + 1) * per_column); ++s) {
+          util += Utilisation(row[static_cast<size_t>(s)]);
+          throttled += row[static_cast<size_t>(s)].throttled;
+          ++n;
+        }
+        util = n > 0 ? util / static_cast<double>(n) : 0;
+        int shade = static_cast<int>(std::lround(util * 9));
+        out << (throttled > 0 ? '!' : kShades[std::clamp(shade, 0, 9)]);
+      }
+      out << "| " << p.requests << " req, " << p.throttled << " throttled, "
+          << Number(p.consumed_wcu) << " WCU, " << Number(p.consumed_rcu) << " RCU\n";
+    }
+  }
+  return out.str();
+}
+
+std::string RenderSvg(const SimulationResult& r) {
+  const int cell_w = std::max(2, 720 / static_cast<int>(std::max<int64_t>(1, r.seconds)));
+  const int cell_h = 16, left = 190, top = 40, gap = 28;
+  int rows = 0;
+  for (const auto& res : r.resources) rows += static_cast<int>(res.partitions.size());
+  int map_w = cell_w * static_cast<int>(r.seconds);
+  int plot_h = 140;
+  int height = top + rows * cell_h + gap * static_cast<int>(r.resources.size()) + plot_h + 80;
+  int width = left + map_w + 40;
+  std::ostringstream o;
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+    << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\" "
+    << "font-size=\"11\">\n"
+    << "<title>ddblab simulate: " << r.requests << " requests, " << r.throttled
+    << " throttled</title>\n"
+    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    << "<text x=\"10\" y=\"20\" font-size=\"14\">" << r.requests << " requests in " << r.seconds
+    << " virtual seconds, " << r.throttled << " throttled</text>\n";
+  int y = top;
+  o << "<g id=\"heatmap\">\n";
+  for (const auto& res : r.resources) {
+    o << "<text x=\"10\" y=\"" << y + 12 << "\" font-weight=\"bold\">" << Escape(ResourceName(res))
+      << "</text>\n";
+    y += gap - 8;
+    for (const auto& p : res.partitions) {
+      o << "<text x=\"10\" y=\"" << y + 12 << "\">partition " << p.partition << "</text>\n";
+      auto row = Dense(p, r.seconds);
+      for (int64_t s = 0; s < r.seconds; ++s) {
+        const ThroughputCounts& c = row[static_cast<size_t>(s)];
+        double u = Utilisation(c);
+        // White (idle) to dark blue (at the ceiling); throttled seconds in red.
+        int shade = static_cast<int>(std::lround(255 - u * 200));
+        std::string fill = c.throttled > 0 ? "rgb(220,30,30)"
+                                           : "rgb(" + std::to_string(shade) + "," +
+                                                 std::to_string(shade) + ",255)";
+        o << "<rect class=\"cell\" x=\"" << left + s * cell_w << "\" y=\"" << y << "\" width=\""
+          << cell_w << "\" height=\"" << cell_h - 2 << "\" fill=\"" << fill
+          << "\" data-partition=\"" << p.partition << "\" data-second=\"" << s
+          << "\" data-throttled=\"" << c.throttled << "\"><title>" << Escape(ResourceName(res))
+          << " partition " << p.partition << ", second " << s << ": " << c.requests << " requests, "
+          << c.throttled << " throttled, " << Number(c.consumed_wcu) << " WCU, "
+          << Number(c.consumed_rcu) << " RCU</title></rect>\n";
+      }
+      y += cell_h;
+    }
+    y += 8;
+  }
+  o << "</g>\n";
+  // Throttled requests per second.
+  std::vector<int64_t> per_second = ThrottledPerSecond(r);
+  int64_t peak = std::max<int64_t>(1, *std::max_element(per_second.begin(), per_second.end()));
+  int base = y + 20 + plot_h;
+  o << "<g id=\"throttled\">\n"
+    << "<text x=\"10\" y=\"" << y + 14 << "\" font-weight=\"bold\">throttled requests per second "
+    << "(peak " << (per_second.empty() ? 0 : peak) << ")</text>\n"
+    << "<line x1=\"" << left << "\" y1=\"" << base << "\" x2=\"" << left + map_w << "\" y2=\""
+    << base << "\" stroke=\"black\"/>\n"
+    << "<polyline class=\"throttled\" fill=\"none\" stroke=\"rgb(220,30,30)\" points=\"";
+  for (size_t s = 0; s < per_second.size(); ++s) {
+    double yy = base - static_cast<double>(per_second[s]) / static_cast<double>(peak) * plot_h;
+    o << (s ? " " : "") << left + static_cast<int>(s) * cell_w + cell_w / 2 << "," << Number(yy);
+  }
+  o << "\"/>\n</g>\n</svg>\n";
+  return o.str();
+}
+
+}  // namespace ddblab::lab::simulate

@@ -1,0 +1,262 @@
+#include "shell/lab/simulate/simulate.h"
+
+#include <chrono>
+#include <filesystem>
+#include <lua.hpp>
+#include <memory>
+#include <queue>
+#include <set>
+#include <utility>
+
+#include "ddblab/engine.h"
+#include "ddblab/wire.h"
+#include "shell/lab/lab_runtime.h"
+
+namespace ddblab::lab::simulate {
+namespace {
+
+// A scenario's longest run: a day of virtual time.
+constexpr int64_t kMaxSeconds = 86400;
+
+struct Client {
+  double rate = 0;
+  int function_ref = LUA_NOREF;  // statement = function(i, t)
+  std::string text;              // statement = "..." (the same every time)
+};
+
+struct Scenario {
+  std::vector<std::string> setup;
+  int64_t seconds = 60;
+  std::vector<Client> clients;
+};
+
+Error Fail(std::string message) { return ValidationError(std::move(message)); }
+
+// Every key of the table at `index` must be one of `allowed`: a misspelt field is refused rather
+// than ignored.
+Status CheckKeys(lua_State* L, int index, const std::set<std::string>& allowed,
+                 const std::string& what) {
+  index = lua_absindex(L, index);
+  lua_pushnil(L);
+  while (lua_next(L, index) != 0) {
+    lua_pop(L, 1);
+    std::string key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    if (!allowed.count(key)) {
+      lua_pop(L, 1);
+      std::string names;
+      for (const auto& a : allowed) names += (names.empty() ? "" : ", ") + a;
+      return Fail(what + " has an unknown field " +
+                  (key.empty() ? std::string("(not a name)") : "'" + key + "'") +
+                  "; the fields are " + names);
+    }
+  }
+  return OkStatus();
+}
+
+Result<Scenario> ReadScenario(lua_State* L) {
+  Scenario s;
+  if (!lua_istable(L, -1))
+    return Fail("the scenario must return a table {setup, seconds, clients}");
+  DDB_TRY(CheckKeys(L, -1, {"setup", "seconds", "clients"}, "the scenario"));
+  lua_getfield(L, -1, "setup");
+  if (lua_istable(L, -1)) {
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 2);
+        return Fail("setup[" + std::to_string(i) + "] must be a statement (a string)");
+      }
+      s.setup.emplace_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+  } else if (!lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return Fail("setup must be a list of statements");
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, -1, "seconds");
+  if (!lua_isnil(L, -1)) {
+    int isnum = 0;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || v < 1 || v > kMaxSeconds) {
+      lua_pop(L, 1);
+      return Fail("seconds must be a whole number from 1 to " + std::to_string(kMaxSeconds));
+    }
+    s.seconds = v;
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, -1, "clients");
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    return Fail("clients must be a list of {rate = N, statement = function(i, t) ... end}");
+  }
+  lua_Integer n = luaL_len(L, -1);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    std::string name = "clients[" + std::to_string(i) + "]";
+    lua_rawgeti(L, -1, i);
+    if (!lua_istable(L, -1)) {
+      lua_pop(L, 2);
+      return Fail(name + " must be a table {rate = N, statement = ...}");
+    }
+    if (Status st = CheckKeys(L, -1, {"rate", "statement"}, name); !st.ok()) {
+      lua_pop(L, 2);
+      return st.error();
+    }
+    Client c;
+    lua_getfield(L, -1, "rate");
+    int isnum = 0;
+    c.rate = lua_tonumberx(L, -1, &isnum);
+    lua_pop(L, 1);
+    // A million requests per virtual second is far beyond any table's partitions.
+    if (!isnum || !(c.rate > 0) || c.rate > 1e6) {
+      lua_pop(L, 2);
+      return Fail(name +
+                  ".rate must be a number of requests per second above 0 (at most "
+                  "1000000)");
+    }
+    lua_getfield(L, -1, "statement");
+    if (lua_isfunction(L, -1)) {
+      c.function_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+      c.text = lua_tostring(L, -1);
+      lua_pop(L, 1);
+    } else {
+      lua_pop(L, 3);
+      return Fail(name +
+                  ".statement must be a function(i, t) returning a statement, or a "
+                  "statement");
+    }
+    lua_pop(L, 1);
+    s.clients.push_back(std::move(c));
+  }
+  lua_pop(L, 1);
+  if (s.clients.empty()) return Fail("clients must name at least one client");
+  return s;
+}
+
+bool IsThrottle(const Error& e) {
+  // A throttled transaction is a TransactionCanceledException that keeps its throttling reasons.
+  return e.type == ErrorType::kProvisionedThroughputExceededException ||
+         e.type == ErrorType::kThrottlingException || !e.throttling_reasons.empty();
+}
+
+// Keeps the virtual seconds [0, seconds) and recomputes each partition's totals from them.
+std::vector<ThroughputResource> Window(const ThroughputReport& report, int64_t seconds) {
+  std::vector<ThroughputResource> out = report.resources;
+  int64_t shift = static_cast<int64_t>(report.first_second - kStartClock);
+  for (ThroughputResource& r : out) {
+    for (ThroughputPartition& p : r.partitions) {
+      std::vector<ThroughputSecond> kept;
+      static_cast<ThroughputCounts&>(p) = ThroughputCounts{};
+      for (ThroughputSecond s : p.seconds) {
+        s.second += shift;
+        if (s.second < 0 || s.second >= seconds) continue;
+        p.requests += s.requests;
+        p.throttled += s.throttled;
+        p.consumed_rcu += s.consumed_rcu;
+        p.consumed_wcu += s.consumed_wcu;
+        kept.push_back(s);
+      }
+      p.seconds = std::move(kept);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t> seconds,
+                                  std::ostream& lua_out) {
+  std::unique_ptr<Sandbox> sandbox = Sandbox::Create(SandboxLimits{}, lua_out);
+  if (!sandbox) return Fail("cannot start the Lua sandbox");
+  LuaStatus loaded = sandbox->RunFile(path, 1);
+  if (!loaded.ok()) return Fail(loaded.message);
+  lua_State* L = sandbox->state();
+  DDB_ASSIGN_OR_RETURN(Scenario scenario, ReadScenario(L));
+  lua_pop(L, 1);
+  if (seconds) {
+    if (*seconds < 1 || *seconds > kMaxSeconds) {
+      return Fail("--seconds must be a whole number from 1 to " + std::to_string(kMaxSeconds));
+    }
+    scenario.seconds = *seconds;
+  }
+
+  auto clock = std::make_shared<double>(kStartClock);
+  EngineOptions options;
+  options.clock = [clock] { return *clock; };
+  options.model_throughput = true;
+  auto opened = Engine::Open(options);
+  if (!opened.ok()) return opened.error();
+  std::shared_ptr<Engine> engine(std::move(*opened));
+  std::unique_ptr<wire::Client> client = wire::MakeEmbeddedClient(engine, "simulation");
+
+  // File values in statements may read only the scenario's own folder, as a lesson's do.
+  std::string folder = std::filesystem::absolute(path).parent_path().string();
+  shell::FileAccess files = shell::FileAccess::ConfinedTo(folder);
+
+  // Setup runs in the virtual hour before time 0, one statement per second.
+  for (size_t k = 0; k < scenario.setup.size(); ++k) {
+    *clock = kStartClock - 3600 + static_cast<double>(k);
+    StatementRecord rec = lab::RunStatement(*client, scenario.setup[k], files);
+    if (!rec.ok) {
+      return Fail("setup[" + std::to_string(k + 1) + "] failed: " + ErrorText(rec));
+    }
+  }
+
+  SimulationResult result;
+  result.seconds = scenario.seconds;
+  auto wall_start = std::chrono::steady_clock::now();
+  // Open-loop clients: client c's request i arrives at i / rate; all are merged in time order
+  // (ties by client order).
+  using Arrival = std::pair<double, std::pair<size_t, int64_t>>;
+  std::priority_queue<Arrival, std::vector<Arrival>, std::greater<>> queue;
+  for (size_t c = 0; c < scenario.clients.size(); ++c) queue.push({0.0, {c, 0}});
+  double end = static_cast<double>(scenario.seconds);
+  while (!queue.empty()) {
+    auto [t, who] = queue.top();
+    queue.pop();
+    if (t >= end) continue;
+    auto [c, i] = who;
+    const Client& cl = scenario.clients[c];
+    queue.push({static_cast<double>(i + 1) / cl.rate, {c, i + 1}});
+    *clock = kStartClock + t;
+    std::string text = cl.text;
+    std::string where = "clients[" + std::to_string(c + 1) + "] request " + std::to_string(i);
+    if (cl.function_ref != LUA_NOREF) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, cl.function_ref);
+      lua_pushinteger(L, i);
+      lua_pushnumber(L, t);
+      LuaStatus called = sandbox->PCall(2, 1);
+      if (!called.ok()) return Fail(where + ": " + called.message);
+      if (lua_type(L, -1) != LUA_TSTRING) {
+        sandbox->Pop(1);
+        return Fail(where + ": the statement function must return a statement (a string)");
+      }
+      size_t len = 0;
+      const char* s = lua_tolstring(L, -1, &len);
+      text.assign(s, len);
+      sandbox->Pop(1);
+    }
+    StatementRecord rec = lab::RunStatement(*client, text, files);
+    ++result.requests;
+    if (rec.ok) continue;
+    // A statement that does not parse would fail the same way every time: stop at once.
+    if (rec.parse_error || rec.kind == shell::InputKind::kEmpty ||
+        rec.kind == shell::InputKind::kDot) {
+      return Fail(where + ": " + ErrorText(rec));
+    }
+    if (IsThrottle(rec.error)) {
+      ++result.throttled;
+    } else {
+      if (result.errors == 0) result.first_error = where + ": " + ErrorText(rec);
+      ++result.errors;
+    }
+  }
+  result.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  result.resources = Window(engine->DescribeThroughput(), scenario.seconds);
+  return result;
+}
+
+}  // namespace ddblab::lab::simulate

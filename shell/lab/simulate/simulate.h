@@ -1,0 +1,45 @@
+// `ddblab simulate SCENARIO.lua`: open-loop traffic on a virtual clock against an engine with
+// the throughput model on, and what every partition served and refused (README, "Throughput
+// and throttling"). The scenario is Lua run in the lessons' sandbox; each request is one
+// statement run through the session's statement runner.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ddblab/error.h"
+#include "ddblab/throughput.h"
+
+namespace ddblab::lab::simulate {
+
+// Virtual time 0 of every simulation, in seconds since the epoch (fixed, so runs repeat).
+inline constexpr double kStartClock = 1700000000.0;
+
+struct SimulationResult {
+  int64_t seconds = 0;
+  int64_t requests = 0;
+  int64_t throttled = 0;  // requests refused with a throttling error
+  int64_t errors = 0;     // requests refused for any other reason
+  std::string first_error;
+  double wall_seconds = 0;
+  // Per table and index; series seconds are virtual seconds 0..seconds-1 (setup left out), and
+  // partition totals count those seconds only.
+  std::vector<ThroughputResource> resources;
+};
+
+// Loads the scenario at `path` and runs it; `seconds` overrides the scenario's. Lua's print
+// writes to `lua_out`. Errors are one clear message.
+Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t> seconds,
+                                  std::ostream& lua_out);
+
+std::string RenderJson(const SimulationResult& r);
+std::string RenderText(const SimulationResult& r);
+std::string RenderSvg(const SimulationResult& r);
+
+// `ddblab simulate ARGS...` (argv[0] is "simulate"); returns the exit status.
+int RunSimulateCommand(int argc, char** argv);
+
+}  // namespace ddblab::lab::simulate

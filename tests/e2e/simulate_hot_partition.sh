@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# `ddblab simulate` on the course's two acceptance scenarios (scripts/demos): 1,500 writes a
+# second for 120 s on one partition-key value of a 4,000 WCU table, with increasing sort keys,
+# throttles about a third of the writes on one partition; the same traffic sharded over 20
+# calculated suffixes throttles none. Checks the JSON contract, the text heat map, and the SVG
+# by parsing it. Also: bad scenarios get one clear message.
+# usage: bash simulate_hot_partition.sh <ddblab binary>
+set -euo pipefail
+BIN=${1:?usage: simulate_hot_partition.sh <ddblab binary>}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+DEMOS="$ROOT/scripts/demos"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+"$BIN" simulate "$DEMOS/hot_partition_day_key.lua" --format json --out "$TMP/hot.json"
+"$BIN" simulate "$DEMOS/hot_partition_sharded.lua" --format json --out "$TMP/sharded.json"
+"$BIN" simulate "$DEMOS/hot_partition_day_key.lua" --seconds 20 --format svg --out "$TMP/hot.svg"
+"$BIN" simulate "$DEMOS/hot_partition_day_key.lua" --seconds 20 > "$TMP/hot.txt"
+"$BIN" simulate "$DEMOS/gsi_static_key.lua" --seconds 10 --format json --out "$TMP/gsi.json"
+"$BIN" simulate "$DEMOS/on_demand_hot_key.lua" --seconds 10 --format json --out "$TMP/ondemand.json"
+
+/usr/bin/python3 - "$TMP" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+tmp = sys.argv[1]
+
+def check_contract(doc, seconds):
+    for k in ("seconds", "requests", "throttled"):
+        assert isinstance(doc[k], int), k
+    assert doc["seconds"] == seconds
+    assert doc["tables"], "no tables"
+    for t in doc["tables"]:
+        for p in t["partitions"]:
+            for k in ("partition", "requests", "throttled", "consumed_rcu", "consumed_wcu"):
+                assert k in p, k
+            assert len(p["series"]) == seconds
+            assert sum(s["throttled"] for s in p["series"]) == p["throttled"]
+    return doc
+
+hot = check_contract(json.load(open(f"{tmp}/hot.json")), 120)
+assert hot["requests"] == 180000, hot["requests"]
+share = hot["throttled"] / hot["requests"]
+assert 0.30 <= share <= 0.36, f"day key: {share:.3f} throttled, expected about a third"
+parts = hot["tables"][0]["partitions"]
+busy = [p for p in parts if p["requests"] > 0]
+assert len(busy) == 1, f"day key should hit one partition, hit {len(busy)}"
+assert busy[0]["throttled"] == hot["throttled"]
+assert max(s["consumed_wcu"] for s in busy[0]["series"]) <= 1000
+print(f"ok   day key: {hot['throttled']} of {hot['requests']} throttled ({share:.1%}) on one partition")
+
+sharded = check_contract(json.load(open(f"{tmp}/sharded.json")), 120)
+assert sharded["requests"] == 180000
+assert sharded["throttled"] == 0, sharded["throttled"]
+busy = [p for p in sharded["tables"][0]["partitions"] if p["requests"] > 0]
+assert len(busy) >= 3, f"sharded writes reached only {len(busy)} partitions"
+print(f"ok   sharded over 20 suffixes: none throttled, {len(busy)} partitions busy")
+
+root = ET.parse(f"{tmp}/hot.svg").getroot()
+ns = {"s": "http://www.w3.org/2000/svg"}
+assert root.tag == "{http://www.w3.org/2000/svg}svg"
+cells = root.findall(".//s:rect[@class='cell']", ns)
+assert len(cells) == 20 * len(parts), len(cells)
+red = [c for c in cells if int(c.get("data-throttled")) > 0]
+assert len(red) == 20, f"{len(red)} throttled cells, expected one per second"
+line = root.find(".//s:polyline[@class='throttled']", ns)
+assert line is not None and len(line.get("points").split()) == 20
+print("ok   svg parses: heat map cells and the throttled-per-second plot")
+
+text = open(f"{tmp}/hot.txt").read()
+assert text.startswith("30000 requests in 20 virtual seconds: 10000 throttled"), text[:80]
+assert "!" in text
+print("ok   text summary and heat map")
+
+# A static GSI key: the index's one partition throttles a third of the base-table writes.
+gsi = check_contract(json.load(open(f"{tmp}/gsi.json")), 10)
+assert gsi["throttled"] == 5000, gsi["throttled"]
+index = [t for t in gsi["tables"] if t["index"] == "ByType"][0]
+base = [t for t in gsi["tables"] if t["index"] is None][0]
+assert sum(p["throttled"] for p in index["partitions"]) == 5000
+assert sum(p["throttled"] for p in base["partitions"]) == 0
+assert sum(1 for p in base["partitions"] if p["requests"] > 0) >= 3
+print("ok   static GSI key: the index partition throttles the base writes")
+
+# On demand: the hot item's partition throttles at its ceiling; the spread client does not.
+od = check_contract(json.load(open(f"{tmp}/ondemand.json")), 10)
+assert od["tables"][0]["billing_mode"] == "PAY_PER_REQUEST"
+hot_part = max(od["tables"][0]["partitions"], key=lambda p: p["throttled"])
+assert hot_part["throttled"] > 9000 and od["throttled"] == hot_part["throttled"]
+assert all(s["consumed_wcu"] <= 1000 for s in hot_part["series"])
+print(f"ok   on demand: a hot key still throttles ({od['throttled']} of {od['requests']})")
+PY
+
+# Bad scenarios: one clear message each, exit status 1.
+expect_error() {
+  local name=$1 want=$2
+  if "$BIN" simulate "$TMP/$name.lua" > "$TMP/out.txt" 2> "$TMP/err.txt"; then
+    echo "FAIL $name: accepted"; exit 1
+  fi
+  grep -qF -- "$want" "$TMP/err.txt" || { echo "FAIL $name:"; cat "$TMP/err.txt"; exit 1; }
+  echo "ok   refuses $name"
+}
+echo 'return { clients = { { rate = 10, statment = "x" } } }' > "$TMP/misspelt.lua"
+expect_error misspelt "clients[1] has an unknown field 'statment'"
+echo 'return { clients = {} }' > "$TMP/noclients.lua"
+expect_error noclients "clients must name at least one client"
+echo 'return { seconds = 10, clients = { { rate = 5, statement = "SELEC * FROM t" } } }' > "$TMP/typo.lua"
+expect_error typo "clients[1] request 0:"
+echo 'return { clients = { { rate = 5, statement = function() while true do end end } } }' > "$TMP/loop.lua"
+expect_error loop "clients[1] request 0:"
+echo 'return { clients = { { rate = 5, statement = function() return io.open("/etc/passwd") end } } }' > "$TMP/io.lua"
+expect_error io "clients[1] request 0:"
