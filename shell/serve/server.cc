@@ -13,20 +13,9 @@
 #include <string>
 #include <thread>
 
-// The Debian library is built with these; the header's declarations must match it.
-#ifndef CPPHTTPLIB_OPENSSL_SUPPORT
-#define CPPHTTPLIB_OPENSSL_SUPPORT
-#endif
-#ifndef CPPHTTPLIB_ZLIB_SUPPORT
-#define CPPHTTPLIB_ZLIB_SUPPORT
-#endif
-#ifndef CPPHTTPLIB_BROTLI_SUPPORT
-#define CPPHTTPLIB_BROTLI_SUPPORT
-#endif
-#include <httplib.h>
-
 #include "ddblab/engine.h"
 #include "shell/serve.h"
+#include "shell/serve/connection_loop.h"
 #include "shell/serve/http_protocol.h"
 
 namespace ddblab::shell {
@@ -42,17 +31,19 @@ struct ServeOptions {
   bool log = false;
   bool quiet = false;
   std::optional<double> clock;
+  size_t max_connections = 10000;
 };
 
 constexpr const char* kUsage =
     "usage: ddblab serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--log] [--quiet]\n"
-    "                    [--clock SECONDS]\n"
+    "                    [--clock SECONDS] [--max-connections N]\n"
     "  --host H    address to listen on (default 127.0.0.1, loopback only)\n"
     "  --port P    TCP port (default 8000; 0 picks a free port)\n"
     "  --db FILE   database file (default: transient in-memory database)\n"
     "  --log       print one line per request (operation, table, capacity, partitions hit)\n"
     "  --quiet     no banner\n"
-    "  --clock S   a fixed clock (seconds since the epoch), for stable output\n";
+    "  --clock S   a fixed clock (seconds since the epoch), for stable output\n"
+    "  --max-connections N  open connections served at once (default 10000); more get 503\n";
 
 // Returns 0 on success, 2 after printing a usage error, -1 for --help.
 int ParseOptions(int argc, char** argv, ServeOptions* o) {
@@ -108,6 +99,15 @@ int ParseOptions(int argc, char** argv, ServeOptions* o) {
         return 2;
       }
       o->clock = seconds;
+    } else if (arg == "--max-connections") {
+      if (!take("--max-connections")) return 2;
+      char* end = nullptr;
+      long n = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || n < 1 || n > 1000000) {
+        std::cerr << "ddblab serve: --max-connections must be a number from 1 to 1000000\n";
+        return 2;
+      }
+      o->max_connections = static_cast<size_t>(n);
     } else {
       std::cerr << "ddblab serve: unknown option " << argv[i] << "\n" << kUsage;
       return 2;
@@ -154,45 +154,30 @@ int RunServe(int argc, char** argv) {
   // A client hanging up mid-response must not kill the server.
   signal(SIGPIPE, SIG_IGN);
 
-  httplib::Server server;
-  server.set_payload_max_length(kMaxRequestBytes);
-  server.new_task_queue = [] { return new httplib::ThreadPool(16); };
-  // Small request/response pairs: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms each.
-  server.set_tcp_nodelay(true);
   std::mutex log_mutex;
-
-  // The body is read here rather than by the library, whose size limit covers only bodies sent
-  // with a Content-Length: a chunked body is counted as it arrives and refused past the limit.
-  server.Post("/", [&](const httplib::Request& req, httplib::Response& res,
-                       const httplib::ContentReader& read_body) {
+  serve::RequestHandler handle = [&](serve::HttpRequest&& req) {
+    serve::HttpResponse res;
+    if (req.path != "/") {
+      res.status = 404;
+      return res;
+    }
+    // DynamoDB answers GET / with a health line; SDK health checks and curl users see the same.
+    if (req.method == "GET") {
+      res.content_type = "text/plain";
+      res.body = "healthy: ddblab serve";
+      return res;
+    }
+    if (req.method != "POST") {
+      res.status = 404;
+      return res;
+    }
     auto start = std::chrono::steady_clock::now();
-    std::string body;
-    bool too_large = false;
-    bool complete = read_body([&](const char* data, size_t length) {
-      if (body.size() + length > kMaxRequestBytes) {
-        too_large = true;
-        return false;
-      }
-      body.append(data, length);
-      return true;
-    });
-    if (too_large || res.status == 413) {
-      // DynamoDB: a request body over 16 MB is refused with HTTP 413 and no body.
-      res.status = 413;
-      res.set_header("Connection", "close");
-      res.set_content("", "application/x-amz-json-1.0");
-      return;
-    }
-    if (!complete) {
-      res.status = 400;
-      res.set_content("", "application/x-amz-json-1.0");
-      return;
-    }
-    serve::HttpReply reply = serve::HandleDynamoDbRequest(
-        *engine, req.get_header_value("X-Amz-Target"), req.get_header_value("Content-Type"), body);
+    serve::HttpReply reply = serve::HandleDynamoDbRequest(*engine, req.Header("X-Amz-Target"),
+                                                          req.Header("Content-Type"), req.body);
     res.status = reply.status;
-    for (const auto& [name, value] : reply.headers) res.set_header(name.c_str(), value);
-    res.set_content(reply.body, reply.content_type.c_str());
+    res.content_type = reply.content_type;
+    res.headers = std::move(reply.headers);
+    res.body = std::move(reply.body);
     if (options.log) {
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -200,32 +185,19 @@ int RunServe(int argc, char** argv) {
       std::lock_guard<std::mutex> lock(log_mutex);
       std::cerr << serve::LogLine(reply, ms) << std::endl;
     }
-  });
-  // DynamoDB answers GET / with a health line; SDK health checks and curl users see the same.
-  server.Get("/", [](const httplib::Request&, httplib::Response& res) {
-    res.set_content("healthy: ddblab serve", "text/plain");
-  });
-  server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (res.status == 413 && res.body.empty()) res.set_content("", "application/x-amz-json-1.0");
-    // A request line longer than the library's 8 KB limit: DynamoDB answers an over-long URL with
-    // 400 Bad Request (not 414) before reading the request.
-    if (res.status == 414) {
-      res.status = 400;
-      res.set_content("", "application/x-amz-json-1.0");
-    }
-  });
+    return res;
+  };
 
-  int port = options.port;
-  if (port == 0) {
-    port = server.bind_to_any_port(options.host);
-    if (port < 0) port = -1;
-  } else if (!server.bind_to_port(options.host, port)) {
-    port = -1;
-  }
-  if (port < 0) {
+  int port = -1;
+  int listen_fd = serve::ListenOn(options.host, options.port, &port);
+  if (listen_fd < 0) {
     std::cerr << "ddblab serve: cannot listen on " << options.host << ":" << options.port << "\n";
     return 1;
   }
+  serve::LoopOptions loop_options;
+  loop_options.max_connections = options.max_connections;
+  loop_options.limits.max_body_bytes = kMaxRequestBytes;
+  serve::ConnectionLoop loop(listen_fd, loop_options, handle);
 
   if (!options.quiet) {
     std::cout << "ddblab serve: DynamoDB JSON API on http://" << options.host << ":" << port << " ("
@@ -239,10 +211,10 @@ int RunServe(int argc, char** argv) {
   }
   std::cout << "ready" << std::endl;
 
-  std::thread listener([&] { server.listen_after_bind(); });
+  std::thread listener([&] { loop.Run(); });
   int sig = 0;
   sigwait(&stop_signals, &sig);
-  server.stop();
+  loop.Stop();
   listener.join();
   // Release the engine (and close the database) before saying so.
   engine.reset();

@@ -4,6 +4,8 @@
 
 #include <unordered_map>
 
+#include "storage/file_guard.h"
+
 namespace ddblab {
 
 uint32_t PartitionHash(std::string_view key_bytes) {
@@ -35,26 +37,53 @@ Storage::~Storage() {
 }
 
 Error Storage::SqliteError(const std::string& what) const {
-  return MakeError(ErrorType::kInternalServerError,
-                   "Internal server error: storage: " + what + ": " + sqlite3_errmsg(db_));
+  return StorageFault(path_, what, sqlite3_extended_errcode(db_), sqlite3_errmsg(db_),
+                      sqlite3_system_errno(db_));
 }
 
 Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
+  const bool file = path != ":memory:" && !path.empty();
+  std::shared_ptr<FileLock> lock;
+  if (file) {
+    DDB_ASSIGN_OR_RETURN(lock, FileLock::Acquire(path));
+  }
   sqlite3* db = nullptr;
   int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+  if (int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr); rc != SQLITE_OK) {
     std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    int code = db ? sqlite3_extended_errcode(db) : rc;
     sqlite3_close(db);
-    return MakeError(ErrorType::kInternalServerError, "cannot open database " + path + ": " + msg);
+    return StorageFault(path, "open", code, msg);
   }
   std::unique_ptr<Storage> s(new Storage(db));
-  if (path != ":memory:" && !path.empty()) {
+  s->path_ = path;
+  s->file_lock_ = std::move(lock);
+  int format = kStorageFormatVersion;
+  if (file) {
+    // SQLite falls back to read-only when the file cannot be written; every write would then fail
+    // one by one, so refuse now.
+    if (sqlite3_db_readonly(db, "main") == 1) {
+      return StorageFault(path, "open", SQLITE_READONLY, "the file is read-only");
+    }
+    // Reading the header first: a damaged file or a newer format is refused before anything is
+    // written to it.
+    DDB_ASSIGN_OR_RETURN(sqlite3_stmt * v, s->Prepare("PRAGMA user_version"));
+    int rc = sqlite3_step(v);
+    if (rc != SQLITE_ROW) return s->SqliteError("open");
+    format = sqlite3_column_int(v, 0);
+    sqlite3_reset(v);
+    if (format > kStorageFormatVersion) return NewerFormatError(path, format);
+    // Readers from outside (the sqlite3 shell, a backup) may briefly hold the file.
+    sqlite3_busy_timeout(db, 5000);
     // WAL with synchronous=FULL: every acknowledged commit is on disk before we answer.
     DDB_TRY(s->Exec("PRAGMA journal_mode=WAL"));
     DDB_TRY(s->Exec("PRAGMA synchronous=FULL"));
   }
   DDB_TRY(s->Exec(
       "CREATE TABLE IF NOT EXISTS ddblab_catalog(name TEXT PRIMARY KEY, schema TEXT NOT NULL)"));
+  if (file && format < kStorageFormatVersion) {
+    DDB_TRY(s->Exec("PRAGMA user_version=" + std::to_string(kStorageFormatVersion)));
+  }
   return s;
 }
 
@@ -63,7 +92,7 @@ Status Storage::Exec(const std::string& sql) {
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
     std::string msg = err ? err : "error";
     sqlite3_free(err);
-    return MakeError(ErrorType::kInternalServerError, "Internal server error: storage: " + msg);
+    return StorageFault(path_, "", sqlite3_extended_errcode(db_), msg, sqlite3_system_errno(db_));
   }
   return OkStatus();
 }

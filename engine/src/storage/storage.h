@@ -25,6 +25,8 @@ struct sqlite3_stmt;
 
 namespace ddblab {
 
+class FileLock;
+
 // A stable hash of partition-key bytes (FNV-1a 64 with an avalanche finish, top 32 bits).
 uint32_t PartitionHash(std::string_view key_bytes);
 // The simulated partition (0..count-1) a hash falls in: hash ranges of equal width.
@@ -82,7 +84,8 @@ struct RangeRead {
 class Storage {
  public:
   // ":memory:" or a file path (WAL journal, synchronous=FULL so acknowledged writes survive a
-  // crash).
+  // crash). A file is owned by one process at a time and must be of a storage format this ddblab
+  // reads; faults name the file and the remedy (see file_guard.h).
   static Result<std::unique_ptr<Storage>> Open(const std::string& path);
   ~Storage();
   Storage(const Storage&) = delete;
@@ -134,6 +137,8 @@ class Storage {
   Error SqliteError(const std::string& what) const;
 
   sqlite3* db_;
+  std::string path_;
+  std::shared_ptr<FileLock> file_lock_;  // released after db_ is closed (see file_guard.h)
   struct StmtCache;
   std::unique_ptr<StmtCache> stmts_;
   int depth_ = 0;

@@ -11,9 +11,12 @@ namespace ddblab::shell {
 //   --db FILE   database file (default: a transient in-memory database)
 //   --log       one line per request on stderr: operation, table, capacity, partitions hit
 //   --quiet     no banner (the "ready" line is still printed)
+//   --clock S   a fixed clock (seconds since the epoch)
+//   --max-connections N  open connections served at once (default 10000); more get 503
 //   --help
 // Prints where it listens, then "ready" on stdout. Returns the process exit status (0 after a
-// clean stop, 2 for bad options, 1 when the database or the port cannot be opened).
+// clean stop, 2 for bad options, 1 when the database or the port cannot be opened, e.g. because
+// another process owns the database file).
 int RunServe(int argc, char** argv);
 
 }  // namespace ddblab::shell

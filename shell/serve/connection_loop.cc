@@ -1,0 +1,510 @@
+#include "shell/serve/connection_loop.h"
+
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdint>
+#include <ctime>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+
+namespace ddblab::shell::serve {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr uint64_t kListenTag = 0;
+constexpr uint64_t kWakeTag = 1;
+constexpr size_t kReadChunk = 64 * 1024;
+// A lingering close drains at most this much before giving up on the client.
+constexpr size_t kMaxLingerBytes = 64 * 1024 * 1024;
+
+const char* Reason(int status) {
+  switch (status) {
+    case 100:
+      return "Continue";
+    case 200:
+      return "OK";
+    case 400:
+      return "Bad Request";
+    case 404:
+      return "Not Found";
+    case 408:
+      return "Request Timeout";
+    case 413:
+      return "Request Entity Too Large";
+    case 500:
+      return "Internal Server Error";
+    case 503:
+      return "Service Unavailable";
+    default:
+      return "Unknown";
+  }
+}
+
+std::string HttpDate() {
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
+  return buf;
+}
+
+// An answer the loop gives itself (no worker): empty body in DynamoDB's content type.
+std::string LoopAnswer(int status) {
+  HttpResponse r;
+  r.status = status;
+  r.content_type = "application/x-amz-json-1.0";
+  r.close = true;
+  return SerializeResponse(r);
+}
+
+// DynamoDB answers an overloaded front end with 503 and the ServiceUnavailable error code, which
+// every SDK retries. The message is ours: DynamoDB's own text for this case is not documented.
+std::string ConnectionLimitAnswer(size_t limit) {
+  HttpResponse r;
+  r.status = 503;
+  r.content_type = "application/x-amz-json-1.0";
+  r.body =
+      "{\"__type\":\"com.amazon.coral.availability#ServiceUnavailableException\",\"message\":"
+      "\"ddblab serve has reached its limit of " +
+      std::to_string(limit) + " open connections; retry after closing idle ones\"}";
+  r.close = true;
+  return SerializeResponse(r);
+}
+
+}  // namespace
+
+std::string SerializeResponse(const HttpResponse& response) {
+  std::string out;
+  out.reserve(256 + response.body.size());
+  out += "HTTP/1.1 " + std::to_string(response.status) + " " + Reason(response.status) + "\r\n";
+  if (!response.content_type.empty()) out += "Content-Type: " + response.content_type + "\r\n";
+  out += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
+  out += "Date: " + HttpDate() + "\r\n";
+  out += response.close ? "Connection: close\r\n" : "Connection: keep-alive\r\n";
+  for (const auto& [name, value] : response.headers) out += name + ": " + value + "\r\n";
+  out += "\r\n";
+  out += response.body;
+  return out;
+}
+
+int ListenOn(const std::string& host, int port, int* bound_port) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+  addrinfo* found = nullptr;
+  if (getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found) != 0) return -1;
+  int fd = -1;
+  for (addrinfo* a = found; a != nullptr && fd < 0; a = a->ai_next) {
+    fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, a->ai_protocol);
+    if (fd < 0) continue;
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    // A deep backlog: connection churn must not overflow the accept queue into resets.
+    if (bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
+      close(fd);
+      fd = -1;
+    }
+  }
+  freeaddrinfo(found);
+  if (fd < 0) return -1;
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  *bound_port = addr.ss_family == AF_INET6
+                    ? ntohs(reinterpret_cast<sockaddr_in6*>(&addr)->sin6_port)
+                    : ntohs(reinterpret_cast<sockaddr_in*>(&addr)->sin_port);
+  return fd;
+}
+
+struct ConnectionLoop::Impl {
+  enum class State { kReading, kProcessing, kWriting, kLingering };
+  enum class Phase { kIdle, kHead, kBody };
+
+  struct Conn {
+    int fd = -1;
+    uint64_t id = 0;
+    State state = State::kReading;
+    Phase phase = Phase::kIdle;
+    RequestReader reader;
+    std::string in;
+    std::string out;
+    size_t out_pos = 0;
+    bool close_after_write = false;
+    size_t lingered = 0;
+    Clock::time_point deadline;
+    explicit Conn(ReaderLimits limits) : reader(limits) {}
+  };
+
+  struct Job {
+    uint64_t id;
+    HttpRequest request;
+  };
+  struct Done {
+    uint64_t id;
+    std::string bytes;
+    bool close;
+  };
+
+  int listen_fd;
+  LoopOptions options;
+  RequestHandler handler;
+  int epoll_fd = -1;
+  int wake_fd = -1;
+  std::atomic<bool> stopping{false};
+  std::unordered_map<uint64_t, std::unique_ptr<Conn>> conns;
+  uint64_t next_id = 2;
+
+  std::mutex mu;
+  std::condition_variable jobs_ready;
+  std::deque<Job> jobs;
+  std::deque<Done> done;
+  bool workers_stop = false;
+  std::vector<std::thread> workers;
+
+  Impl(int fd, LoopOptions o, RequestHandler h)
+      : listen_fd(fd), options(std::move(o)), handler(std::move(h)) {
+    // Every idle connection is a descriptor: raise the soft limit to the hard one, and keep the
+    // connection limit under it with room for the database and the process's own files.
+    rlimit lim{};
+    if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+      lim.rlim_cur = lim.rlim_max;
+      setrlimit(RLIMIT_NOFILE, &lim);
+      getrlimit(RLIMIT_NOFILE, &lim);
+    }
+    if (lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur > 64 &&
+        options.max_connections > lim.rlim_cur - 64) {
+      options.max_connections = lim.rlim_cur - 64;
+    }
+    epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+    wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    Watch(listen_fd, kListenTag, EPOLLIN, EPOLL_CTL_ADD);
+    Watch(wake_fd, kWakeTag, EPOLLIN, EPOLL_CTL_ADD);
+  }
+
+  ~Impl() {
+    for (auto& [id, c] : conns) {
+      if (c->fd >= 0) close(c->fd);
+    }
+    close(listen_fd);
+    close(wake_fd);
+    close(epoll_fd);
+  }
+
+  void Watch(int fd, uint64_t tag, uint32_t events, int op) {
+    epoll_event ev{};
+    ev.events = events;
+    ev.data.u64 = tag;
+    epoll_ctl(epoll_fd, op, fd, &ev);
+  }
+
+  void Wake() {
+    uint64_t one = 1;
+    ssize_t n = write(wake_fd, &one, sizeof one);
+    (void)n;  // the counter is already non-zero when this fails: the loop wakes anyway
+  }
+
+  void WorkerMain() {
+    for (;;) {
+      Job job;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        jobs_ready.wait(lock, [&] { return workers_stop || !jobs.empty(); });
+        if (workers_stop) return;
+        job = std::move(jobs.front());
+        jobs.pop_front();
+      }
+      bool keep_alive = job.request.KeepAlive();
+      HttpResponse response;
+      try {
+        response = handler(std::move(job.request));
+      } catch (const std::exception&) {
+        response = HttpResponse{};
+        response.status = 500;
+        response.content_type = "application/x-amz-json-1.0";
+        response.body = "{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\"}";
+      }
+      response.close = response.close || !keep_alive;
+      Done d{job.id, SerializeResponse(response), response.close};
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        done.push_back(std::move(d));
+      }
+      Wake();
+    }
+  }
+
+  void CloseConn(uint64_t id) {
+    auto it = conns.find(id);
+    if (it == conns.end()) return;
+    if (it->second->fd >= 0) {
+      epoll_ctl(epoll_fd, EPOLL_CTL_DEL, it->second->fd, nullptr);
+      close(it->second->fd);
+    }
+    conns.erase(it);
+  }
+
+  void EnterReading(Conn& c) {
+    c.state = State::kReading;
+    c.phase = Phase::kIdle;
+    c.deadline = Clock::now() + options.idle_timeout;
+    Watch(c.fd, c.id, EPOLLIN, EPOLL_CTL_MOD);
+  }
+
+  // Queues `bytes` and writes what the socket takes now.
+  void Respond(Conn& c, std::string bytes, bool close_after) {
+    c.out = std::move(bytes);
+    c.out_pos = 0;
+    c.close_after_write = close_after;
+    c.state = State::kWriting;
+    c.deadline = Clock::now() + options.write_timeout;
+    Watch(c.fd, c.id, EPOLLOUT, EPOLL_CTL_MOD);
+    Write(c);
+  }
+
+  void Write(Conn& c) {
+    while (c.out_pos < c.out.size()) {
+      ssize_t n = send(c.fd, c.out.data() + c.out_pos, c.out.size() - c.out_pos, MSG_NOSIGNAL);
+      if (n > 0) {
+        c.out_pos += static_cast<size_t>(n);
+        c.deadline = Clock::now() + options.write_timeout;
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;  // EPOLLOUT resumes
+      CloseConn(c.id);
+      return;
+    }
+    c.out.clear();
+    c.out_pos = 0;
+    if (c.close_after_write) {
+      // Lingering close: stop sending, then drain what the client still sends, so its request
+      // bytes in flight do not turn our answer into a connection reset.
+      shutdown(c.fd, SHUT_WR);
+      c.state = State::kLingering;
+      c.deadline = Clock::now() + options.linger_timeout;
+      Watch(c.fd, c.id, EPOLLIN, EPOLL_CTL_MOD);
+      return;
+    }
+    EnterReading(c);
+    Parse(c);  // a pipelined request may already be buffered
+  }
+
+  void Parse(Conn& c) {
+    if (conns.find(c.id) == conns.end() || c.state != State::kReading) return;
+    ReadStatus status = c.reader.Feed(c.in);
+    Phase phase = c.reader.HeadDone()  ? Phase::kBody
+                  : c.reader.Started() ? Phase::kHead
+                                       : Phase::kIdle;
+    if (phase != c.phase) {
+      c.phase = phase;
+      c.deadline =
+          Clock::now() + (phase == Phase::kBody ? options.body_timeout : options.head_timeout);
+    }
+    if (status == ReadStatus::kNeedMore && c.reader.WantsContinue()) {
+      static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+      c.reader.ContinueSent();
+      // Sent on a connection that has nothing else in flight, so the socket buffer takes it.
+      if (send(c.fd, kContinue.data(), kContinue.size(), MSG_NOSIGNAL) !=
+          static_cast<ssize_t>(kContinue.size())) {
+        CloseConn(c.id);
+        return;
+      }
+    }
+    switch (status) {
+      case ReadStatus::kNeedMore:
+        return;
+      case ReadStatus::kComplete: {
+        c.state = State::kProcessing;
+        Watch(c.fd, c.id, 0, EPOLL_CTL_MOD);
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          jobs.push_back(Job{c.id, c.reader.Take()});
+        }
+        jobs_ready.notify_one();
+        return;
+      }
+      case ReadStatus::kBadRequest:
+      case ReadStatus::kHeadTooLarge:
+        Respond(c, LoopAnswer(400), true);
+        return;
+      case ReadStatus::kBodyTooLarge:
+        // DynamoDB: a request body over 16 MB is refused with HTTP 413 and no body.
+        Respond(c, LoopAnswer(413), true);
+        return;
+    }
+  }
+
+  void OnReadable(Conn& c) {
+    char buf[kReadChunk];
+    uint64_t id = c.id;
+    for (;;) {
+      ssize_t n = recv(c.fd, buf, sizeof buf, 0);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+      if (n <= 0) {
+        CloseConn(id);
+        return;
+      }
+      if (c.state == State::kLingering) {
+        c.lingered += static_cast<size_t>(n);
+        if (c.lingered > kMaxLingerBytes) {
+          CloseConn(id);
+          return;
+        }
+        continue;
+      }
+      c.in.append(buf, static_cast<size_t>(n));
+      Parse(c);
+      if (conns.find(id) == conns.end()) return;
+      if (c.state != State::kReading && c.state != State::kLingering) return;
+    }
+  }
+
+  void DeliverDone() {
+    std::deque<Done> ready;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      ready.swap(done);
+    }
+    for (Done& d : ready) {
+      auto it = conns.find(d.id);
+      if (it == conns.end()) continue;
+      Conn& c = *it->second;
+      if (c.fd < 0) {  // the client went away while its request ran
+        conns.erase(it);
+        continue;
+      }
+      Respond(c, std::move(d.bytes), d.close);
+    }
+  }
+
+  void AcceptAll() {
+    for (;;) {
+      int fd = accept4(listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (fd < 0) {
+        if (errno == EINTR || errno == ECONNABORTED) continue;
+        return;  // EAGAIN, or out of descriptors: the listener stays readable and we retry
+      }
+      if (conns.size() >= options.max_connections) {
+        std::string answer = ConnectionLimitAnswer(options.max_connections);
+        ssize_t n = send(fd, answer.data(), answer.size(), MSG_NOSIGNAL);
+        (void)n;  // best effort: the connection is refused either way
+        close(fd);
+        continue;
+      }
+      int one = 1;
+      // Small request/response pairs: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms.
+      setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+      auto conn = std::make_unique<Conn>(options.limits);
+      conn->fd = fd;
+      conn->id = next_id++;
+      conn->deadline = Clock::now() + options.idle_timeout;
+      Watch(fd, conn->id, EPOLLIN, EPOLL_CTL_ADD);
+      conns.emplace(conn->id, std::move(conn));
+    }
+  }
+
+  void Sweep() {
+    Clock::time_point now = Clock::now();
+    std::vector<uint64_t> expired;
+    for (auto& [id, c] : conns) {
+      if (c->fd >= 0 && c->state != State::kProcessing && now >= c->deadline) {
+        expired.push_back(id);
+      }
+    }
+    for (uint64_t id : expired) {
+      Conn& c = *conns.at(id);
+      if (c.state == State::kReading && c.phase != Phase::kIdle) {
+        Respond(c, LoopAnswer(408), true);  // a request too slow to arrive
+      } else {
+        CloseConn(id);
+      }
+    }
+  }
+
+  void OnConnEvent(uint64_t id, uint32_t events) {
+    auto it = conns.find(id);
+    if (it == conns.end()) return;
+    Conn& c = *it->second;
+    if (c.fd < 0) return;
+    if (c.state == State::kProcessing) {
+      if (events & (EPOLLHUP | EPOLLERR)) {
+        // Gone while its request runs: release the descriptor now, the entry when it finishes.
+        epoll_ctl(epoll_fd, EPOLL_CTL_DEL, c.fd, nullptr);
+        close(c.fd);
+        c.fd = -1;
+      }
+      return;
+    }
+    if (c.state == State::kWriting) {
+      if (events & (EPOLLOUT | EPOLLHUP | EPOLLERR)) Write(c);
+      return;
+    }
+    OnReadable(c);
+  }
+
+  void Run() {
+    for (size_t i = 0; i < std::max<size_t>(1, options.workers); ++i) {
+      workers.emplace_back([this] { WorkerMain(); });
+    }
+    std::vector<epoll_event> events(256);
+    Clock::time_point next_sweep = Clock::now();
+    while (!stopping.load()) {
+      int n = epoll_wait(epoll_fd, events.data(), static_cast<int>(events.size()), 250);
+      for (int i = 0; i < n; ++i) {
+        uint64_t tag = events[i].data.u64;
+        if (tag == kListenTag) {
+          AcceptAll();
+        } else if (tag == kWakeTag) {
+          uint64_t count;
+          ssize_t r = read(wake_fd, &count, sizeof count);
+          (void)r;  // draining the counter; EAGAIN means another wake already drained it
+          DeliverDone();
+        } else {
+          OnConnEvent(tag, events[i].events);
+        }
+      }
+      if (Clock::now() >= next_sweep) {
+        Sweep();
+        next_sweep = Clock::now() + std::chrono::milliseconds(250);
+      }
+    }
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      workers_stop = true;
+    }
+    jobs_ready.notify_all();
+    for (std::thread& t : workers) t.join();
+    workers.clear();
+  }
+};
+
+ConnectionLoop::ConnectionLoop(int listen_fd, LoopOptions options, RequestHandler handler)
+    : impl_(std::make_unique<Impl>(listen_fd, std::move(options), std::move(handler))) {}
+
+ConnectionLoop::~ConnectionLoop() = default;
+
+void ConnectionLoop::Run() { impl_->Run(); }
+
+void ConnectionLoop::Stop() {
+  impl_->stopping.store(true);
+  impl_->Wake();
+}
+
+}  // namespace ddblab::shell::serve
