@@ -35,7 +35,6 @@ std::string Eval(Sandbox& sb, const std::string& code) {
   return j.ok() ? (j->is_string() ? j->get<std::string>() : j->dump()) : "";
 }
 
-
 // Runs `code`, converts its one result to JSON and returns the conversion's error message ("" when
 // it converted).
 std::string ConversionError(Sandbox& sb, const std::string& code) {
