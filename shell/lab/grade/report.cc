@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "shell/lab/grade/grader.h"
+#include "shell/lab/xml_escape.h"
 
 namespace ddblab::grade {
 
@@ -27,37 +28,6 @@ std::string Points(double p) {
 std::string VisibleMessage(const CheckResult& c, bool reveal) {
   if (c.visibility == Visibility::kHidden && !reveal) return kHiddenMessage;
   return c.message;
-}
-
-std::string XmlEscape(std::string_view s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        // XML 1.0 forbids most control characters even when escaped.
-        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
-          out += ' ';
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out;
 }
 
 std::string Seconds(double s) {
@@ -232,7 +202,7 @@ std::string RenderJUnit(const std::vector<Report>& reports) {
       if (c.status == CheckStatus::kSkipped) ++s;
     }
     std::string suite = r.exercise + " " + r.solution;
-    o << "  <testsuite name=\"" << XmlEscape(suite) << "\" tests=\""
+    o << "  <testsuite name=\"" << lab::XmlEscape(suite) << "\" tests=\""
       << r.checks.size() + (r.error.empty() ? 0 : 1) << "\" failures=\"" << f << "\" errors=\"" << e
       << "\" skipped=\"" << s << "\" time=\"" << Seconds(r.seconds) << "\">\n";
     o << "    <properties>\n";
@@ -241,29 +211,29 @@ std::string RenderJUnit(const std::vector<Report>& reports) {
     o << "      <property name=\"max_score\" value=\"" << Points(r.max_score()) << "\"/>\n";
     o << "    </properties>\n";
     if (!r.error.empty()) {
-      o << "    <testcase classname=\"" << XmlEscape(r.exercise)
+      o << "    <testcase classname=\"" << lab::XmlEscape(r.exercise)
         << "\" name=\"grader\" time=\"0\">\n"
-        << "      <error message=\"" << XmlEscape(r.error) << "\"/>\n    </testcase>\n";
+        << "      <error message=\"" << lab::XmlEscape(r.error) << "\"/>\n    </testcase>\n";
     }
     for (const auto& c : r.checks) {
-      o << "    <testcase classname=\"" << XmlEscape(r.exercise) << "\" name=\""
-        << XmlEscape(c.id + ": " + c.title) << "\" time=\"" << Seconds(c.seconds) << "\">\n";
+      o << "    <testcase classname=\"" << lab::XmlEscape(r.exercise) << "\" name=\""
+        << lab::XmlEscape(c.id + ": " + c.title) << "\" time=\"" << Seconds(c.seconds) << "\">\n";
       std::string msg = VisibleMessage(c, false);
       std::string score = Points(c.points) + "/" + Points(c.max_points) + " points";
       switch (c.status) {
         case CheckStatus::kPassed:
           break;
         case CheckStatus::kFailed:
-          o << "      <failure message=\"" << XmlEscape(score) << "\" type=\"failed\">"
-            << XmlEscape(msg) << "</failure>\n";
+          o << "      <failure message=\"" << lab::XmlEscape(score) << "\" type=\"failed\">"
+            << lab::XmlEscape(msg) << "</failure>\n";
           break;
         case CheckStatus::kError:
         case CheckStatus::kTimeout:
-          o << "      <error message=\"" << XmlEscape(score) << "\" type=\""
-            << CheckStatusName(c.status) << "\">" << XmlEscape(msg) << "</error>\n";
+          o << "      <error message=\"" << lab::XmlEscape(score) << "\" type=\""
+            << CheckStatusName(c.status) << "\">" << lab::XmlEscape(msg) << "</error>\n";
           break;
         case CheckStatus::kSkipped:
-          o << "      <skipped message=\"" << XmlEscape(msg) << "\"/>\n";
+          o << "      <skipped message=\"" << lab::XmlEscape(msg) << "\"/>\n";
           break;
       }
       o << "    </testcase>\n";

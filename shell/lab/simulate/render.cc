@@ -7,6 +7,7 @@
 
 #include "ddblab/wire.h"
 #include "shell/lab/simulate/simulate.h"
+#include "shell/lab/xml_escape.h"
 
 namespace ddblab::lab::simulate {
 namespace {
@@ -34,29 +35,6 @@ std::string Number(double v) {
   std::string s = buf;
   if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
   return s;
-}
-
-std::string Escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 std::vector<int64_t> ThrottledPerSecond(const SimulationResult& r) {
@@ -184,8 +162,8 @@ std::string RenderSvg(const SimulationResult& r) {
   int y = top;
   o << "<g id=\"heatmap\">\n";
   for (const auto& res : r.resources) {
-    o << "<text x=\"10\" y=\"" << y + 12 << "\" font-weight=\"bold\">" << Escape(ResourceName(res))
-      << "</text>\n";
+    o << "<text x=\"10\" y=\"" << y + 12 << "\" font-weight=\"bold\">"
+      << lab::XmlEscape(ResourceName(res)) << "</text>\n";
     y += gap - 8;
     for (const auto& p : res.partitions) {
       o << "<text x=\"10\" y=\"" << y + 12 << "\">partition " << p.partition << "</text>\n";
@@ -201,10 +179,11 @@ std::string RenderSvg(const SimulationResult& r) {
         o << "<rect class=\"cell\" x=\"" << left + s * cell_w << "\" y=\"" << y << "\" width=\""
           << cell_w << "\" height=\"" << cell_h - 2 << "\" fill=\"" << fill
           << "\" data-partition=\"" << p.partition << "\" data-second=\"" << s
-          << "\" data-throttled=\"" << c.throttled << "\"><title>" << Escape(ResourceName(res))
-          << " partition " << p.partition << ", second " << s << ": " << c.requests << " requests, "
-          << c.throttled << " throttled, " << Number(c.consumed_wcu) << " WCU, "
-          << Number(c.consumed_rcu) << " RCU</title></rect>\n";
+          << "\" data-throttled=\"" << c.throttled << "\"><title>"
+          << lab::XmlEscape(ResourceName(res)) << " partition " << p.partition << ", second " << s
+          << ": " << c.requests << " requests, " << c.throttled << " throttled, "
+          << Number(c.consumed_wcu) << " WCU, " << Number(c.consumed_rcu)
+          << " RCU</title></rect>\n";
       }
       y += cell_h;
     }
