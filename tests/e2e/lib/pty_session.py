@@ -57,10 +57,16 @@ class Session:
             time.sleep(0.005)
         time.sleep(0.2)
 
-    def finish(self, timeout=30):
-        os.write(self.fd, b"\x04")  # Ctrl-D on an empty line leaves
+    def finish(self, timeout=45):
+        # Ctrl-D on an empty line leaves. A key that reaches the terminal while the line editor
+        # is still switching modes can be lost (the tty turns a cooked-mode EOF into a NUL byte),
+        # so, as a person would, press it again every 10 s before giving up.
         deadline = time.time() + timeout
+        next_press = 0
         while time.time() < deadline:
+            if time.time() >= next_press:
+                os.write(self.fd, b"\x04")
+                next_press = time.time() + 10
             open_ = self._read(1)
             done, status = os.waitpid(self.pid, os.WNOHANG)
             if done == self.pid:
@@ -69,8 +75,16 @@ class Session:
                 _, status = os.waitpid(self.pid, 0)
                 break
         else:
+            state = ""
+            for name in ("wchan", "stat"):
+                try:
+                    with open("/proc/%d/%s" % (self.pid, name)) as f:
+                        state += "%s: %s\n" % (name, f.read().strip())
+                except OSError:
+                    pass
             os.kill(self.pid, 9)
-            fail("ddblab did not exit after Ctrl-D")
+            fail("ddblab did not exit after Ctrl-D\n%sthe terminal showed last:\n%s"
+                 % (state, self.transcript[-600:].decode(errors="replace")))
         code = os.waitstatus_to_exitcode(status)
         if code != 0:
             fail("ddblab exited with %d" % code)
