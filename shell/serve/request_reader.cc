@@ -119,6 +119,14 @@ ReadStatus RequestReader::ParseHead(std::string_view head) {
 
   std::string_view transfer = request_.Header("Transfer-Encoding");
   std::string_view length = request_.Header("Content-Length");
+  // RFC 9112 6.3: a body whose length is stated twice, differently, cannot be framed safely (it
+  // is how requests are smuggled past a proxy); the same for a repeated Transfer-Encoding.
+  for (const auto& [name, value] : request_.headers) {
+    if ((EqualsIgnoreCase(name, "Content-Length") && value != length) ||
+        (EqualsIgnoreCase(name, "Transfer-Encoding") && value != transfer)) {
+      return ReadStatus::kBadRequest;
+    }
+  }
   expect_continue_ = EqualsIgnoreCase(request_.Header("Expect"), "100-continue");
   if (!transfer.empty()) {
     // Only chunked framing is understood; a body framed two ways is a smuggling attempt.

@@ -32,18 +32,24 @@ struct ServeOptions {
   bool quiet = false;
   std::optional<double> clock;
   size_t max_connections = 10000;
+  std::optional<double> request_timeout;  // seconds; head and body each
+  std::optional<double> idle_timeout;     // seconds
 };
 
 constexpr const char* kUsage =
     "usage: ddblab serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--log] [--quiet]\n"
-    "                    [--clock SECONDS] [--max-connections N]\n"
+    "                    [--clock SECONDS] [--max-connections N] [--request-timeout S]\n"
+    "                    [--idle-timeout S]\n"
     "  --host H    address to listen on (default 127.0.0.1, loopback only)\n"
     "  --port P    TCP port (default 8000; 0 picks a free port)\n"
     "  --db FILE   database file (default: transient in-memory database)\n"
     "  --log       print one line per request (operation, table, capacity, partitions hit)\n"
     "  --quiet     no banner\n"
     "  --clock S   a fixed clock (seconds since the epoch), for stable output\n"
-    "  --max-connections N  open connections served at once (default 10000); more get 503\n";
+    "  --max-connections N  open connections served at once (default 10000); more get 503\n"
+    "  --request-timeout S  a request's head, and then its body, must arrive within S seconds\n"
+    "                       (default 10 and 60); a slower one is answered 408\n"
+    "  --idle-timeout S     a keep-alive connection idle S seconds is closed (default 60)\n";
 
 // Returns 0 on success, 2 after printing a usage error, -1 for --help.
 int ParseOptions(int argc, char** argv, ServeOptions* o) {
@@ -108,6 +114,17 @@ int ParseOptions(int argc, char** argv, ServeOptions* o) {
         return 2;
       }
       o->max_connections = static_cast<size_t>(n);
+    } else if (arg == "--request-timeout" || arg == "--idle-timeout") {
+      std::string name = arg;
+      if (!take(name.c_str())) return 2;
+      char* end = nullptr;
+      double seconds = std::strtod(value.c_str(), &end);
+      // Up to a day: longer is a mistake, and milliseconds must not overflow.
+      if (value.empty() || *end != '\0' || !(seconds >= 0.01 && seconds <= 86400)) {
+        std::cerr << "ddblab serve: " << name << " must be a number of seconds from 0.01 to 86400\n";
+        return 2;
+      }
+      (name == "--request-timeout" ? o->request_timeout : o->idle_timeout) = seconds;
     } else {
       std::cerr << "ddblab serve: unknown option " << argv[i] << "\n" << kUsage;
       return 2;
@@ -196,6 +213,13 @@ int RunServe(int argc, char** argv) {
   }
   serve::LoopOptions loop_options;
   loop_options.max_connections = options.max_connections;
+  auto millis = [](double seconds) {
+    return std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000));
+  };
+  if (options.request_timeout) {
+    loop_options.head_timeout = loop_options.body_timeout = millis(*options.request_timeout);
+  }
+  if (options.idle_timeout) loop_options.idle_timeout = millis(*options.idle_timeout);
   loop_options.limits.max_body_bytes = kMaxRequestBytes;
   serve::ConnectionLoop loop(listen_fd, loop_options, handle);
 

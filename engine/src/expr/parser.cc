@@ -73,8 +73,10 @@ std::string_view ComparatorText(Comparator c) {
 Parser::Parser(std::string_view text, Kind kind) : text_(text), kind_(kind) {}
 
 Status Parser::Begin() {
-  tokens_ = Tokenize(text_);
-  if (tokens_.size() == 1) return KindError(kind_, "The expression can not be empty;");
+  // The size limit is checked before tokenizing, so a megabytes-long expression costs one pass
+  // over its bytes, not a token list; only a text of nothing but blanks is "empty" first.
+  bool blank = text_.find_first_not_of(" \t\n\r") == std::string_view::npos;
+  if (blank) return KindError(kind_, "The expression can not be empty;");
   if (text_.size() > kMaxExpressionBytes) {
     // DynamoDB (messages captured from the service): only FilterExpression and
     // ConditionExpression add the raw size; the other expressions end at the ';'.
@@ -84,6 +86,7 @@ Status Parser::Begin() {
     }
     return KindError(kind_, message);
   }
+  tokens_ = Tokenize(text_);
   return OkStatus();
 }
 

@@ -24,6 +24,12 @@ void Decoder::ValueProblem(const Error& e) {
 
 void Decoder::ValidationProblem(std::string message) { ValueProblem(ValidationError(message)); }
 
+void Decoder::RefuseValuesWithoutExpressions(const Json& obj) {
+  if (Member(obj, "ExpressionAttributeValues") != nullptr) {
+    ValidationProblem("ExpressionAttributeValues can only be specified when using expressions");
+  }
+}
+
 void Decoder::Missing(std::string path) { missing_.push_back(std::move(path)); }
 
 Status Decoder::Finish() const {

@@ -70,6 +70,11 @@ class Decoder {
   std::optional<std::map<std::string, AttributeValue>> ValueMap(const Json& obj,
                                                                 std::string_view name);
   std::optional<std::vector<AttributeValue>> ValueList(const Json& obj, std::string_view name);
+  // For read shapes whose only expression (ProjectionExpression) takes no values: GetItem,
+  // BatchGetItem's KeysAndAttributes and TransactGetItems' Get. A present
+  // ExpressionAttributeValues member is refused rather than ignored, with DynamoDB's message
+  // for values given where no expression can use them.
+  void RefuseValuesWithoutExpressions(const Json& obj);
 
  private:
   const Json* Member(const Json& obj, std::string_view name);

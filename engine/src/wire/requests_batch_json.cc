@@ -60,6 +60,7 @@ Status FromJson(const Json& j, BatchGetItemRequest* r) {
       k.projection_expression = d.String(ka, "ProjectionExpression");
       k.expression_attribute_names = d.StringMap(ka, "ExpressionAttributeNames");
       k.attributes_to_get = d.StringList(ka, "AttributesToGet");
+      d.RefuseValuesWithoutExpressions(ka);
       r->request_items[it.key()] = std::move(k);
     }
   } else if (!d.failed()) {
@@ -131,6 +132,7 @@ Status FromJson(const Json& j, TransactGetItemsRequest* r) {
       g.key = key.value_or(Item{});
       g.projection_expression = d.String(*get, "ProjectionExpression");
       g.expression_attribute_names = d.StringMap(*get, "ExpressionAttributeNames");
+      d.RefuseValuesWithoutExpressions(*get);
       r->transact_items.push_back(std::move(g));
     }
   } else if (!d.failed()) {

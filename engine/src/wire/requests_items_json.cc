@@ -26,6 +26,7 @@ Status FromJson(const Json& j, GetItemRequest* r) {
   r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
   r->attributes_to_get = d.StringList(j, "AttributesToGet");
+  d.RefuseValuesWithoutExpressions(j);
   return d.Finish();
 }
 

@@ -13,6 +13,8 @@ namespace ddblab::shell {
 //   --quiet     no banner (the "ready" line is still printed)
 //   --clock S   a fixed clock (seconds since the epoch)
 //   --max-connections N  open connections served at once (default 10000); more get 503
+//   --request-timeout S  seconds for a request's head, then its body, to arrive; else 408
+//   --idle-timeout S     seconds an idle keep-alive connection stays open
 //   --help
 // Prints where it listens, then "ready" on stdout. Returns the process exit status (0 after a
 // clean stop, 2 for bad options, 1 when the database or the port cannot be opened, e.g. because

@@ -83,11 +83,21 @@ TEST_CASE("Malformed heads and double framing are bad requests") {
                             std::string("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n"),
                             std::string("POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n"),
                             std::string("POST / HTTP/1.1\r\nContent-Length: 1\r\n"
-                                        "Transfer-Encoding: chunked\r\n\r\n")}) {
+                                        "Transfer-Encoding: chunked\r\n\r\n"),
+                            // RFC 9112 6.3: two different lengths cannot be framed safely.
+                            std::string("POST / HTTP/1.1\r\nContent-Length: 1\r\n"
+                                        "content-length: 2\r\n\r\nAB")}) {
     RequestReader reader;
     CAPTURE(input);
     CHECK(reader.Feed(input) == ReadStatus::kBadRequest);
   }
+}
+
+TEST_CASE("A Content-Length repeated with the same value is one length (RFC 9112 6.3)") {
+  std::string input = "POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}";
+  RequestReader reader;
+  REQUIRE(reader.Feed(input) == ReadStatus::kComplete);
+  CHECK(reader.Take().body == "{}");
 }
 
 TEST_CASE("Expect: 100-continue is asked for once, after the head") {

@@ -81,3 +81,24 @@ TEST_CASE("A repeated JSON member keeps its first position and its last value") 
   CHECK(j.dump() == R"({"a":3,"b":2})");
   CHECK(ddblab::wire::ParseJson("{\"a\":").is_discarded());
 }
+
+// DynamoDB: ExpressionAttributeValues only serve expressions that take values. GetItem,
+// BatchGetItem and TransactGetItems have only a ProjectionExpression, so values given there can
+// never be used; they are refused by name rather than silently ignored.
+TEST_CASE("ExpressionAttributeValues on a get shape is refused, not ignored") {
+  auto e = TableEngine();
+  const std::string want = "ExpressionAttributeValues can only be specified when using expressions";
+  auto get = wiretest::Call(*e, "GetItem", R"({"TableName":"Tab","Key":{"pk":{"S":"a"}},
+      "ProjectionExpression":"pk","ExpressionAttributeValues":{":v":{"S":"x"}}})");
+  REQUIRE_FALSE(get.ok);
+  CHECK(get.error.message == want);
+  auto batch = wiretest::Call(*e, "BatchGetItem", R"({"RequestItems":{"Tab":{
+      "Keys":[{"pk":{"S":"a"}}],"ExpressionAttributeValues":{":v":{"S":"x"}}}}})");
+  REQUIRE_FALSE(batch.ok);
+  CHECK(batch.error.message == want);
+  auto transact = wiretest::Call(*e, "TransactGetItems", R"({"TransactItems":[{"Get":{
+      "TableName":"Tab","Key":{"pk":{"S":"a"}},"ExpressionAttributeValues":{":v":{"S":"x"}}}}]})");
+  REQUIRE_FALSE(transact.ok);
+  CHECK(transact.error.message == want);
+  CHECK(wiretest::Call(*e, "GetItem", R"({"TableName":"Tab","Key":{"pk":{"S":"a"}}})").ok);
+}
