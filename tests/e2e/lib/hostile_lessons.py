@@ -10,7 +10,8 @@ import time
 BIN, SRC = os.path.abspath(sys.argv[1]), sys.argv[2]
 SECRET = "SECRET-FILE-TEXT-5d1c9e"
 TOKEN = "SECRET-ENV-TOKEN-a83f02"
-DEADLINE = 40  # seconds per lesson; the sandbox's own limits are 10 s per call
+# Seconds per lesson (the sandbox's own limits are 10 s per call); sanitizer builds run ~40x slower.
+DEADLINE = 120 if os.environ.get("DDBLAB_SANITIZED") else 40
 
 # What each attack's output must say (beyond the common checks).
 EXPECT = {
