@@ -23,8 +23,9 @@ bool RunSimulateDot(shell::ShellContext& shell, const std::vector<std::string>& 
   if (args.size() == 2) {
     char* end = nullptr;
     long long n = std::strtoll(args[1].c_str(), &end, 10);
-    if (end == args[1].c_str() || *end != '\0') {
-      sink.ErrLine(".simulate: SECONDS must be a whole number, not '" + args[1] + "'");
+    if (end == args[1].c_str() || *end != '\0' || n < 1 || n > 86400) {
+      sink.ErrLine(".simulate: SECONDS must be a whole number from 1 to 86400, not '" + args[1] +
+                   "'");
       return false;
     }
     seconds = n;
@@ -35,7 +36,13 @@ bool RunSimulateDot(shell::ShellContext& shell, const std::vector<std::string>& 
   auto result = Simulate(path.string(), seconds, lua_out);
   if (!lua_out.str().empty()) sink.Out(lua_out.str());
   if (!result.ok()) {
-    sink.ErrLine(".simulate: " + args[0] + ": " + result.error().message);
+    // Messages name the file as the user wrote it, not the absolute path it resolved to.
+    std::string message = result.error().message;
+    for (size_t at = message.find(path.string()); at != std::string::npos;
+         at = message.find(path.string(), at + args[0].size())) {
+      message.replace(at, path.string().size(), args[0]);
+    }
+    sink.ErrLine(".simulate: " + args[0] + ": " + message);
     return false;
   }
   sink.Out(RenderText(*result));
