@@ -37,7 +37,7 @@ TEST_CASE("a throttled call's footer names its reason and that it consumed nothi
           "[render][footer][throttling]") {
   ShellSettings s;
   CHECK(FooterLine(Throttled({"TableWriteKeyRangeThroughputExceeded"}), s) ==
-        "-- ExecuteStatement -> PutItem app-main | throttled: "
+        "-- PutItem app-main | throttled: "
         "TableWriteKeyRangeThroughputExceeded, nothing consumed | partition 2 of 4");
 }
 
@@ -48,7 +48,7 @@ TEST_CASE("a throttled call with several reasons lists each once, in order",
                               "IndexWriteProvisionedThroughputExceeded",
                               "TableWriteKeyRangeThroughputExceeded"}),
                    s) ==
-        "-- ExecuteStatement -> PutItem app-main | throttled: "
+        "-- PutItem app-main | throttled: "
         "IndexWriteProvisionedThroughputExceeded, TableWriteKeyRangeThroughputExceeded, "
         "nothing consumed | partition 2 of 4");
 }
@@ -58,7 +58,7 @@ TEST_CASE("a refusal that is not a throttle gets no throttled note",
   StatementResult r = Throttled({});
   r.error.type = ErrorType::kConditionalCheckFailedException;
   ShellSettings s;
-  CHECK(FooterLine(r, s) == "-- ExecuteStatement -> PutItem app-main | partition 2 of 4");
+  CHECK(FooterLine(r, s) == "-- PutItem app-main | partition 2 of 4");
 }
 
 }  // namespace
