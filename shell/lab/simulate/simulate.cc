@@ -2,8 +2,8 @@
 
 #include <chrono>
 #include <filesystem>
-#include <lua.hpp>
 #include <functional>
+#include <lua.hpp>
 #include <memory>
 #include <mutex>
 #include <queue>
