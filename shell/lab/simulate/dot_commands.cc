@@ -84,7 +84,7 @@ bool RunHeatmapDot(shell::ShellContext& shell, const std::vector<std::string>& a
 void RegisterSimulateDotCommands(shell::Shell& shell) {
   shell.RegisterDotCommand(shell::DotExtension{
       ".simulate", ".simulate SCENARIO.lua [SECONDS]",
-      "run a throughput scenario on a virtual clock (as `ddblab simulate`)",
+      "run a throughput scenario on a virtual clock",
       "Runs the scenario's clients against a fresh in-memory database with the throughput\n"
       "model on, prints the summary and heat map, and keeps them for .heatmap.",
       RunSimulateDot});
