@@ -309,7 +309,7 @@ Result<SimulationResult> SimulateTable(Sandbox& sandbox, const shell::FileAccess
   }
   Result<SimulationResult> result = Fail("");
   if (expected > static_cast<double>(kMaxTableRequests)) {
-    result = Fail("ddb.simulate runs at most " + std::to_string(kMaxTableRequests) +
+    result = Fail("a simulation from Lua runs at most " + std::to_string(kMaxTableRequests) +
                   " requests (rate times seconds, over all clients); use `ddblab simulate` "
                   "for longer runs");
   } else {

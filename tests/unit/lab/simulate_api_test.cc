@@ -69,12 +69,13 @@ TEST_CASE("ddb.simulate returns the simulate command's JSON as a table", "[lab][
   CHECK(got == "2 3000 1000 orders 1 2 4000\n");
 }
 
-TEST_CASE("ddb.simulate refuses a scenario of more than 2,000,000 requests", "[lab][simulate]") {
+TEST_CASE("ddb.simulate refuses a scenario of more than 300,000 requests", "[lab][simulate]") {
   Lab lab;
   std::string got = lab.Eval(std::string(kDayKey) + "return ddb.simulate(scenario(3, 1000000))");
-  CHECK_THAT(got, Catch::Contains("ddb.simulate: ddb.simulate runs at most 2000000 requests "
-                                  "(rate times seconds, over all clients); use `ddblab "
-                                  "simulate` for longer runs"));
+  CHECK_THAT(got,
+             Catch::Contains("ddb.simulate: a simulation from Lua runs at most 300000 requests "
+                             "(rate times seconds, over all clients); use `ddblab "
+                             "simulate` for longer runs"));
 }
 
 TEST_CASE("ddb.simulate refuses a misspelt field rather than ignoring it", "[lab][simulate]") {
