@@ -1,7 +1,10 @@
--- Lesson 11: hot partitions and write sharding.
+-- Lesson 11: hot partitions and write sharding, shown by simulations on a virtual clock
+-- (ddb.simulate: the same scenarios as `ddblab simulate`, README "Throughput and throttling").
 local T = "orders-by-day"
 local DAY = "ORDER#2026-06-08"
 local SHARDS = 4
+local PEAK = 1500       -- writes a second at the day's peak
+local SIM_SECONDS = 10  -- virtual seconds per simulation: the shares settle at once
 local shards_read = {}
 local fanout = { capacity = 0, items = 0 }
 
@@ -9,40 +12,81 @@ local function shard_of(order_id)
   return tonumber(string.match(order_id, "(%d+)$")) % SHARDS
 end
 
--- "3 of 4 partitions hold items" from the simulated layout, or nil without the embedded engine.
-local function layout()
-  local ok, p = pcall(ddb.partitions, T)
-  if not ok or type(p) ~= "table" then return nil end
-  local used, lines = 0, {}
-  for _, part in ipairs(p.partitions or {}) do
-    if part.item_count > 0 then used = used + 1 end
-    lines[#lines + 1] = string.format("  partition %d: %d items", part.partition, part.item_count)
+-- The table's provisioned write capacity, as the student left it.
+local function table_wcu()
+  local d = ddb.call("DescribeTable", { TableName = T }).output.Table
+  return (d.ProvisionedThroughput or {}).WriteCapacityUnits or 4000
+end
+
+-- The day's peak on a table like orders-by-day: PEAK orders a second with increasing order ids,
+-- under the day key itself (shards == nil) or under a calculated suffix (order id mod shards).
+local function day_traffic(wcu, shards)
+  return ddb.simulate {
+    setup = { string.format([[aws dynamodb create-table --table-name orders-by-day
+      --attribute-definitions AttributeName=PK,AttributeType=S AttributeName=SK,AttributeType=S
+      --key-schema AttributeName=PK,KeyType=HASH AttributeName=SK,KeyType=RANGE
+      --provisioned-throughput ReadCapacityUnits=100,WriteCapacityUnits=%d]], wcu) },
+    seconds = SIM_SECONDS,
+    clients = { {
+      rate = PEAK,
+      statement = function(i)
+        local id = 100000 + i
+        local pk = shards and string.format("%s#%d", DAY, id % shards) or DAY
+        return string.format([[INSERT INTO "orders-by-day" VALUE {'PK': '%s', 'SK': 'o-%d', 'total': 12}]], pk, id)
+      end,
+    } },
+  }
+end
+
+-- "4,000 of 15,000 writes throttled (33%); partition 2 took them all, 4 of 5 partitions idle."
+local function describe(r, wcu)
+  local parts = r.tables[1].partitions
+  local busy, hot, idle = 0, nil, 0
+  for _, p in ipairs(parts) do
+    if p.requests == 0 then idle = idle + 1 end
+    if p.requests > busy then busy, hot = p.requests, p.partition end
   end
-  return used, p.partition_count, table.concat(lines, "\n")
+  return string.format(
+    "Simulated %d s of the peak (%d orders a second) on a %d WCU table:\n"
+      .. "%d of %d writes throttled (%d%%); the busiest partition (%d) took %d of them, "
+      .. "and %d of its %d partitions received nothing.\n"
+      .. "(.heatmap %s shows the simulation's heat map.)\n",
+    r.seconds, PEAK, wcu, r.throttled, r.requests,
+    math.floor(100 * r.throttled / math.max(1, r.requests) + 0.5), hot, busy, idle, #parts, T)
 end
 
 local put_hot = [[aws dynamodb put-item --table-name orders-by-day --item '{"PK":{"S":"ORDER#2026-06-08"},"SK":{"S":"o-9021"},"total":{"N":"12"}}']]
 local put_sharded = [[aws dynamodb put-item --table-name orders-by-day --item '{"PK":{"S":"ORDER#2026-06-08#2"},"SK":{"S":"o-9022"},"total":{"N":"40"}}']]
-local get_sharded = [[aws dynamodb get-item --table-name orders-by-day --key '{"PK":{"S":"ORDER#2026-06-08#1"},"SK":{"S":"o-9013"}}']]
 local function shard_query(n)
   return string.format(
     [[aws dynamodb query --table-name orders-by-day --key-condition-expression "PK = :pk" --expression-attribute-values '{":pk":{"S":"ORDER#2026-06-08#%d"}}']], n)
 end
+
+local raise = [[aws dynamodb update-table --table-name orders-by-day --provisioned-throughput ReadCapacityUnits=100,WriteCapacityUnits=12000]]
 
 return lesson {
   id = "hot-partitions",
   number = 11,
   title = "Hot partitions and write sharding",
   summary = [[
-Throughput limits apply per physical partition (about 1,000 WCU and 3,000 RCU each), and a
-partition key lives in exactly one partition. A key that every write shares (today's date, or
-a constant GSI key like "STUDENT") funnels all traffic into one partition while the others idle.
-Sharding the key spreads the writes, and costs a fan-out on reads.]],
+Throughput limits apply per physical partition (at most 1,000 WCU and 3,000 RCU each), and a
+partition key lives in one partition. A key that every write shares (today's date, or a constant
+GSI key like "STUDENT") funnels all traffic into one partition while the others idle. You will
+watch it throttle in a simulation, see that more capacity does not help, shard the key, and pay
+for it with a read fan-out.]],
   requires = { "first-steps" },
 
   setup = function()
     shards_read, fanout = {}, { capacity = 0, items = 0 }
-    fresh_table(T, { partitions = SHARDS })
+    ddb.drop_table(T)
+    ddb.call("CreateTable", {
+      TableName = T,
+      AttributeDefinitions = { { AttributeName = "PK", AttributeType = "S" },
+                               { AttributeName = "SK", AttributeType = "S" } },
+      KeySchema = { { AttributeName = "PK", KeyType = "HASH" },
+                    { AttributeName = "SK", KeyType = "RANGE" } },
+      ProvisionedThroughput = { ReadCapacityUnits = 100, WriteCapacityUnits = 4000 },
+    })
     local items = {}
     for i = 1, 20 do
       items[i] = { PK = DAY, SK = string.format("o-%d", 9000 + i), total = i * 3 }
@@ -55,10 +99,11 @@ Sharding the key spreads the writes, and costs a fan-out on reads.]],
       id = "hot-date",
       text = [[
 Table orders-by-day keys every order by its day: PK = "ORDER#2026-06-08", SK = the order
-id. The table has 4 partitions (fixed for this lesson). Twenty orders arrived today.
+id, which increases through the day. It is provisioned with 4,000 WCU. At the day's peak,
+1,500 orders a second arrive.
 
-Write today's next order: PK "ORDER#2026-06-08", SK "o-9021", total 12. Then look at which
-partition it went to.]],
+Write today's next order: PK "ORDER#2026-06-08", SK "o-9021", total 12. The lesson then
+simulates the peak with that key.]],
       check = function(r)
         if r.op ~= "PutItem" then return nil end
         if not r.ok then return false, "The put failed: {input}" end
@@ -69,15 +114,36 @@ partition it went to.]],
       end,
       hints = { put_hot },
       show = put_hot,
-      explain = function(r)
-        local parts = table.concat(r.trace.partitions_hit or {}, ", ")
-        local used, total, lines = layout()
-        local s = "The write hit partition " .. parts .. ", like every other order of the day.\n"
-        if used then
-          s = s .. string.format("%d of %d partitions hold items:\n%s\n", used, total, lines)
+      explain = function()
+        return describe(day_traffic(4000), 4000)
+          .. "Every order of the day shares one partition key, so one partition takes them all and\n"
+          .. "meets its 1,000 WCU ceiling: about a third of the writes are throttled, while the table\n"
+          .. "as a whole uses well under its 4,000 WCU."
+      end,
+    },
+    {
+      id = "more-capacity",
+      text = [[
+The obvious fix: provision more. Raise the table's write capacity to 12,000 WCU (keep 100 RCU)
+with update-table; the lesson then simulates the same peak again.]],
+      check = function(r)
+        if r.op ~= "UpdateTable" then return nil end
+        if not r.ok then return false, "The update failed: {input}" end
+        if table_wcu() <= 4000 then
+          return false, "Raise WriteCapacityUnits above 4,000 (to 12,000, say)."
         end
-        return s .. "At peak, today's partition throttles at ~1,000 WCU while the rest of the table idles.\n"
-          .. "Raising the table's capacity does not help: the ceiling is per partition."
+        return true
+      end,
+      hints = {
+        "update-table --provisioned-throughput takes ReadCapacityUnits=...,WriteCapacityUnits=...",
+        raise,
+      },
+      show = raise,
+      explain = function()
+        local wcu = table_wcu()
+        return describe(day_traffic(wcu), wcu)
+          .. "Nothing changed. More capacity gives the table more partitions, but the day key still\n"
+          .. "hashes to exactly one of them, and no partition serves more than 1,000 WCU."
       end,
     },
     {
@@ -120,36 +186,13 @@ Write order o-9022 (total 40) to its shard.]],
       },
       show = put_sharded,
       explain = function()
-        local used, total, lines = layout()
-        local s = "Today's writes are now spread over 4 partition keys, which hash independently.\n"
-        if used then
-          s = s .. string.format("%d of %d partitions hold items:\n%s\n", used, total, lines)
-          if used == 1 then
-            s = s .. "(Here the four shard keys happen to hash to the same partition: with few partitions\n"
-              .. "that can happen. Real tables have many more partitions, and more shards spread further.)\n"
-          end
-        end
-        return s .. "Size the shard count from the peak write rate: required WCU / 1,000, rounded up."
+        local wcu = table_wcu()
+        return describe(day_traffic(wcu, SHARDS), wcu)
+          .. "The four shard keys hash independently, so the peak spreads over several partitions and\n"
+          .. "none reaches its ceiling. Size the shard count from the peak: required WCU / 1,000,\n"
+          .. "rounded up, with room to spare. Because the suffix is calculated, a reader who knows an\n"
+          .. "order id still finds its shard with one GetItem."
       end,
-    },
-    {
-      id = "point-read",
-      text = [[
-Because the suffix is calculated, a point read needs no search: fetch order o-9013 with one
-get-item.]],
-      check = function(r)
-        if r.op == "Query" or r.op == "Scan" then
-          return false, "{op} read {read} items; the shard of o-9013 can be computed, so one GetItem does it."
-        end
-        if not is_get(r) then return nil end
-        if r.count ~= 1 then return false, "Nothing found: is the shard right? 9013 mod 4 = 1." end
-        return true
-      end,
-      hints = { get_sharded },
-      show = get_sharded,
-      explain = [[
-One GetItem, {capacity} RCU. A random suffix would spread writes just as well, but then this
-read would have to try every shard: calculated suffixes suit read-by-id workloads.]],
     },
     {
       id = "fan-out",

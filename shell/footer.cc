@@ -128,6 +128,16 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
   std::string effective = step_ops.size() == 1 ? *step_ops.begin() : t.operation;
   bool read = IsReadOperation(effective) || IsReadOperation(t.operation) ||
               (!m.capacity.empty() && m.capacity.front().read);
+  // A throttled call read and consumed nothing: it says so, with DynamoDB's reasons.
+  const auto& throttled = r.ok ? std::vector<ThrottlingReason>{} : r.error.throttling_reasons;
+  if (!throttled.empty()) {
+    std::set<std::string> reasons;
+    for (const auto& tr : throttled) reasons.insert(tr.reason);
+    std::string list;
+    for (const auto& reason : reasons) list += (list.empty() ? "" : ", ") + reason;
+    parts.push_back("throttled: " + list + ", nothing consumed");
+    read = false;
+  }
   if (read) {
     parts.push_back(std::to_string(t.items_returned) + " returned / " +
                     std::to_string(t.items_read) + " read");

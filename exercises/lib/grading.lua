@@ -894,6 +894,81 @@ local function add(check)
   return check
 end
 
+-- ---------------------------------------------------------------------------------------------
+-- Throughput: the exercise's declared traffic mix (EX.traffic) sent through the solution's own
+-- table and templates, in a simulation on a virtual clock (ddb.simulate; README, "Throughput
+-- and throttling"). It passes when no partition of the table or of its indexes throttles.
+--   traffic = { title = "the evening peak", seconds = 10, points = 2,
+--     mix = { { template = "Order", rate = 1500, params = function(i, d) return {...} end } } }
+-- params(i, d) gives the parameters of the template's i-th write (from 0), d the generated data.
+-- Each statement of a template is its own request. (Graded, a template's writes go in one
+-- transaction, which DynamoDB charges twice: if anything, this check is lenient.)
+
+local function template_kind(name)
+  for _, T in ipairs(EX.transitions or {}) do if T.name == name then return "transition" end end
+  return "entity"
+end
+
+local function traffic_text(TR)
+  local parts = {}
+  for _, m in ipairs(TR.mix) do
+    parts[#parts + 1] = string.format("%s writes at %s a second", m.template, units(m.rate))
+  end
+  return table.concat(parts, ", ")
+end
+
+local function check_throughput()
+  local TR = EX.traffic
+  local tbl = sol.render("table", "", {})
+  if not tbl.ok then return fail("The table definition cannot be used: " .. tostring(tbl.error)) end
+  local clients = {}
+  for _, m in ipairs(TR.mix) do
+    local kind = template_kind(m.template)
+    local function render(i)
+      return sol.render(kind, m.template, with_shard(m.template, m.params(i, DATA)))
+    end
+    local first = render(0)
+    if not first.ok then
+      return fail("The traffic needs the " .. m.template .. " template: " .. tostring(first.error))
+    end
+    for k = 1, #first.statements do
+      clients[#clients + 1] = { rate = m.rate, statement = function(i)
+        local r = render(i)
+        if not r.ok then error(r.error, 0) end
+        return r.statements[k]
+      end }
+    end
+  end
+  local ok, r = pcall(ddb.simulate, { setup = tbl.statements, seconds = TR.seconds or 10,
+    clients = clients })
+  local what = string.format("%s (%s, for %d virtual seconds)", TR.title, traffic_text(TR),
+    TR.seconds or 10)
+  if not ok then return fail("Under " .. what .. ", the simulation could not run: " .. tostring(r)) end
+  if r.throttled == 0 and r.errors == 0 then
+    return pass(string.format("Under %s, none of the %d writes was throttled.", what, r.requests))
+  end
+  if r.throttled == 0 then
+    return fail(string.format("Under %s, %d of %d writes failed: %s", what, r.errors, r.requests,
+      tostring(r.first_error)))
+  end
+  local hot = {}
+  for _, t in ipairs(r.tables) do
+    for _, p in ipairs(t.partitions) do
+      if p.throttled > 0 then
+        hot[#hot + 1] = string.format("  %s, partition %d: %d of %d requests throttled",
+          t.index == ddb.null and ("table " .. t.table) or ("index " .. t.index .. " of " .. t.table),
+          p.partition, p.throttled, p.requests)
+      end
+    end
+  end
+  return fail(string.format("Under %s, %d of %d writes were throttled:\n%s\n" ..
+    "One partition serves at most 1,000 WCU a second, however much capacity the table has: a " ..
+    "partition key value (of the table or of an index) that these writes share funnels them " ..
+    "into one partition. Spread it with a calculated suffix (${shard}).\n" ..
+    "Revisit: hot partitions and write sharding; static GSI keys.",
+    what, r.throttled, r.requests, table.concat(hot, "\n")))
+end
+
 function __plan(seed)
   assert(EX, "grader.lua did not call exercise{...}")
   index_templates()
@@ -945,6 +1020,14 @@ function __plan(seed)
   for _, C in ipairs(EX.checks or {}) do
     push({ id = C.id, title = C.title, points = C.points or 1, depends = C.depends or all_templates,
       visibility = C.visibility, run = function() return C.run(DATA, STATE) end })
+  end
+  if EX.traffic then
+    local deps = { "setup.table" }
+    for _, m in ipairs(EX.traffic.mix) do
+      deps[#deps + 1] = template_kind(m.template) .. "." .. m.template
+    end
+    push({ id = "throughput", title = "Under " .. EX.traffic.title .. ", no partition throttles",
+      points = EX.traffic.points or 2, depends = deps, seconds = 60, run = check_throughput })
   end
   push({ id = "limits", title = "Items and keys stay within DynamoDB's limits", points = 1,
     depends = entity_templates, visibility = "hidden", run = check_limits })

@@ -7,6 +7,7 @@
 #include "shell/lab/lab_runtime.h"
 #include "shell/lab/prelude/ddb_lua.h"
 #include "shell/lab/sandbox_internal.h"
+#include "shell/lab/simulate/simulate.h"
 
 namespace ddblab::lab {
 
@@ -111,6 +112,34 @@ bool DoSetPartitions(Sandbox::Impl* impl, const char* table, lua_Integer n) {
                          "ddb.set_partitions");
 }
 
+// ddb.simulate: the scenario table is at the top of the stack. The engine's time is kept out of
+// the calling script's wall-clock limit (the simulation is bounded by its request cap instead),
+// so that a lesson's simulation does not depend on the machine's speed; its statement
+// functions still run under the script's budget.
+bool DoSimulate(Sandbox::Impl* impl) {
+  bool saved = impl->enforce_memory;
+  try {
+    // Reading the table must not raise: the prelude copied it into plain tables, and memory is
+    // not refused while C++ objects are alive here (PCall enforces it again for the functions).
+    impl->enforce_memory = false;
+    auto result = simulate::SimulateTable(*impl->owner, impl->files, [impl](double seconds) {
+      impl->started += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(seconds));
+    });
+    impl->enforce_memory = saved;
+    if (!result.ok()) {
+      impl->stash_error = "ddb.simulate: " + result.error().message;
+      return false;
+    }
+    impl->stash = simulate::ResultJson(*result);
+    return true;
+  } catch (const std::exception& e) {
+    impl->enforce_memory = saved;
+    impl->stash_error = std::string("ddb.simulate: ") + e.what();
+    return false;
+  }
+}
+
 int RaiseStashed(lua_State* L, Sandbox::Impl* impl) {
   lua_pushlstring(L, impl->stash_error.data(), impl->stash_error.size());
   impl->stash_error.clear();
@@ -158,6 +187,14 @@ int LSetPartitions(lua_State* L) {
   return PushStashed(L, impl);
 }
 
+int LSimulate(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
+  Sandbox::Impl* impl = ImplOf(L);
+  if (!DoSimulate(impl)) return RaiseStashed(L, impl);
+  return PushStashed(L, impl);
+}
+
 }  // namespace
 
 void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
@@ -173,6 +210,7 @@ void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
                           {"try_call", LTryCall},
                           {"partitions", LPartitions},
                           {"set_partitions", LSetPartitions},
+                          {"_simulate", LSimulate},  // wrapped by ddb.simulate (ddb.lua)
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   lua_pushlightuserdata(L, NullMarker());

@@ -1,6 +1,7 @@
 // Puts the lab runtime's dot-commands in a shell's extension table.
 #include "shell/lab/lab_commands.h"
 #include "shell/lab/repl_commands.h"
+#include "shell/lab/simulate/simulate.h"
 #include "shell/shell.h"
 
 namespace ddblab::lab {
@@ -13,6 +14,7 @@ void RegisterLabExtensions(shell::Shell& shell) {
       [exercise](shell::ShellContext& context, const std::vector<std::string>& args) {
         return shell::RunExerciseDotCommand(context, *exercise, args);
       }});
+  simulate::RegisterSimulateDotCommands(shell);
 }
 
 }  // namespace ddblab::lab

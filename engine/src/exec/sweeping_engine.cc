@@ -93,7 +93,8 @@ class SweepingEngine final : public Engine {
   Result<BatchExecuteStatementResponse> BatchExecuteStatement(
       const BatchExecuteStatementRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<BatchExecuteStatementResponse>([&] { return impl_->BatchExecuteStatement(r); });
+    if (throttle_) return throttle_->BatchExecuteStatement(r);
+    return impl_->BatchExecuteStatement(r);
   }
   Result<ExecuteTransactionResponse> ExecuteTransaction(
       const ExecuteTransactionRequest& r) override {

@@ -287,4 +287,40 @@ Result<BatchGetItemResponse> Throttle::BatchGetItem(const BatchGetItemRequest& r
   return resp;
 }
 
+Result<BatchExecuteStatementResponse> Throttle::BatchExecuteStatement(
+    const BatchExecuteStatementRequest& r) {
+  std::lock_guard<std::recursive_mutex> lock(engine_.mutex_);
+  auto whole =
+      Run<BatchExecuteStatementResponse>([&] { return engine_.BatchExecuteStatement(r); }, false);
+  if (whole.ok() || whole.error().throttling_reasons.empty()) return whole;
+  // DynamoDB: each statement of a batch succeeds or fails on its own, its failure in its own
+  // response (BatchStatementError, code ProvisionedThroughputExceeded or ThrottlingError); the
+  // others are carried out (API reference, BatchExecuteStatement).
+  BatchExecuteStatementResponse resp;
+  resp.trace.operation = "BatchExecuteStatement";
+  for (const BatchStatementRequest& statement : r.statements) {
+    BatchExecuteStatementRequest one;
+    one.statements = {statement};
+    one.return_consumed_capacity = r.return_consumed_capacity;
+    auto got =
+        Run<BatchExecuteStatementResponse>([&] { return engine_.BatchExecuteStatement(one); });
+    if (!got.ok()) {
+      if (got.error().throttling_reasons.empty()) return got.error();
+      BatchStatementResponse refused;
+      Error e;
+      e.type = got.error().type;
+      e.message = got.error().message;
+      e.throttling_reasons = got.error().throttling_reasons;
+      refused.error = std::move(e);
+      resp.responses.push_back(std::move(refused));
+      continue;
+    }
+    for (BatchStatementResponse& s : got->responses) resp.responses.push_back(std::move(s));
+    MergeCapacities(resp.consumed_capacity, got->consumed_capacity);
+    MergeTrace(resp.trace, std::move(got->trace));
+  }
+  SummarizeSteps(&resp.trace);
+  return resp;
+}
+
 }  // namespace ddblab::throughput

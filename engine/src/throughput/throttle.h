@@ -3,7 +3,7 @@
 // consumed and which partitions it touched, and asks the capacity model whether it fits. A call
 // that does not fit is rolled back and fails with DynamoDB's throttling error, having consumed
 // nothing. Batches retry their entries one by one so that only the refused ones come back as
-// UnprocessedItems / UnprocessedKeys.
+// UnprocessedItems / UnprocessedKeys, or (BatchExecuteStatement) as those statements' errors.
 #pragma once
 
 #include <mutex>
@@ -59,6 +59,8 @@ class Throttle {
 
   Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r);
   Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r);
+  Result<BatchExecuteStatementResponse> BatchExecuteStatement(
+      const BatchExecuteStatementRequest& r);
 
   // After DeleteTable: the table's buckets go with it.
   void Forget(const std::string& table);

@@ -155,6 +155,8 @@ Json ToJson(const BatchExecuteStatementResponse& r, std::string_view rcc) {
       std::string code(ErrorTypeName(s.error->type));
       if (s.error->type == ErrorType::kValidationException) {
         code = "ValidationError";
+      } else if (s.error->type == ErrorType::kThrottlingException) {
+        code = "ThrottlingError";
       } else if (code.size() > 9 && code.ends_with("Exception")) {
         code.resize(code.size() - 9);
       }

@@ -296,6 +296,60 @@ int LSolRun(lua_State* L) {
   return 1;
 }
 
+// sol.render(kind, name, params) -> {ok, statements, error, missing}: the block's statements
+// with the parameters filled in, run nowhere (the throughput check sends them to a simulation).
+wire::Json RenderBlock(Context* ctx, const std::string& kind_name, const std::string& name,
+                       const wire::Json& params_json) {
+  wire::Json out = wire::Json::object();
+  out["ok"] = false;
+  BlockKind kind;
+  if (!ParseBlockKind(kind_name, &kind)) {
+    out["error"] = "unknown block kind '" + kind_name + "'";
+    return out;
+  }
+  const Block* block = ctx->solution->Find(kind, name);
+  std::string label = "-- @" + kind_name + (name.empty() ? "" : " " + name);
+  if (block == nullptr || block->statements.empty()) {
+    out["missing"] = true;
+    out["error"] = "the solution has no " + label + " block" +
+                   (block == nullptr ? "" : " with a statement in it");
+    return out;
+  }
+  std::map<std::string, std::string> params;
+  if (params_json.is_object()) {
+    for (auto it = params_json.begin(); it != params_json.end(); ++it) {
+      params[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+    }
+  }
+  wire::Json texts = wire::Json::array();
+  for (const auto& st : block->statements) {
+    Result<std::string> filled = FillPlaceholders(st.text, params);
+    if (!filled.ok()) {
+      out["error"] =
+          label + " (line " + std::to_string(block->line) + "): " + filled.error().message;
+      return out;
+    }
+    texts.push_back(std::move(filled.value()));
+  }
+  out["statements"] = std::move(texts);
+  out["ok"] = true;
+  return out;
+}
+
+int LSolRender(lua_State* L) {
+  Context* ctx = ContextOf(L);
+  const char* kind = luaL_checkstring(L, 1);
+  const char* name = lua_isstring(L, 2) ? lua_tostring(L, 2) : "";
+  wire::Json params = wire::Json::object();
+  if (lua_istable(L, 3)) {
+    Result<wire::Json> p = ctx->sandbox->ToJson(3);
+    if (p.ok()) params = std::move(p.value());
+  }
+  wire::Json out = RenderBlock(ctx, kind, name, params);
+  ctx->sandbox->PushJson(out);
+  return 1;
+}
+
 // sol.blocks() -> {{kind, name, line, statements}, ...}
 int LSolBlocks(lua_State* L) {
   Context* ctx = ContextOf(L);
@@ -321,7 +375,7 @@ void InstallSolApi(lab::Sandbox& sb, Context* ctx) {
   lua_State* L = sb.state();
   lua_newtable(L);
   const std::pair<const char*, lua_CFunction> fns[] = {
-      {"run", LSolRun}, {"blocks", LSolBlocks}, {"problems", LSolProblems}};
+      {"run", LSolRun}, {"render", LSolRender}, {"blocks", LSolBlocks}, {"problems", LSolProblems}};
   for (const auto& [n, f] : fns) {
     lua_pushlightuserdata(L, ctx);
     lua_pushcclosure(L, f, 1);

@@ -58,4 +58,27 @@ function ddb.script(text)
   end
   return n
 end
+-- ddb.simulate{setup = {...}, seconds = N, clients = {...}}: the table of a `ddblab simulate`
+-- scenario file, run on a fresh virtual-clock engine; returns that command's JSON as a table.
+-- The scenario is copied into plain tables first, so the C side reads no metatable.
+local simulate_raw = ddb._simulate
+ddb._simulate = nil
+local function plain(v)
+  if type(v) ~= "table" then return v end
+  local t = {}
+  for k, x in pairs(v) do t[k] = x end
+  return t
+end
+function ddb.simulate(scenario)
+  if type(scenario) ~= "table" then
+    error("ddb.simulate{setup = {...}, seconds = N, clients = {...}}: expected a table", 2)
+  end
+  local s = plain(scenario)
+  s.setup = plain(s.setup)
+  s.clients = plain(s.clients)
+  if type(s.clients) == "table" then
+    for i, c in pairs(s.clients) do s.clients[i] = plain(c) end
+  end
+  return simulate_raw(s)
+end
 return ddb

@@ -49,7 +49,9 @@ std::vector<int64_t> ThrottledPerSecond(const SimulationResult& r) {
 
 }  // namespace
 
-std::string RenderJson(const SimulationResult& r) {
+std::string RenderJson(const SimulationResult& r) { return ResultJson(r).dump() + "\n"; }
+
+wire::Json ResultJson(const SimulationResult& r) {
   wire::Json j = wire::Json::object();
   j["seconds"] = r.seconds;
   j["requests"] = r.requests;
@@ -91,7 +93,7 @@ std::string RenderJson(const SimulationResult& r) {
     tables.push_back(std::move(t));
   }
   j["tables"] = std::move(tables);
-  return j.dump() + "\n";
+  return j;
 }
 
 std::string RenderText(const SimulationResult& r) {
@@ -104,11 +106,18 @@ std::string RenderText(const SimulationResult& r) {
   if (r.errors > 0) out << ", " << r.errors << " failed otherwise";
   out << "\n";
   if (!r.first_error.empty()) out << "first failure: " << r.first_error << "\n";
+  out << RenderHeatmap(r, "");
+  return out.str();
+}
+
+std::string RenderHeatmap(const SimulationResult& r, const std::string& table) {
+  std::ostringstream out;
   // Columns: at most 60, each covering a whole number of seconds.
   int64_t per_column = std::max<int64_t>(1, (r.seconds + 59) / 60);
   int64_t columns = (r.seconds + per_column - 1) / per_column;
   static const char kShades[] = " .:-=+*#%@";
   for (const auto& res : r.resources) {
+    if (!table.empty() && res.table != table) continue;
     out << "\n"
         << ResourceName(res) << " ("
         << (res.on_demand ? std::string("on demand")

@@ -2,8 +2,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <lua.hpp>
 #include <memory>
+#include <mutex>
 #include <queue>
 #include <set>
 #include <utility>
@@ -166,22 +168,22 @@ std::vector<ThroughputResource> Window(const ThroughputReport& report, int64_t s
 
 }  // namespace
 
-Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t> seconds,
-                                  std::ostream& lua_out) {
-  std::unique_ptr<Sandbox> sandbox = Sandbox::Create(SandboxLimits{}, lua_out);
-  if (!sandbox) return Fail("cannot start the Lua sandbox");
-  LuaStatus loaded = sandbox->RunFile(path, 1);
-  if (!loaded.ok()) return Fail(loaded.message);
-  lua_State* L = sandbox->state();
-  DDB_ASSIGN_OR_RETURN(Scenario scenario, ReadScenario(L));
-  lua_pop(L, 1);
-  if (seconds) {
-    if (*seconds < 1 || *seconds > kMaxSeconds) {
-      return Fail("--seconds must be a whole number from 1 to " + std::to_string(kMaxSeconds));
-    }
-    scenario.seconds = *seconds;
-  }
+namespace {
 
+// Releases the registry references the scenario's statement functions hold.
+void ReleaseScenario(lua_State* L, Scenario& scenario) {
+  for (Client& c : scenario.clients) {
+    if (c.function_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, c.function_ref);
+    c.function_ref = LUA_NOREF;
+  }
+}
+
+// Runs a scenario read from `sandbox`'s state. `engine_time` is told how long each statement
+// spent in the engine (ddb.simulate keeps that out of the calling script's time limit).
+Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
+                                     const shell::FileAccess& files,
+                                     const std::function<void(double)>& engine_time) {
+  lua_State* L = sandbox.state();
   auto clock = std::make_shared<double>(kStartClock);
   EngineOptions options;
   options.clock = [clock] { return *clock; };
@@ -190,15 +192,19 @@ Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t
   if (!opened.ok()) return opened.error();
   std::shared_ptr<Engine> engine(std::move(*opened));
   std::unique_ptr<wire::Client> client = wire::MakeEmbeddedClient(engine, "simulation");
-
-  // File values in statements may read only the scenario's own folder, as a lesson's do.
-  std::string folder = std::filesystem::absolute(path).parent_path().string();
-  shell::FileAccess files = shell::FileAccess::ConfinedTo(folder);
+  // Timed only for ddb.simulate: `ddblab simulate` keeps its hot loop free of clock reads.
+  auto run = [&](const std::string& text) {
+    if (!engine_time) return lab::RunStatement(*client, text, files);
+    auto before = std::chrono::steady_clock::now();
+    StatementRecord rec = lab::RunStatement(*client, text, files);
+    engine_time(std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count());
+    return rec;
+  };
 
   // Setup runs in the virtual hour before time 0, one statement per second.
   for (size_t k = 0; k < scenario.setup.size(); ++k) {
     *clock = kStartClock - 3600 + static_cast<double>(k);
-    StatementRecord rec = lab::RunStatement(*client, scenario.setup[k], files);
+    StatementRecord rec = run(scenario.setup[k]);
     if (!rec.ok) {
       return Fail("setup[" + std::to_string(k + 1) + "] failed: " + ErrorText(rec));
     }
@@ -227,18 +233,18 @@ Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t
       lua_rawgeti(L, LUA_REGISTRYINDEX, cl.function_ref);
       lua_pushinteger(L, i);
       lua_pushnumber(L, t);
-      LuaStatus called = sandbox->PCall(2, 1);
+      LuaStatus called = sandbox.PCall(2, 1);
       if (!called.ok()) return Fail(where + ": " + called.message);
       if (lua_type(L, -1) != LUA_TSTRING) {
-        sandbox->Pop(1);
+        sandbox.Pop(1);
         return Fail(where + ": the statement function must return a statement (a string)");
       }
       size_t len = 0;
       const char* s = lua_tolstring(L, -1, &len);
       text.assign(s, len);
-      sandbox->Pop(1);
+      sandbox.Pop(1);
     }
-    StatementRecord rec = lab::RunStatement(*client, text, files);
+    StatementRecord rec = run(text);
     ++result.requests;
     if (rec.ok) continue;
     // A statement that does not parse would fail the same way every time: stop at once.
@@ -257,6 +263,71 @@ Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   result.resources = Window(engine->DescribeThroughput(), scenario.seconds);
   return result;
+}
+
+std::mutex& LastMutex() {
+  static std::mutex m;
+  return m;
+}
+std::optional<SimulationResult>& LastSlot() {
+  static std::optional<SimulationResult> last;
+  return last;
+}
+
+}  // namespace
+
+Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t> seconds,
+                                  std::ostream& lua_out) {
+  std::unique_ptr<Sandbox> sandbox = Sandbox::Create(SandboxLimits{}, lua_out);
+  if (!sandbox) return Fail("cannot start the Lua sandbox");
+  LuaStatus loaded = sandbox->RunFile(path, 1);
+  if (!loaded.ok()) return Fail(loaded.message);
+  lua_State* L = sandbox->state();
+  DDB_ASSIGN_OR_RETURN(Scenario scenario, ReadScenario(L));
+  lua_pop(L, 1);
+  if (seconds) {
+    if (*seconds < 1 || *seconds > kMaxSeconds) {
+      return Fail("--seconds must be a whole number from 1 to " + std::to_string(kMaxSeconds));
+    }
+    scenario.seconds = *seconds;
+  }
+  // File values in statements may read only the scenario's own folder, as a lesson's do.
+  std::string folder = std::filesystem::absolute(path).parent_path().string();
+  auto result = RunScenario(*sandbox, scenario, shell::FileAccess::ConfinedTo(folder), nullptr);
+  if (result.ok()) RememberLast(*result);
+  return result;
+}
+
+Result<SimulationResult> SimulateTable(Sandbox& sandbox, const shell::FileAccess& files,
+                                       const std::function<void(double)>& engine_time) {
+  lua_State* L = sandbox.state();
+  auto scenario = ReadScenario(L);
+  if (!scenario.ok()) return scenario.error();
+  double expected = 0;
+  for (const Client& c : scenario->clients) {
+    expected += c.rate * static_cast<double>(scenario->seconds);
+  }
+  Result<SimulationResult> result = Fail("");
+  if (expected > static_cast<double>(kMaxTableRequests)) {
+    result = Fail("a simulation from Lua runs at most " + std::to_string(kMaxTableRequests) +
+                  " requests (rate times seconds, over all clients); use `ddblab simulate` "
+                  "for longer runs");
+  } else {
+    result = RunScenario(sandbox, *scenario, files, engine_time);
+  }
+  ReleaseScenario(L, *scenario);
+  if (result.ok()) RememberLast(*result);
+  return result;
+}
+
+void RememberLast(const SimulationResult& r) {
+  std::lock_guard<std::mutex> lock(LastMutex());
+  LastSlot() = r;
+}
+
+std::optional<SimulationResult> LastSimulation() {
+  std::lock_guard<std::mutex> lock(LastMutex());
+  return LastSlot();
 }
 
 }  // namespace ddblab::lab::simulate

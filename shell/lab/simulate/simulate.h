@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -12,6 +13,12 @@
 
 #include "ddblab/error.h"
 #include "ddblab/throughput.h"
+#include "ddblab/wire.h"
+#include "shell/lab/lab_runtime.h"
+
+namespace ddblab::shell {
+class Shell;
+}
 
 namespace ddblab::lab::simulate {
 
@@ -35,9 +42,31 @@ struct SimulationResult {
 Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t> seconds,
                                   std::ostream& lua_out);
 
+// ddb.simulate{...}: runs the scenario table on top of `sandbox`'s stack (left there) with
+// statement functions called in that sandbox, under its running call's limits. `files` is
+// what file values may read; `engine_time` is told the seconds each statement spent in the
+// engine. Refuses a scenario of more than kMaxTableRequests requests.
+// The cap keeps the time a script can spend in one call to a few seconds: the engine's time is
+// not counted against the script's wall-clock limit.
+inline constexpr int64_t kMaxTableRequests = 300'000;
+Result<SimulationResult> SimulateTable(Sandbox& sandbox, const shell::FileAccess& files,
+                                       const std::function<void(double)>& engine_time);
+
+// The last simulation that finished in this process (`ddblab simulate`, `.simulate` or
+// ddb.simulate), for `.heatmap`.
+void RememberLast(const SimulationResult& r);
+std::optional<SimulationResult> LastSimulation();
+
 std::string RenderJson(const SimulationResult& r);
+wire::Json ResultJson(const SimulationResult& r);  // what RenderJson prints
 std::string RenderText(const SimulationResult& r);
+// The heat map of `table` and its indexes only (all tables when empty); an unknown table gives
+// an empty string.
+std::string RenderHeatmap(const SimulationResult& r, const std::string& table);
 std::string RenderSvg(const SimulationResult& r);
+
+// Adds `.simulate` and `.heatmap` to a shell.
+void RegisterSimulateDotCommands(shell::Shell& shell);
 
 // `ddblab simulate ARGS...` (argv[0] is "simulate"); returns the exit status.
 int RunSimulateCommand(int argc, char** argv);

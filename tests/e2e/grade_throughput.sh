@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The grader's throughput check (exercises/README.md, "traffic"): under an exercise's declared
+# traffic mix, simulated on a virtual clock through the solution's own table and templates, a
+# static index key throttles (and the feedback names the index partition and the fix) while a
+# sharded key and a design without the index pass. The exercise is a test fixture,
+# tests/e2e/data/throughput-notes, checked with `ddblab exercise check` like a real one.
+# usage: bash grade_throughput.sh <ddblab binary>
+set -euo pipefail
+BIN=${1:?usage: grade_throughput.sh <ddblab binary>}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+DIR="$ROOT/tests/e2e/data/throughput-notes"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# Reference and the sharded design full marks, the static key losing exactly the check.
+if ! "$BIN" exercise check "$DIR" --seeds 1..1 > "$TMP/check.txt"; then
+  echo "FAIL exercise check throughput-notes"; cat "$TMP/check.txt"; exit 1
+fi
+tail -n 1 "$TMP/check.txt" | grep -q "^ok   throughput-notes$" || { cat "$TMP/check.txt"; exit 1; }
+
+# The feedback: what was throttled, where, and what to do.
+"$BIN" grade "$DIR" "$DIR/wrong/static_index_key.ddb" > "$TMP/wrong.txt" || true
+for want in \
+  "FAIL  0/2  throughput  Under the evening peak, no partition throttles" \
+  "Under the evening peak (Note writes at 1500 a second, for 4 virtual seconds), 2000 of 6000 writes were throttled:" \
+  "index GSI1 of notes, partition " \
+  "Spread it with a calculated suffix (\${shard})." \
+  "score 5/7"; do
+  grep -qF -- "$want" "$TMP/wrong.txt" || { echo "FAIL: no '$want' in:"; cat "$TMP/wrong.txt"; exit 1; }
+done
+"$BIN" grade "$DIR" "$DIR/right/sharded_index_key.ddb" > "$TMP/right.txt"
+grep -qF "PASS  2/2  throughput  Under the evening peak, no partition throttles" "$TMP/right.txt" ||
+  { echo "FAIL: the sharded key did not pass"; cat "$TMP/right.txt"; exit 1; }
+echo "ok   grade throughput"
