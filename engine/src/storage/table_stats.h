@@ -29,15 +29,16 @@ inline constexpr const char* kListDataTables =
 inline std::string StatsSql(int64_t id, const std::string& name) {
   const std::string i = std::to_string(id);
   return "INSERT OR REPLACE INTO ddblab_stats(id, item_count, size_bytes) SELECT " + i +
-         ", count(*), coalesce(sum(size), 0) FROM " + name +
-         ";\nCREATE TRIGGER IF NOT EXISTS " + name + "_ins AFTER INSERT ON " + name +
+         ", count(*), coalesce(sum(size), 0) FROM " + name + ";\nCREATE TRIGGER IF NOT EXISTS " +
+         name + "_ins AFTER INSERT ON " + name +
          " BEGIN UPDATE ddblab_stats SET item_count = item_count + 1, size_bytes = size_bytes + "
          "NEW.size WHERE id = " +
          i + "; END;\nCREATE TRIGGER IF NOT EXISTS " + name + "_del AFTER DELETE ON " + name +
          " BEGIN UPDATE ddblab_stats SET item_count = item_count - 1, size_bytes = size_bytes - "
          "OLD.size WHERE id = " +
          i + "; END;\nCREATE TRIGGER IF NOT EXISTS " + name + "_upd AFTER UPDATE ON " + name +
-         " BEGIN UPDATE ddblab_stats SET size_bytes = size_bytes - OLD.size + NEW.size WHERE id = " +
+         " BEGIN UPDATE ddblab_stats SET size_bytes = size_bytes - OLD.size + NEW.size WHERE id "
+         "= " +
          i + "; END;";
 }
 

@@ -3,24 +3,11 @@
 // these tests compare them, after each kind of write, with the rows actually stored.
 // DynamoDB: API reference, DescribeTable / TableDescription (ItemCount, TableSizeBytes) and
 // GlobalSecondaryIndexDescription (ItemCount, IndexSizeBytes).
-#include <sqlite3.h>
-#include <unistd.h>
-
-#include <filesystem>
-
 #include "fixture.h"
 
 using namespace ddbtest;
 
 namespace {
-
-std::string TempDb(const char* name) {
-  auto dir = std::filesystem::temp_directory_path() / ("ddblab-count-" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  auto path = dir / name;
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
-  return path.string();
-}
 
 // The figures DescribeTable answers must equal a row-by-row walk (DescribePartitions reads every
 // stored row of the table or index).
@@ -58,8 +45,9 @@ Item AppItem(const std::string& pk, const std::string& extra = "") {
 
 }  // namespace
 
-TEST_CASE("ItemCount and TableSizeBytes are exact after PutItem, overwrite, UpdateItem and "
-          "DeleteItem") {
+TEST_CASE(
+    "ItemCount and TableSizeBytes are exact after PutItem, overwrite, UpdateItem and "
+    "DeleteItem") {
   auto e = OpenMemory();
   CreateAppTable(*e);
   CheckExact(*e, 0, 0);
@@ -90,8 +78,9 @@ TEST_CASE("ItemCount and TableSizeBytes are exact after PutItem, overwrite, Upda
   CheckExact(*e, 2, 0);
 }
 
-TEST_CASE("ItemCount is exact after BatchWriteItem and TransactWriteItems, and unchanged by a "
-          "cancelled transaction") {
+TEST_CASE(
+    "ItemCount is exact after BatchWriteItem and TransactWriteItems, and unchanged by a "
+    "cancelled transaction") {
   auto e = OpenMemory();
   CreateAppTable(*e);
   BatchWriteItemRequest b;
@@ -204,48 +193,4 @@ TEST_CASE("A new GSI's ItemCount counts the backfilled items, and DeleteTable fo
   Must(e->DeleteTable(dt));
   CreateAppTable(*e, "App", false);
   CheckExact(*e, 0);
-}
-
-TEST_CASE("A file of storage format 1 is upgraded on open: counted once, then kept") {
-  std::string path = TempDb("format1.db");
-  {
-    EngineOptions o;
-    o.path = path;
-    auto e = Must(Engine::Open(o));
-    CreateAppTable(*e);
-    for (int i = 0; i < 10; ++i) Put(*e, AppItem("u" + std::to_string(i)));
-  }
-  // Make it look like a file written before counts were kept.
-  {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    std::string drop;
-    sqlite3_stmt* s = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'trigger'", -1,
-                               &s, nullptr) == SQLITE_OK);
-    while (sqlite3_step(s) == SQLITE_ROW)
-      drop += std::string("DROP TRIGGER ") +
-              reinterpret_cast<const char*>(sqlite3_column_text(s, 0)) + ";";
-    sqlite3_finalize(s);
-    REQUIRE_FALSE(drop.empty());
-    drop += "DROP TABLE ddblab_stats; PRAGMA user_version=1;";
-    REQUIRE(sqlite3_exec(db, drop.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
-    sqlite3_close(db);
-  }
-  EngineOptions o;
-  o.path = path;
-  auto e = Must(Engine::Open(o));
-  CheckExact(*e, 10, 10);
-  Put(*e, AppItem("after"));
-  CheckExact(*e, 11, 11);
-  {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    sqlite3_stmt* s = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &s, nullptr) == SQLITE_OK);
-    REQUIRE(sqlite3_step(s) == SQLITE_ROW);
-    CHECK(sqlite3_column_int(s, 0) == 2);
-    sqlite3_finalize(s);
-    sqlite3_close(db);
-  }
 }
