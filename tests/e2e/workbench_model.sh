@@ -117,6 +117,6 @@ has "not a model" "ValidationException: model bad.json: not a NoSQL Workbench mo
 printf '{"DataModel": [{"TableName": "T", "KeyAttributes": {}}]}' >nokey.json
 check "no partition key" 1 "$bin" m3.db -c ".import-model nokey.json"
 has "no partition key" "ValidationException: model nokey.json: table T has no KeyAttributes.PartitionKey"
-check "nothing created" 0 "$bin" m3.db -c ".tables"
-has "nothing created" "(no tables)"
+check "nothing created" 0 "$bin" m3.db --mode ddbjson -c "list-tables"
+has "nothing created" "\"TableNames\": []"
 exit $fail
