@@ -31,7 +31,15 @@ Result<std::unique_ptr<ItemLineReader>> ItemLineReader::Open(const std::string& 
     return ValidationError("Unable to open " + path + ": out of memory");
   }
   gzbuffer(gz, kChunk);
-  return std::unique_ptr<ItemLineReader>(new ItemLineReader(gz));
+  return std::unique_ptr<ItemLineReader>(new ItemLineReader(gz, static_cast<int64_t>(st.st_size)));
+}
+
+double ItemLineReader::fraction() const {
+  if (file_size_ <= 0) return 0;
+  // gzoffset: the position in the file itself, compressed or not.
+  double done =
+      static_cast<double>(gzoffset(static_cast<gzFile>(gz_))) / static_cast<double>(file_size_);
+  return done > 1 ? 1 : done;
 }
 
 ItemLineReader::~ItemLineReader() { gzclose(static_cast<gzFile>(gz_)); }

@@ -29,11 +29,15 @@ class ItemLineReader {
   Result<std::optional<Item>> Next();
   // The 1-based number of the line Next last read.
   int64_t line() const { return line_; }
+  // How much of the file has been read, 0..1 (of the compressed bytes for a gzip file), for a
+  // progress line's estimate of the time left.
+  double fraction() const;
 
  private:
-  explicit ItemLineReader(void* gz) : gz_(gz) {}
+  ItemLineReader(void* gz, int64_t file_size) : gz_(gz), file_size_(file_size) {}
   Result<bool> ReadLine(std::string* out);
   void* gz_;
+  int64_t file_size_;
   std::string buf_;
   size_t pos_ = 0;
   bool eof_ = false;

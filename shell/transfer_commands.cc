@@ -31,14 +31,22 @@ class Progress {
   Progress(Shell& shell, std::string verb)
       : verb_(std::move(verb)),
         on_(dynamic_cast<StdioSink*>(&shell.sink()) != nullptr && isatty(STDERR_FILENO) == 1) {}
-  void Tick(int64_t n) {
+  // `fraction`: how much of the work is done (0..1), or a negative number when unknown.
+  void Tick(int64_t n, double fraction = -1) {
     if (!on_ || (n & 1023) != 0) return;
     auto now = Clock::now();
     if (now - last_ < std::chrono::milliseconds(250)) return;
     last_ = now;
     double s = std::chrono::duration<double>(now - start_).count();
-    std::fprintf(stderr, "\r%s: %lld items, %.0f items/s\x1b[K", verb_.c_str(),
-                 static_cast<long long>(n), s > 0 ? static_cast<double>(n) / s : 0.0);
+    std::string eta;
+    if (fraction > 0.01 && fraction < 1) {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, ", %.0f%%, about %.0f s left", fraction * 100,
+                    s * (1 - fraction) / fraction);
+      eta = buf;
+    }
+    std::fprintf(stderr, "\r%s: %lld items, %.0f items/s%s\x1b[K", verb_.c_str(),
+                 static_cast<long long>(n), s > 0 ? static_cast<double>(n) / s : 0.0, eta.c_str());
     shown_ = true;
   }
   void Done() {
@@ -82,7 +90,7 @@ DotResult ImportCommand(Shell& shell, const std::vector<std::string>& args, std:
     auto item = (*reader)->Next();
     if (!item.ok()) return item;
     from_file = false;
-    if (*item) progress.Tick(++n);
+    if (*item) progress.Tick(++n, (*reader)->fraction());
     return item;
   };
   Result<int64_t> written = ImportItems(*engine, table, next);
