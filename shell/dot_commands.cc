@@ -5,8 +5,11 @@
 #include <cctype>
 #include <cstdio>
 
+#include "shell/generate_command.h"
+#include "shell/model_commands.h"
 #include "shell/render.h"
 #include "shell/script.h"
+#include "shell/transfer_commands.h"
 
 namespace ddblab::shell {
 
@@ -523,7 +526,30 @@ const std::vector<DotCommandSpec>& BuiltInDotCommands() {
      Dump},
     {".echo", ".echo on|off", "print each input before running it", "", EchoCmd},
     {".exit", ".exit", "leave ddblab (same as .quit)", "", Quit},
+    {".export", ".export TABLE FILE", "write every item of TABLE to FILE (DynamoDB's export format)",
+     "One {\"Item\": {...}} per line, as DynamoDB's export to S3 writes; gzip-compressed when\n"
+     "FILE ends in .gz. Reads the table page by page, so memory stays small at any size.",
+     ExportCommand},
+    {".generate", ".generate TABLE N", "load N synthetic items into TABLE",
+     "Fills the table's and its indexes' key attributes from the item number: ten items per\n"
+     "item collection (one without a sort key), sort keys in number order, one hundred\n"
+     "partition-key values per index; adds n (the number) and data (about 100 bytes).\n"
+     "All or nothing, at .import's speed.",
+     GenerateCommand},
+    {".export-model", ".export-model FILE [TABLE...]", "write tables as a NoSQL Workbench data model",
+     "Key schemas, GSIs, billing and up to 1,000 items per table as sample data (TableData);\n"
+     "every table when none is named. Workbench imports the file (Data modeler, Import).",
+     ExportModelCommand},
     {".help", ".help [TOPIC]", "this list, or help on a command or topic", "", Help},
+    {".import", ".import TABLE FILE", "load items from FILE (DynamoDB's export format) into TABLE",
+     "FILE holds one {\"Item\": {...}} per line (DynamoDB JSON), plain or gzip. Each item is\n"
+     "checked as PutItem checks it and replaces an item with the same key. All or nothing: a bad\n"
+     "line is reported with its number and nothing is imported. Works on ddblab's own database.",
+     ImportCommand},
+    {".import-model", ".import-model FILE", "create the tables of a NoSQL Workbench data model",
+     "Creates each table of the model's DataModel (keys, GSIs, billing mode) and puts its sample\n"
+     "data (TableData). The whole model is checked before any table is created.",
+     ImportModelCommand},
     {".mode", ".mode [MODE]", "output mode: table, json, ddbjson, jsonl or line",
      "  table    items as aligned rows, key attributes first, grouped by item collection\n"
      "  line     one attribute per line\n"

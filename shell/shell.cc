@@ -11,6 +11,7 @@
 #include <fstream>
 #include <set>
 
+#include "shell/data_file.h"
 #include "shell/dot_commands.h"
 #include "shell/render.h"
 #include "shell/script.h"
@@ -107,6 +108,7 @@ bool Shell::Run(std::string_view statement) {
   // Lesson setup runs without notifying observers, and without being echoed.
   auto saved = std::move(observers_);
   observers_.clear();
+  LessonCodeScope lesson_code;
   Outcome o = Execute(statement);
   for (auto& s : saved) observers_.push_back(std::move(s));
   return o == Outcome::kOk;

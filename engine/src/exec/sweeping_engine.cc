@@ -8,12 +8,13 @@
 #include <string>
 #include <utility>
 
+#include "exec/bulk_loader.h"
 #include "throughput/throttle.h"
 
 namespace ddblab {
 namespace {
 
-class SweepingEngine final : public Engine {
+class SweepingEngine final : public Engine, public BulkLoader {
  public:
   explicit SweepingEngine(std::unique_ptr<EngineImpl> impl) : impl_(std::move(impl)) {
     if (impl_->options().model_throughput) {
@@ -134,6 +135,10 @@ class SweepingEngine final : public Engine {
   Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
     return impl_->ExplainStatement(r);
+  }
+  Result<int64_t> ImportItems(const std::string& table, const ItemSource& next) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return ImportItemsInto(*impl_, table, next);
   }
   Result<Plan> ExplainQuery(const QueryRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());

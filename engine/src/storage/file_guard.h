@@ -18,8 +18,10 @@
 namespace ddblab {
 
 // The storage format this ddblab writes, kept in SQLite's user_version. A file with a larger one
-// was written by a newer ddblab and is refused; 0 (a file from before versions) is upgraded to 1.
-constexpr int kStorageFormatVersion = 1;
+// was written by a newer ddblab and is refused; an older one is upgraded on open.
+//   0: a file from before versions.  1: versioned.
+//   2: ddblab_stats keeps each table's item count and size (upgrading counts each table once).
+constexpr int kStorageFormatVersion = 2;
 
 // An exclusive advisory lock (flock) on the database file, held while any Storage of this process
 // has the file open (several in one process share it; SQLite handles those). The kernel releases

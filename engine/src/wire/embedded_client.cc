@@ -1,4 +1,5 @@
 // The Client over an in-process engine.
+#include "ddblab/bulk_load.h"
 #include "ddblab/wire.h"
 
 namespace ddblab::wire {
@@ -14,6 +15,7 @@ class EmbeddedClient final : public Client {
     return ExecuteJson(*engine_, operation, request);
   }
   std::string Describe() const override { return description_; }
+  Engine* engine() const { return engine_.get(); }
 
  private:
   std::shared_ptr<Engine> engine_;
@@ -21,6 +23,19 @@ class EmbeddedClient final : public Client {
 };
 
 }  // namespace
+
+}  // namespace ddblab::wire
+
+namespace ddblab {
+
+Engine* EmbeddedEngine(wire::Client& client) {
+  auto* embedded = dynamic_cast<wire::EmbeddedClient*>(&client);
+  return embedded != nullptr ? embedded->engine() : nullptr;
+}
+
+}  // namespace ddblab
+
+namespace ddblab::wire {
 
 std::unique_ptr<Client> MakeEmbeddedClient(std::shared_ptr<Engine> engine,
                                            std::string description) {

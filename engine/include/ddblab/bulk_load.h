@@ -1,0 +1,30 @@
+// Bulk load (.import, .generate): many items into one table in one storage transaction, pulled
+// one at a time from the caller so memory stays bounded at any size.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "ddblab/engine.h"
+
+namespace ddblab {
+
+namespace wire {
+class Client;
+}
+
+// Yields the next item, nullopt at the end, or an error that stops the load.
+using ItemSource = std::function<Result<std::optional<Item>>()>;
+
+// Writes every item `next` yields into `table` as PutItem would (replacing an item with the same
+// key), each validated as PutItem validates it. All or nothing: the first error, from `next` or
+// from an item, rolls everything back and is returned. Not throttled; no capacity is reported.
+// `engine` must come from Engine::Open. Returns the number of items written.
+Result<int64_t> ImportItems(Engine& engine, const std::string& table, const ItemSource& next);
+
+// The engine behind a client made by wire::MakeEmbeddedClient; nullptr for a remote endpoint.
+Engine* EmbeddedEngine(wire::Client& client);
+
+}  // namespace ddblab
