@@ -124,7 +124,7 @@ try:
     print(f"ok   50 solutions ({len(hostile)} hostile) graded in {seconds:.1f} s")
 
     # The process limits: each ends the solution with a verdict naming the limit and the check.
-    def verdict(name, statement, *options):
+    def verdict(name, statement, *options, repeat=1):
         path = os.path.join(sols, name + ".ddb")
         text = reference.replace(original, statement)
         # Every student's profile write carries the 150k-attribute item too: work that grows
@@ -132,14 +132,15 @@ try:
         student = [l for l in text.splitlines() if "STUDENT#${student_id}" in l and
                    "PROFILE" in l and "put-item" in l]
         assert len(student) == 1, student
-        text = text.replace(student[0], PUT + many_keys_item(150000))
+        # `repeat` copies make the work several seconds even on a fast, idle machine.
+        text = text.replace(student[0], "\n".join([PUT + many_keys_item(150000)] * repeat))
         open(path, "w").write(text)
         p = subprocess.run([BIN, "grade", "edtech", path, "--format", "json", "--exercises-dir",
                             EX, *options], capture_output=True, env=env, cwd=sols, timeout=300)
         assert p.returncode == 1, (name, p.returncode, p.stderr[-2000:])
         return json.loads(p.stdout)["reports"][0]["error"]
 
-    cpu = verdict("cpu-burner", PUT + many_keys_item(150000), "--cpu-limit", "1")
+    cpu = verdict("cpu-burner", PUT + many_keys_item(150000), "--cpu-limit", "1", repeat=6)
     assert cpu.startswith("exceeded the CPU time limit of 1 s while running check "), cpu
     print("ok   --cpu-limit: " + cpu)
     wall = verdict("wall-burner", PUT + many_keys_item(150000), "--timeout", "1")
