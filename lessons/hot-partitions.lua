@@ -61,7 +61,7 @@ Write today's next order: PK "ORDER#2026-06-08", SK "o-9021", total 12. Then loo
 partition it went to.]],
       check = function(r)
         if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {input}" end
+        if not r.ok then return false, "The put failed: {error}" end
         if plain_item(r.request.Item).PK ~= DAY then
           return false, "For this step use the day key itself, PK = ORDER#2026-06-08."
         end
@@ -101,7 +101,7 @@ Write order o-9022 (total 40) to its shard.]],
       end,
       check = function(r)
         if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {input}" end
+        if not r.ok then return false, "The put failed: {error}" end
         local it = plain_item(r.request.Item)
         if it.PK == DAY then
           return false, "That is the unsharded day key again: every write of the day still lands in one partition."

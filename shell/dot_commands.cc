@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "shell/hints.h"
 #include "shell/render.h"
 #include "shell/script.h"
 
@@ -647,6 +648,10 @@ Outcome RunDotCommand(Shell& shell, std::string_view line) {
       shell.sink().ErrLine("ambiguous command " + std::string(word) + ": could be" + list);
     } else {
       shell.sink().ErrLine("unknown command " + std::string(word) + "; .help lists them");
+      std::vector<std::string> names;
+      for (const auto& spec : DotCommands(shell)) names.push_back(spec.name);
+      std::string hint = DotCommandHint(word, names);
+      if (!hint.empty()) shell.sink().ErrLine("hint: " + hint, Style::kDim);
     }
     return Outcome::kParseError;
   }

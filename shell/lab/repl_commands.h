@@ -15,6 +15,8 @@ class Shell;
 // The lesson in progress in one shell.
 struct LessonDotState;
 std::shared_ptr<LessonDotState> NewLessonDotState();
+// Every verb of `.lesson`, one per line (for `.lesson help` and `.help .lesson`).
+std::string LessonVerbHelp();
 bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
                          const std::vector<std::string>& args);
 // Registers `.lesson` on `shell` with `state` (replacing an earlier registration).
