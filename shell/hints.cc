@@ -98,9 +98,8 @@ std::vector<Token> Lex(std::string_view s) {
 }
 
 bool IsComparison(const Token& t) {
-  return t.kind == Tok::kOp &&
-         (t.text == "=" || t.text == "<>" || t.text == "!=" || t.text == "<" || t.text == "<=" ||
-          t.text == ">" || t.text == ">=");
+  return t.kind == Tok::kOp && (t.text == "=" || t.text == "<>" || t.text == "!=" ||
+                                t.text == "<" || t.text == "<=" || t.text == ">" || t.text == ">=");
 }
 
 bool IsAttribute(const Token& t) { return t.kind == Tok::kWord || t.kind == Tok::kName; }
@@ -165,7 +164,8 @@ std::vector<KeyShape> Shapes(const Json& table) {
   for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
     if (!table.contains(kind) || !table[kind].is_array()) continue;
     for (const auto& ix : table[kind]) {
-      out.push_back(ShapeOf(table, ix.value("KeySchema", Json::array()), ix.value("IndexName", "")));
+      out.push_back(
+          ShapeOf(table, ix.value("KeySchema", Json::array()), ix.value("IndexName", "")));
     }
   }
   return out;
@@ -230,7 +230,8 @@ std::string UnknownTableHint(const StatementResult& r, const HintTables& tables)
     if (names.empty()) return hint + "; this database has no tables yet (create-table makes one)";
     std::vector<std::string> close = ClosestNames(t, names, 3);
     if (!close.empty()) return hint + "; did you mean " + JoinQuoted(close) + "?";
-    std::vector<std::string> shown(names.begin(), names.begin() + std::min<size_t>(5, names.size()));
+    std::vector<std::string> shown(names.begin(),
+                                   names.begin() + std::min<size_t>(5, names.size()));
     std::string list;
     for (const auto& n : shown) list += (list.empty() ? "" : ", ") + n;
     if (names.size() > shown.size()) {
@@ -252,8 +253,8 @@ std::string UnknownTableHint(const StatementResult& r, const HintTables& tables)
 std::string DoubleQuotedValueHint(const StatementResult& r, const HintTables& tables) {
   if (r.kind != InputKind::kPartiql && r.kind != InputKind::kExplain) return "";
   // A statement that found items did compare two attributes on purpose.
-  if (r.ok && r.output.is_object() && r.output.contains("Items") &&
-      r.output["Items"].is_array() && !r.output["Items"].empty()) {
+  if (r.ok && r.output.is_object() && r.output.contains("Items") && r.output["Items"].is_array() &&
+      !r.output["Items"].empty()) {
     return "";
   }
   std::vector<Token> toks = Lex(r.input);
@@ -354,28 +355,27 @@ std::string KeyConditionHint(const StatementResult& r, const HintTables& tables)
       if (!names.is_object() || !names.contains(name) || !names[name].is_string()) continue;
       name = names[name].get<std::string>();
     }
-    if (!keys.contains(name) &&
-        std::find(others.begin(), others.end(), name) == others.end()) {
+    if (!keys.contains(name) && std::find(others.begin(), others.end(), name) == others.end()) {
       others.push_back(name);
     }
   }
 
   std::string on = index.empty() ? "table " + Quoted(table_name) : "index " + Quoted(index);
-  std::string hint;
-  if (!others.empty()) {
-    hint = (others.size() == 1 ? others[0] + " is not a key attribute" : JoinQuoted(others) +
-                                                                             " are not key "
-                                                                             "attributes") +
-           " of " + on + ": conditions on other attributes go in --filter-expression. ";
-  }
-  hint += "on " + on + " the partition key is " + NamesWithTypes(shape->hash) +
-          ", which takes only equality (" + shape->hash.front().name + " = :v" +
-          (shape->hash.size() > 1 ? " for each of them" : "") + ")";
+  std::string hint = "on " + on + " the partition key is " + NamesWithTypes(shape->hash) +
+                     ", which takes only equality (" + shape->hash.front().name + " = :v" +
+                     (shape->hash.size() > 1 ? " for each of them" : "") + ")";
   if (shape->range.empty()) {
     hint += "; there is no sort key";
   } else {
     hint += "; the sort key is " + NamesWithTypes(shape->range) +
             ", which takes =, <, <=, >, >=, BETWEEN or begins_with";
+  }
+  if (others.size() == 1) {
+    hint += "; " + others[0] + " is not a key attribute, so a condition on it goes in " +
+            "--filter-expression";
+  } else if (others.size() > 1) {
+    hint += "; " + JoinQuoted(others) + " are not key attributes, so conditions on them go in " +
+            "--filter-expression";
   }
   return hint;
 }
@@ -390,9 +390,9 @@ const std::vector<std::string>& StatementWords() {
 
 const std::vector<std::string>& ClauseWords() {
   static const std::vector<std::string> kWords = {
-      "SELECT", "INSERT", "UPDATE", "DELETE", "EXISTS", "EXPLAIN", "FROM",    "WHERE",
-      "INTO",   "VALUE",  "SET",    "REMOVE", "AND",    "OR",      "NOT",     "BETWEEN",
-      "MISSING", "NULL",  "ORDER",  "BY",     "ASC",    "DESC",    "RETURNING"};
+      "SELECT",  "INSERT", "UPDATE", "DELETE", "EXISTS", "EXPLAIN", "FROM",     "WHERE",
+      "INTO",    "VALUE",  "SET",    "REMOVE", "AND",    "OR",      "NOT",      "BETWEEN",
+      "MISSING", "NULL",   "ORDER",  "BY",     "ASC",    "DESC",    "RETURNING"};
   return kWords;
 }
 
@@ -448,8 +448,9 @@ std::string KeywordHint(const StatementResult& r) {
     std::string s = ClosestKeyword(first, StatementWords());
     // Only a word written in capitals reads as meant for PartiQL: `qurey` is an aws-CLI slip.
     if (!s.empty() && first == Upper(first)) {
-      return "did you mean " + s + "? A PartiQL statement starts with SELECT, INSERT, UPDATE, "
-                                   "DELETE or EXISTS";
+      return "did you mean " + s +
+             "? A PartiQL statement starts with SELECT, INSERT, UPDATE, "
+             "DELETE or EXISTS";
     }
     return "";
   }
@@ -459,9 +460,10 @@ std::string KeywordHint(const StatementResult& r) {
   for (const Token& tok : Lex(r.input)) {
     if (tok.kind != Tok::kWord) continue;
     bool at_error = r.error.column > 0 && tok.offset + 1 == static_cast<size_t>(r.error.column);
-    bool candidate = r.error.column > 0 ? at_error
-                                        : r.error.message.starts_with("Statement wasn't well formed") &&
-                                              tok.text == Upper(tok.text);
+    bool candidate = r.error.column > 0
+                         ? at_error
+                         : r.error.message.starts_with("Statement wasn't well formed") &&
+                               tok.text == Upper(tok.text);
     if (!candidate) continue;
     std::string s = ClosestKeyword(tok.text, ClauseWords());
     if (!s.empty()) return "did you mean " + s + " (not " + tok.text + ")?";
@@ -473,7 +475,7 @@ std::string KeywordHint(const StatementResult& r) {
 
 // Equality conditions `attr = value` in token form, attr -> the value as written.
 std::vector<std::pair<std::string, std::string>> Equalities(const std::vector<Token>& toks,
-                                                           size_t from, const Json& names) {
+                                                            size_t from, const Json& names) {
   std::vector<std::pair<std::string, std::string>> out;
   for (size_t i = from; i + 2 < toks.size(); ++i) {
     const Token& a = toks[i];
@@ -572,7 +574,7 @@ std::string CliScanIndexHint(const StatementResult& r, const HintTables& tables)
                       (s->index.empty() ? "" : " --index-name " + s->index) +
                       " --key-condition-expression \"" + cond + "\"";
   std::string what = s->index.empty() ? "the table is keyed on " + Names(s->hash)
-                                       : s->index + " is keyed on " + Names(s->hash);
+                                      : s->index + " is keyed on " + Names(s->hash);
   return what + ": " + query + " reads one item collection instead of the whole table";
 }
 
@@ -599,7 +601,8 @@ std::vector<std::string> ClosestNames(std::string_view word,
     std::string lc = Lower(c);
     size_t d = cli::EditDistance(w, lc);
     // One is a part of the other ("Order" for "Orders-prod"): as close as one slip.
-    bool contains = w.size() >= 3 && (lc.find(w) != std::string::npos || w.find(lc) != std::string::npos);
+    bool contains =
+        w.size() >= 3 && (lc.find(w) != std::string::npos || w.find(lc) != std::string::npos);
     if (lc == w) d = 0;
     if (contains) d = std::min<size_t>(d, 1);
     if (d <= budget) scored.emplace_back(d, c);

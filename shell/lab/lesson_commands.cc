@@ -221,8 +221,7 @@ bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
 
 void RegisterLessonDotCommand(Shell& shell, std::shared_ptr<LessonDotState> state) {
   shell.RegisterDotCommand(DotExtension{
-      ".lesson", ".lesson [ID|start|next|back|hint|show|reset|status|quit|help]",
-      "start or continue a lesson",
+      ".lesson", ".lesson [ID|next|quit|help|...]", "start or continue a lesson",
       LessonVerbHelp() +
           "\nLessons run in their own database: your tables are left as they are, and .lesson "
           "quit\nreturns to them.",

@@ -26,6 +26,9 @@ void RegisterLessonDotCommand(Shell& shell, std::shared_ptr<LessonDotState> stat
 struct ExerciseState {
   std::string exercise;
   std::string solution;
+  // `.exercise load` works in the exercise's own scratch database, pushed onto the shell; each
+  // load replaces it, so the solution's tables are created afresh after every edit.
+  bool holds_database = false;
 };
 bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
                            const std::vector<std::string>& args);

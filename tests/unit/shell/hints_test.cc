@@ -49,8 +49,7 @@ StatementResult Failed(InputKind kind, std::string input, ErrorType type, std::s
 TEST_CASE("ClosestNames: case, prefix and small slips match, closest first, at most the limit") {
   std::vector<std::string> names = {"Orders", "orders-archive", "Customers", "Invoices"};
   CHECK(ClosestNames("Ordres", names, 3) == std::vector<std::string>{"Orders"});
-  CHECK(ClosestNames("orders", names, 3) ==
-        std::vector<std::string>{"Orders", "orders-archive"});
+  CHECK(ClosestNames("orders", names, 3) == std::vector<std::string>{"Orders", "orders-archive"});
   CHECK(ClosestNames("orders", names, 1) == std::vector<std::string>{"Orders"});
   CHECK(ClosestNames("Products", names, 3).empty());
 }
@@ -83,13 +82,15 @@ TEST_CASE("Unknown table: the hint names the table asked for and the closest tab
   StatementResult r = Failed(InputKind::kCli, "scan --table-name Ordres",
                              ErrorType::kResourceNotFoundException, "Requested resource not found");
   r.request = {{"TableName", "Ordres"}};
-  CHECK(TeachingHint(r, tables.Get()) == R"(there is no table named "Ordres"; did you mean "Orders"?)");
+  CHECK(TeachingHint(r, tables.Get()) ==
+        R"(there is no table named "Ordres"; did you mean "Orders"?)");
   r.request = {{"TableName", "Products"}};
   CHECK(TeachingHint(r, tables.Get()) ==
         R"(there is no table named "Products"; the tables are Orders, Customers, Invoices)");
   tables.names.clear();
-  CHECK(TeachingHint(r, tables.Get()) ==
-        R"(there is no table named "Products"; this database has no tables yet (create-table makes one))");
+  CHECK(
+      TeachingHint(r, tables.Get()) ==
+      R"(there is no table named "Products"; this database has no tables yet (create-table makes one))");
 }
 
 TEST_CASE("Double-quoted value: a key compared with an undefined double-quoted name is hinted") {
@@ -128,14 +129,15 @@ TEST_CASE("Key condition: the hint names the partition and sort keys and other a
   StatementResult r = Failed(InputKind::kCli, "query ...", ErrorType::kValidationException,
                              "Query key condition not supported");
   r.operation = "Query";
-  r.request = {{"TableName", "Orders"}, {"KeyConditionExpression", "PK = :p AND #s = :s"},
+  r.request = {{"TableName", "Orders"},
+               {"KeyConditionExpression", "PK = :p AND #s = :s"},
                {"ExpressionAttributeNames", {{"#s", "status"}}}};
   CHECK(TeachingHint(r, tables.Get()) ==
-        R"(status is not a key attribute of table "Orders": conditions on other attributes go in )"
-        R"(--filter-expression. on table "Orders" the partition key is PK (S), which takes only )"
-        R"(equality (PK = :v); the sort key is SK (S), which takes =, <, <=, >, >=, BETWEEN or )"
-        R"(begins_with)");
-  r.request = {{"TableName", "Orders"}, {"IndexName", "GSI1"},
+        R"(on table "Orders" the partition key is PK (S), which takes only equality (PK = :v); )"
+        R"(the sort key is SK (S), which takes =, <, <=, >, >=, BETWEEN or begins_with; status )"
+        R"(is not a key attribute, so a condition on it goes in --filter-expression)");
+  r.request = {{"TableName", "Orders"},
+               {"IndexName", "GSI1"},
                {"KeyConditionExpression", "begins_with(GSI1PK, :p)"}};
   CHECK(TeachingHint(r, tables.Get()) ==
         R"(on index "GSI1" the partition key is GSI1PK (S), which takes only equality )"
@@ -160,8 +162,9 @@ TEST_CASE("Index suggestion: a SELECT that scans names the index keyed on its eq
 
 TEST_CASE("Misspelt option: a required option missing because it was misspelt is named") {
   Tables tables;
-  StatementResult r = Failed(InputKind::kCli, "scan --table-nme Orders", ErrorType::kValidationException,
-                             "aws: error: the following arguments are required: --table-name");
+  StatementResult r =
+      Failed(InputKind::kCli, "scan --table-nme Orders", ErrorType::kValidationException,
+             "aws: error: the following arguments are required: --table-name");
   r.parse_error = true;
   CHECK(TeachingHint(r, tables.Get()) == "did you mean --table-name (not --table-nme)?");
 }
