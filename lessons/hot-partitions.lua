@@ -16,7 +16,8 @@ local function layout()
   local used, lines = 0, {}
   for _, part in ipairs(p.partitions or {}) do
     if part.item_count > 0 then used = used + 1 end
-    lines[#lines + 1] = string.format("  partition %d: %d items", part.partition, part.item_count)
+    lines[#lines + 1] = string.format("  partition %d: %d item%s", part.partition, part.item_count,
+      part.item_count == 1 and "" or "s")
   end
   return used, p.partition_count, table.concat(lines, "\n")
 end
