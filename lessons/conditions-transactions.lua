@@ -37,11 +37,25 @@ overwrite an existing customer: add a condition expression that only holds when 
 that key exists yet.]],
       check = function(r)
         if r.op ~= "PutItem" then return nil end
+        -- A misspelt function (attribute_not_exist) is DynamoDB's ValidationException, not a
+        -- missing guard: say what DynamoDB said.
+        if not r.ok and r.error.code == "ValidationException" then
+          return false, "DynamoDB refused the put: {error}"
+        end
         local c = condition_of(r)
         if not string.find(c, "attribute_not_exists", 1, true) then
+          if r.ok and request_mentions(r, "CUST#e5f6") then
+            -- The unguarded put created the customer, which would make every guarded put fail
+            -- from now on: the step's starting state is restored instead of leaving a dead end.
+            ddb.call("DeleteItem", { TableName = T, Key = ddb.item({ PK = "CUST#e5f6", SK = "PROFILE" }) })
+            return false, "That put has no insert-only guard: had CUST#e5f6 existed, it would have been replaced without a word. (It created CUST#e5f6; the lesson deleted it again so the guarded put can succeed.)"
+          end
           return false, "That put has no insert-only guard: had CUST#e5f6 existed, it would have been replaced without a word."
         end
-        if not r.ok then return false, "The put was refused: {input}" end
+        if not r.ok and r.error.code == "ConditionalCheckFailedException" then
+          return false, "CUST#e5f6 already exists, so the guarded put was refused, as a guard should. This step needs it absent: `.lesson reset` starts the lesson over (or delete-item the customer and put again)."
+        end
+        if not r.ok then return false, "The put was refused: {error}" end
         return true
       end,
       hints = {

@@ -106,7 +106,7 @@ Write today's next order: PK "ORDER#2026-06-08", SK "o-9021", total 12. The less
 simulates the peak with that key.]],
       check = function(r)
         if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {input}" end
+        if not r.ok then return false, "The put failed: {error}" end
         if plain_item(r.request.Item).PK ~= DAY then
           return false, "For this step use the day key itself, PK = ORDER#2026-06-08."
         end
@@ -128,7 +128,7 @@ The obvious fix: provision more. Raise the table's write capacity to 12,000 WCU 
 with update-table; the lesson then simulates the same peak again.]],
       check = function(r)
         if r.op ~= "UpdateTable" then return nil end
-        if not r.ok then return false, "The update failed: {input}" end
+        if not r.ok then return false, "The update failed: {error}" end
         if table_wcu() <= 4000 then
           return false, "Raise WriteCapacityUnits above 4,000 (to 12,000, say)."
         end
@@ -167,7 +167,7 @@ Write order o-9022 (total 40) to its shard.]],
       end,
       check = function(r)
         if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {input}" end
+        if not r.ok then return false, "The put failed: {error}" end
         local it = plain_item(r.request.Item)
         if it.PK == DAY then
           return false, "That is the unsharded day key again: every write of the day still lands in one partition."

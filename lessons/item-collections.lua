@@ -73,7 +73,7 @@ An order's line items live under the order: PK = "ORDER#o-9001", SK = "ITEM#<seq
 Add a third line item to order o-9001: SK "ITEM#003", sku "QRS", qty 4.]],
       check = function(r)
         if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {input}" end
+        if not r.ok then return false, "The put failed: {error}" end
         local it = plain_item(r.request.Item)
         if it.PK ~= "ORDER#o-9001" then
           return false, "Line items belong under the order: PK must be ORDER#o-9001."

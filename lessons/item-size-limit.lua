@@ -58,7 +58,7 @@ Append one more event to that list with update-item and list_append.]],
         if r.op ~= "UpdateItem" then return nil end
         if r.ok then return false, "The append went through; append a non-empty event string." end
         if r.error.code ~= "ValidationException" then
-          return false, "Expected a ValidationException, got " .. tostring(r.error.code) .. ": {input}"
+          return false, "Expected a ValidationException, got {error}"
         end
         return true
       end,
@@ -82,7 +82,7 @@ e.g. EVENT#2026-06-08T10:00Z with what = "scanned at hub".]],
           return false, "Appending to the list again: it is full for good. Write a new item instead."
         end
         if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {input}" end
+        if not r.ok then return false, "The put failed: {error}" end
         local it = plain_item(r.request.Item)
         if it.PK ~= "SHIPMENT#s1" or not starts_with(it.SK, "EVENT#") then
           return false, "Keep the event in the shipment's collection: PK SHIPMENT#s1, SK EVENT#<timestamp>."
@@ -103,7 +103,7 @@ Dashboards want the latest status without reading the history. Keep a small summ
 SK = "STATUS", that each new event overwrites (latest, at, and an event count).]],
       check = function(r)
         if r.op ~= "PutItem" and r.op ~= "UpdateItem" then return nil end
-        if not r.ok then return false, "The write failed: {input}" end
+        if not r.ok then return false, "The write failed: {error}" end
         local it = ddb.get(T, { PK = "SHIPMENT#s1", SK = "STATUS" })
         if not it then return false, "No item with PK SHIPMENT#s1 and SK STATUS yet." end
         if type(it.events) == "table" then

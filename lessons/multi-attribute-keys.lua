@@ -87,7 +87,7 @@ lives twice: in orderStatus and inside GSI1PK. Set orderStatus to SHIPPED and ke
 truthful, in one update-item.]],
       check = function(r)
         if r.op ~= "UpdateItem" and r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The write failed: {input}" end
+        if not r.ok then return false, "The write failed: {error}" end
         local it = ddb.get(T, { PK = "CUST#a1b2", SK = "ORDER#o-9001" })
         if not it or it.orderStatus ~= "SHIPPED" then
           return false, "Order o-9001 is not SHIPPED yet."
@@ -117,7 +117,7 @@ order, projecting ALL. No item needs new attributes: the keys are attributes the
 already have.]],
       check = function(r)
         if r.op ~= "UpdateTable" then return nil end
-        if not r.ok then return false, "UpdateTable failed: {input}" end
+        if not r.ok then return false, "UpdateTable failed: {error}" end
         local d = ddb.call("DescribeTable", { TableName = T })
         for _, ix in ipairs(d.output.Table.GlobalSecondaryIndexes or {}) do
           if ix.IndexName == "ByStatus" then
@@ -169,7 +169,7 @@ its own type's order, and the items come back with their plain attributes: nothi
 Order o-9100 (PK = "CUST#c3d4", SK = "ORDER#o-9100") ships. This time change orderStatus only.]],
       check = function(r)
         if r.op ~= "UpdateItem" and r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The write failed: {input}" end
+        if not r.ok then return false, "The write failed: {error}" end
         local it = ddb.get(T, { PK = "CUST#c3d4", SK = "ORDER#o-9100" })
         if not it or it.orderStatus ~= "SHIPPED" then
           return false, "Order o-9100 is not SHIPPED yet."

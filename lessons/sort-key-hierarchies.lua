@@ -150,7 +150,7 @@ what comes back.]],
         for _, it in ipairs(r.items) do
           if starts_with(it.SK, "MODULE#m10") then extra[#extra + 1] = it.SK end
         end
-        return "You got " .. r.count .. " items, and " .. #extra .. " of them belong to module m10 ("
+        return "You got " .. r.count .. (r.count == 1 and " item" or " items") .. ", and " .. #extra .. " of them belong to module m10 ("
           .. table.concat(extra, ", ") .. "): \"MODULE#m1\" is a prefix of \"MODULE#m10\".\n"
           .. "Adding a trailing # (MODULE#m1#) fixes that, but then the module item itself is lost,\n"
           .. "and \"the modules without their lessons\" still cannot be expressed: a module's key is a\n"

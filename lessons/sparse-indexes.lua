@@ -68,7 +68,7 @@ set status to SHIPPED and take the order out of the open-orders index.
 (status is a reserved word: use --expression-attribute-names '{"#s":"status"}'.)]],
       check = function(r)
         if r.op ~= "UpdateItem" and r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The write failed: {input}" end
+        if not r.ok then return false, "The write failed: {error}" end
         local it = ddb.get(T, { PK = "CUST#a1b2", SK = "ORDER#2026-06-01#o-9001" })
         if not it or it.status ~= "SHIPPED" then
           return false, "Order o-9001 is not SHIPPED yet."

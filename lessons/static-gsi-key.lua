@@ -112,7 +112,7 @@ Add student 9021: PK "STUDENT#9021", SK "PROFILE", GSI1PK "STUDENT", GSI1SK "Ada
 then simulates the start of term.]],
       check = function(r)
         if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {input}" end
+        if not r.ok then return false, "The put failed: {error}" end
         if plain_item(r.request.Item).GSI1PK ~= "STUDENT" then
           return false, "For this step use the static index key itself, GSI1PK = STUDENT."
         end
@@ -134,7 +134,7 @@ Perhaps provisioning is the problem. Switch the table to on-demand capacity
 (update-table --billing-mode PAY_PER_REQUEST); the lesson then simulates the same term.]],
       check = function(r)
         if r.op ~= "UpdateTable" then return nil end
-        if not r.ok then return false, "The update failed: {input}" end
+        if not r.ok then return false, "The update failed: {error}" end
         if billing() ~= "PAY_PER_REQUEST" then
           return false, "Switch the billing mode to PAY_PER_REQUEST."
         end
@@ -158,7 +158,7 @@ Shard the index key: GSI1PK = "STUDENT#<n>", where n is the student number modul
 Add student 9022: PK "STUDENT#9022", SK "PROFILE", GSI1SK "Grace", with its sharded GSI1PK.]],
       check = function(r)
         if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {input}" end
+        if not r.ok then return false, "The put failed: {error}" end
         local it = plain_item(r.request.Item)
         if it.GSI1PK == "STUDENT" then
           return false, "That is the static key again: every profile still lands in one index partition."

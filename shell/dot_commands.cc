@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "shell/generate_command.h"
+#include "shell/hints.h"
 #include "shell/model_commands.h"
 #include "shell/render.h"
 #include "shell/script.h"
@@ -673,6 +674,10 @@ Outcome RunDotCommand(Shell& shell, std::string_view line) {
       shell.sink().ErrLine("ambiguous command " + std::string(word) + ": could be" + list);
     } else {
       shell.sink().ErrLine("unknown command " + std::string(word) + "; .help lists them");
+      std::vector<std::string> names;
+      for (const auto& spec : DotCommands(shell)) names.push_back(spec.name);
+      std::string hint = DotCommandHint(word, names);
+      if (!hint.empty()) shell.sink().ErrLine("hint: " + hint, Style::kDim);
     }
     return Outcome::kParseError;
   }

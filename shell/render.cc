@@ -83,10 +83,16 @@ void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink
     return;
   }
   mode.render(r, ctx, sink);
-  if (!mode.footer) return;
+  if (!mode.footer) {
+    // A statement that ran may still have a hint (a value in double quotes); on stderr here, so
+    // json and ddbjson output stays parseable.
+    if (!r.hint.empty()) sink.ErrLine("hint: " + r.hint, Style::kDim);
+    return;
+  }
   std::string footer = FooterLine(r, ctx.settings);
   if (!footer.empty()) sink.Line(footer, Style::kFooter);
   for (const auto& w : Warnings(r, ctx)) sink.Line("warning: " + w, Style::kWarning);
+  if (!r.hint.empty()) sink.Line("hint: " + r.hint, Style::kDim);
 }
 
 }  // namespace ddblab::shell

@@ -35,6 +35,7 @@ wire::Json JsonlObject(const StatementResult& r, CapacityDisplay capacity) {
   j["ok"] = r.ok;
   if (r.ok && r.kind == InputKind::kExplain) {
     j["plan"] = r.output;
+    if (!r.hint.empty()) j["hint"] = r.hint;
     return j;
   }
   if (r.ok && r.output.is_object()) {
@@ -61,6 +62,8 @@ wire::Json JsonlObject(const StatementResult& r, CapacityDisplay capacity) {
     j["ConsumedCapacity"] = nullptr;
   }
   j["trace"] = r.calls.empty() ? Json(nullptr) : TraceObject(merged.trace);
+  // A statement that ran can carry a teaching hint too; errors keep theirs in error.hint.
+  if (r.ok && !r.hint.empty()) j["hint"] = r.hint;
   return j;
 }
 

@@ -13,6 +13,7 @@
 
 #include "shell/data_file.h"
 #include "shell/dot_commands.h"
+#include "shell/hints.h"
 #include "shell/render.h"
 #include "shell/script.h"
 #include "shell/session/session.h"
@@ -127,6 +128,7 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
     options.complete = complete;
     StatementResult r = RunStatement(client(), input, options);
     if (IsControlPlane(r.operation)) key_cache_.clear();
+    AddTeachingHint(r);
     outcome = Finish(std::move(r), true);
   }
   bool is_check = kind == InputKind::kDot && (t == ".check" || t.starts_with(".check "));
@@ -220,6 +222,21 @@ std::vector<std::string> Shell::TableNames() {
     request["ExclusiveStartTableName"] = res.body["LastEvaluatedTableName"];
   }
   return names;
+}
+
+const wire::Json* Shell::TableDescription(const std::string& table) {
+  Keys(table, "");
+  auto it = key_cache_.find(table);
+  return it == key_cache_.end() ? nullptr : &it->second;
+}
+
+void Shell::AddTeachingHint(StatementResult& r) {
+  HintTables tables;
+  tables.names = [this] { return TableNames(); };
+  tables.describe = [this](const std::string& t) { return TableDescription(t); };
+  std::string hint = TeachingHint(r, tables);
+  if (hint.empty()) return;
+  r.hint = r.hint.empty() ? hint : r.hint + " " + hint;
 }
 
 std::vector<std::string> Shell::IndexNames(const std::string& table) {

@@ -3,6 +3,7 @@
 #include <map>
 #include <string>
 
+#include "shell/plural.h"
 #include "shell/render.h"
 
 namespace ddblab::shell {
@@ -101,9 +102,8 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
     }
   }
   if (AnyScan(t)) {
-    std::string parts = t.partitions_total > 0
-                            ? " from all " + std::to_string(t.partitions_total) + " partitions"
-                            : "";
+    std::string parts =
+        t.partitions_total > 0 ? " from all " + Counted(t.partitions_total, "partition") : "";
     std::string reason;
     for (const auto& c : r.calls) {
       if (reason.empty()) reason = c.trace.scan_reason;
@@ -117,15 +117,15 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
     const bool multi_attribute = r.kind == InputKind::kPartiql && !t.index.empty() && ctx.keys &&
                                  ctx.keys(t.table, t.index).hash_key_count > 1;
     if (multi_attribute && !reason.empty()) {
-      out.push_back("this SELECT ran as a Scan: " + reason + "; it read " + std::to_string(read) +
-                    " items" + parts + " to return " + std::to_string(returned));
+      out.push_back("this SELECT ran as a Scan: " + reason + "; it read " + Counted(read, "item") +
+                    parts + " to return " + std::to_string(returned));
     } else if (r.kind == InputKind::kPartiql) {
       out.push_back(
           "this SELECT has no equality on the partition key, so it ran as a Scan: "
           "it read " +
-          std::to_string(read) + " items" + parts + " to return " + std::to_string(returned));
+          Counted(read, "item") + parts + " to return " + std::to_string(returned));
     } else {
-      out.push_back("Scan read " + std::to_string(read) + " items" + parts +
+      out.push_back("Scan read " + Counted(read, "item") + parts +
                     "; a Query reads only one item collection");
     }
   }

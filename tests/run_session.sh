@@ -6,7 +6,8 @@
 #
 # A .test file is a sequence of records, run in order by ONE ddblab process on a fresh in-memory
 # database with a fixed clock (--clock 1700000000), NO_COLOR set, in the file's directory (so
-# file:// and .read paths are relative to the test). Outside records, blank lines and lines
+# file:// and .read paths are relative to the test), with lesson progress kept in a scratch
+# DDBLAB_DATA_DIR (never the user's own). Outside records, blank lines and lines
 # starting with # are comments; by convention a file starts with
 #   # name: tests/sessions/<group>/<file>.test
 #   # description: <the rule the file pins>
@@ -99,7 +100,7 @@ touch "$work/records" "$work/script.ddb"
 # 2. Run the script through the binary.
 status=0
 (cd "$(dirname "$test_file")" &&
-  NO_COLOR=1 "$bin" --clock 1700000000 --keep-going -f "$work/script.ddb") >"$work/actual" 2>&1 ||
+  NO_COLOR=1 DDBLAB_DATA_DIR="$work/data" "$bin" --clock 1700000000 --keep-going -f "$work/script.ddb") >"$work/actual" 2>&1 ||
   status=$?
 
 # 3. Split the output at the record markers.

@@ -98,6 +98,11 @@ local function show_params(p)
   return table.concat(parts, " ")
 end
 
+-- "1 item", "2 items": counts in feedback agree with their noun.
+local function count(n, word)
+  return string.format("%d %s", n, n == 1 and word or word .. "s")
+end
+
 local function units(x)
   if x == math.floor(x) then return string.format("%d", math.floor(x)) end
   return string.format("%g", x)
@@ -605,15 +610,15 @@ local function check_cost(P)
         label, calls, r.shards and string.format(" per shard (%d shards)", r.shards) or ""))
     end
     if r.op == "Scan" then
-      return fail(string.format("%s is a Scan: it read %d items to return %d. A Scan reads the " ..
+      return fail(string.format("%s is a Scan: it read %s to return %d. A Scan reads the " ..
         "whole table (or index), so its cost grows with every item anyone stores. Give these " ..
-        "items a shared partition key and Query it.\nRevisit: Query vs Scan.", label, r.read or 0,
-        r.returned or 0))
+        "items a shared partition key and Query it.\nRevisit: Query vs Scan.", label,
+        count(r.read or 0, "item"), r.returned or 0))
     end
     if (r.read or 0) > (r.returned or 0) then
-      return fail(string.format("%s read %d items and returned %d: a filter discarded %d after " ..
+      return fail(string.format("%s read %s and returned %d: a filter discarded %d after " ..
         "they were read and paid for. %s\nRevisit: key design instead of FilterExpression.",
-        label, r.read, r.returned, r.read - r.returned, filter_advice(r)))
+        label, count(r.read, "item"), r.returned, r.read - r.returned, filter_advice(r)))
     end
     local budget = (P.budget or function(n) return 1 + n * 0.25 end)(#run.expected)
     -- Each more shard is one more request, costing at least half a unit.
@@ -623,9 +628,9 @@ local function check_cost(P)
         label, r.shards, calls, units(r.capacity or 0), units(budget))
     end
     if (r.capacity or 0) > budget + 1e-9 then
-      return fail(string.format("%s consumed %s RCU; the budget for %d items is %s RCU.\n" ..
+      return fail(string.format("%s consumed %s RCU; the budget for %s is %s RCU.\n" ..
         "Revisit: read capacity (4 KB units, eventually consistent reads cost half).", label,
-        units(r.capacity), #run.expected, units(budget)))
+        units(r.capacity), count(#run.expected, "item"), units(budget)))
     end
   end
   return pass(fanout)

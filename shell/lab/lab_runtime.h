@@ -181,6 +181,8 @@ class ProgressStore {
   // Writes atomically (temp file + rename); false on failure with `warning()` set.
   bool Save();
   LessonProgress Get(const std::string& lesson_id) const;
+  // Whether the lesson was ever started (and not reset since).
+  bool Has(const std::string& lesson_id) const { return lessons_.contains(lesson_id); }
   void Set(const std::string& lesson_id, const LessonProgress& p);
   void Erase(const std::string& lesson_id);
   const std::string& warning() const { return warning_; }

@@ -570,7 +570,7 @@ bool LessonSession::Command(const std::string& verb) {
     return true;
   }
   o << "usage: .lesson [list | start ID [--fresh] | next | back | hint | show | reset | status | "
-       "quit]\n";
+       "quit | help]\n";
   return false;
 }
 
@@ -599,6 +599,8 @@ void PrintLessonList(const std::string& dir, ProgressStore& progress, std::ostre
       status = "done";
     } else if (p.step > 0) {
       status = "step " + std::to_string(p.step + 1) + "/" + std::to_string(l.steps.size());
+    } else if (progress.Has(l.id)) {
+      status = "started";  // quit at step 1: begun, not new
     } else {
       status = "new";
     }

@@ -121,6 +121,21 @@ struct LessonDotState {
   std::shared_ptr<LessonObserver> observer;
 };
 
+// Every verb of `.lesson`, for `.lesson help` and `.help .lesson`.
+std::string LessonVerbHelp() {
+  return ".lesson                 list the lessons and your progress\n"
+         ".lesson start ID        start a lesson, or resume it where you left it (--fresh: from\n"
+         "                        step 1); `.lesson ID` is the same\n"
+         ".lesson next            skip this step (its solution is applied)\n"
+         ".lesson back            go back one step\n"
+         ".lesson hint            the next hint for this step\n"
+         ".lesson show            one solution for this step\n"
+         ".lesson reset           start the lesson over, data and progress\n"
+         ".lesson status          where you are, and this step's task again\n"
+         ".lesson quit            leave the lesson (also .lesson stop); progress is kept\n"
+         ".lesson help            this list";
+}
+
 std::shared_ptr<LessonDotState> NewLessonDotState() { return std::make_shared<LessonDotState>(); }
 
 namespace {
@@ -171,8 +186,12 @@ bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
     if (!current) out << "`.lesson start ID` starts (or resumes) a lesson.\n";
     return true;
   }
+  if (args[0] == "help") {
+    shell.sink().Line(LessonVerbHelp());
+    return true;
+  }
   static const std::vector<std::string> kVerbs = {"next",  "back",   "hint", "show",
-                                                  "reset", "status", "quit"};
+                                                  "reset", "status", "quit", "stop"};
   bool verb = std::find(kVerbs.begin(), kVerbs.end(), args[0]) != kVerbs.end();
   if (args[0] == "start" || !verb) {
     // `.lesson ID` is short for `.lesson start ID`.
@@ -189,8 +208,10 @@ bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
         "No lesson in progress: `.lesson start ID` starts one (`.lesson` lists them).");
     return false;
   }
-  bool ok = current->session().Command(args[0]);
-  if (args[0] == "quit") {
+  // `stop` is what many people type to leave; it is quit.
+  const std::string verb_name = args[0] == "stop" ? "quit" : args[0];
+  bool ok = current->session().Command(verb_name);
+  if (verb_name == "quit") {
     EndSession(shell, state);
   } else {
     current->AfterStep(shell);
@@ -200,9 +221,10 @@ bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
 
 void RegisterLessonDotCommand(Shell& shell, std::shared_ptr<LessonDotState> state) {
   shell.RegisterDotCommand(DotExtension{
-      ".lesson", ".lesson [NAME|next|...]", "start or continue a lesson",
-      "Lessons run in their own database: your tables are left as they are, and .lesson quit\n"
-      "returns to them.",
+      ".lesson", ".lesson [ID|next|quit|help|...]", "start or continue a lesson",
+      LessonVerbHelp() +
+          "\nLessons run in their own database: your tables are left as they are, and .lesson "
+          "quit\nreturns to them.",
       [state](ShellContext& context, const std::vector<std::string>& args) {
         return RunLessonDotCommand(context, *state, args);
       }});

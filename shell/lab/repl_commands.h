@@ -15,6 +15,8 @@ class Shell;
 // The lesson in progress in one shell.
 struct LessonDotState;
 std::shared_ptr<LessonDotState> NewLessonDotState();
+// Every verb of `.lesson`, one per line (for `.lesson help` and `.help .lesson`).
+std::string LessonVerbHelp();
 bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
                          const std::vector<std::string>& args);
 // Registers `.lesson` on `shell` with `state` (replacing an earlier registration).
@@ -24,6 +26,9 @@ void RegisterLessonDotCommand(Shell& shell, std::shared_ptr<LessonDotState> stat
 struct ExerciseState {
   std::string exercise;
   std::string solution;
+  // `.exercise load` works in the exercise's own scratch database, pushed onto the shell; each
+  // load replaces it, so the solution's tables are created afresh after every edit.
+  bool holds_database = false;
 };
 bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
                            const std::vector<std::string>& args);

@@ -70,6 +70,9 @@ class Shell : public ShellContext {
   KeyInfo Keys(const std::string& table, const std::string& index);
   // Table names, for completion and .tables.
   std::vector<std::string> TableNames();
+  // DescribeTable's "Table" object for `table` (cached with the keys), or null when it does not
+  // exist; for the teaching hints (shell/hints.h).
+  const wire::Json* TableDescription(const std::string& table);
   // Index names and all attribute names seen in the table's definition, for completion.
   std::vector<std::string> IndexNames(const std::string& table);
   std::vector<std::string> AttributeNames(const std::string& table);
@@ -117,6 +120,8 @@ class Shell : public ShellContext {
   EngineOptions engine_options;
 
  private:
+  // Adds the teaching hint (shell/hints.h) after the session's own.
+  void AddTeachingHint(StatementResult& r);
   // Renders and reports a finished statement (shared by Execute and More).
   Outcome Finish(StatementResult result, bool notify);
 

@@ -369,10 +369,12 @@ constexpr const char* kExerciseUsage =
     ".exercise list                      the graded exercises\n"
     ".exercise start ID [FILE]           work on exercise ID in FILE (default ID.ddb; created\n"
     "                                    from the starter when missing)\n"
-    ".exercise load [SEED]               create your table here and load generated data\n"
-    "                                    through your templates\n"
+    ".exercise load [SEED]               create your table in the exercise's own database\n"
+    "                                    (afresh each time) and load generated data through\n"
+    "                                    your templates\n"
     ".exercise try NAME [param=value...] run your pattern (or template) NAME with parameters\n"
     ".exercise submit [SEED]             grade FILE on a fresh database, as the grader will\n"
+    ".exercise reset                     drop the exercise's database and return to yours\n"
     ".exercise status                    the exercise and file in use";
 
 bool NeedActive(ShellContext& shell, const ExerciseState* st) {
@@ -380,6 +382,28 @@ bool NeedActive(ShellContext& shell, const ExerciseState* st) {
     shell.sink().ErrLine(".exercise: no exercise started; use .exercise start ID [FILE]");
     return false;
   }
+  return true;
+}
+
+// Gives the user's own database back when the exercise holds one.
+void LeaveExerciseDatabase(ShellContext& shell, ExerciseState& st) {
+  if (!st.holds_database) return;
+  st.holds_database = false;
+  shell.PopClient();
+  shell.SetPromptTag("");
+}
+
+// A fresh, empty database for the exercise, replacing the one an earlier load filled.
+bool EnterFreshExerciseDatabase(ShellContext& shell, ExerciseState& st) {
+  std::unique_ptr<wire::Client> scratch = shell.NewScratchDatabase("exercise database");
+  if (!scratch) {
+    shell.sink().ErrLine(".exercise load: cannot create the exercise's own database");
+    return false;
+  }
+  LeaveExerciseDatabase(shell, st);
+  shell.PushClient(std::move(scratch));
+  st.holds_database = true;
+  shell.SetPromptTag(st.exercise + ", exercise db");
   return true;
 }
 
@@ -420,6 +444,7 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
       }
       sink.Line("Created " + file + " from the starter.");
     }
+    LeaveExerciseDatabase(shell, state);
     state = ExerciseState{id, file};
     sink.Line("Exercise " + id + ": " + ReadmeTitle(dir));
     sink.Line("Brief: " + (dir / "README.md").string());
@@ -447,6 +472,7 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
       sink.ErrLine(".exercise load: the seed must be a non-negative integer");
       return false;
     }
+    if (!EnterFreshExerciseDatabase(shell, *st)) return false;
     auto res =
         grade::CallExercise(st->exercise, st->solution, shell.client(), "__load", wire::Json(seed));
     if (!res.ok()) {
@@ -501,6 +527,18 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
       ok = shell.Run(*text) && ok;
     }
     return ok;
+  }
+  if (verb == "reset") {
+    if (!NeedActive(shell, st)) return false;
+    if (!st->holds_database) {
+      sink.Line("Nothing to reset: .exercise load has not filled a database yet.");
+      return true;
+    }
+    LeaveExerciseDatabase(shell, *st);
+    sink.Line(
+        "Dropped the exercise's database; you are back in your own. .exercise load "
+        "creates it again.");
+    return true;
   }
   if (verb == "submit") {
     if (!NeedActive(shell, st)) return false;

@@ -17,6 +17,11 @@ units = fmt
 function H.render(text, r)
   return (string.gsub(text, "{([%w_]+)}", function(k)
     local v = r and r[k]
+    -- {error} is DynamoDB's error as the shell printed it: feedback names the actual refusal
+    -- rather than echoing the command back.
+    if k == "error" and type(v) == "table" then
+      return tostring(v.code or "Error") .. ": " .. tostring(v.message or "")
+    end
     if v == nil or type(v) == "table" then return "{" .. k .. "}" end
     return fmt(v)
   end))
