@@ -82,8 +82,17 @@ void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink
     }
     return;
   }
-  mode.render(r, ctx, sink);
-  if (!mode.footer) return;
+  if (!mode.footer) {
+    mode.render(r, ctx, sink);
+    return;
+  }
+  // A write says what it did in one line; the items it returned (ReturnValues) and its unprocessed
+  // requests still follow, but not the empty item list of a PartiQL write.
+  std::string written = WriteSummary(r);
+  if (!written.empty()) sink.Line(written);
+  const bool more = r.output.is_object() &&
+                    (r.output.contains("Attributes") || r.output.contains("UnprocessedItems"));
+  if (written.empty() || more) mode.render(r, ctx, sink);
   std::string footer = FooterLine(r, ctx.settings);
   if (!footer.empty()) sink.Line(footer, Style::kFooter);
   for (const auto& w : Warnings(r, ctx)) sink.Line("warning: " + w, Style::kWarning);
