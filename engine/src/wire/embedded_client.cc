@@ -14,6 +14,7 @@ class EmbeddedClient final : public Client {
     return ExecuteJson(*engine_, operation, request);
   }
   std::string Describe() const override { return description_; }
+  Status SaveCopy(const std::string& path) override { return engine_->SaveCopy(path); }
 
  private:
   std::shared_ptr<Engine> engine_;
