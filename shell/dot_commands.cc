@@ -275,6 +275,17 @@ DotResult Open(Shell& shell, const std::vector<std::string>& args, std::string_v
   return DotResult::kOk;
 }
 
+DotResult Save(Shell& shell, const std::vector<std::string>& args, std::string_view) {
+  if (args.size() != 1) return DotResult::kUsage;
+  Status saved = shell.client().SaveCopy(args[0]);
+  if (!saved.ok()) {
+    shell.sink().ErrLine(".save: " + saved.error().message);
+    return DotResult::kError;
+  }
+  shell.sink().Line("saved to " + args[0] + "; open it with: ddblab " + args[0], Style::kDim);
+  return DotResult::kOk;
+}
+
 DotResult Read(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.size() != 1) return DotResult::kUsage;
   int status = shell.RunScriptFile(args[0], false);
@@ -575,6 +586,9 @@ const std::vector<DotCommandSpec>& BuiltInDotCommands() {
     {".print", ".print TEXT", "print TEXT (for scripts and demos)", "", Print},
     {".quit", ".quit", "leave ddblab", "", Quit},
     {".read", ".read FILE", "run the statements in FILE", "Stops at the first failing statement.", Read},
+    {".save", ".save FILE", "copy the whole database to a new FILE",
+     "Keeps the work of an in-memory session: the copy holds every table and item, and\n"
+     "`ddblab FILE` opens it later. FILE must not exist yet.", Save},
     {".tables", ".tables [PATTERN]", "list tables (whose names contain PATTERN)", "", Tables},
     {".timer", ".timer on|off", "show elapsed time in the footer", "", Timer},
   };

@@ -105,6 +105,14 @@ std::string PartitionsByTable(const Trace& t) {
   return out;
 }
 
+// The items the aws-CLI layer kept in its output, or -1 when it does not print an item list.
+int64_t ShownItems(const StatementResult& r) {
+  if (r.kind != InputKind::kCli || !r.output.is_object()) return -1;
+  const auto it = r.output.find("Items");
+  if (it == r.output.end() || !it->is_array()) return -1;
+  return static_cast<int64_t>(it->size());
+}
+
 }  // namespace
 
 std::string FooterLine(const StatementResult& r, const ShellSettings& settings) {
@@ -139,8 +147,14 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
     read = false;
   }
   if (read) {
-    parts.push_back(std::to_string(t.items_returned) + " returned / " +
-                    std::to_string(t.items_read) + " read");
+    std::string counts =
+        std::to_string(t.items_returned) + " returned / " + std::to_string(t.items_read) + " read";
+    // --max-items (or a --starting-token resuming mid-page) prints fewer items than the calls
+    // returned: say both, or the footer contradicts the rows above it.
+    const int64_t shown = ShownItems(r);
+    if (shown >= 0 && shown < t.items_returned)
+      counts = std::to_string(shown) + " shown / " + counts;
+    parts.push_back(counts);
   }
   std::string cap = CapacityText(m, read, settings.capacity);
   if (!cap.empty()) parts.push_back(cap);

@@ -32,7 +32,7 @@ using namespace ddblab::shell;  // NOLINT
 namespace {
 
 constexpr const char* kUsage =
-    "usage: ddblab [FILE.db] [-c STATEMENT]... [-f SCRIPT] [--echo] [--mode MODE]\n"
+    "usage: ddblab [FILE.db | --db FILE] [-c STATEMENT | -f SCRIPT]... [--echo] [--mode MODE]\n"
     "              [--keep-going] [--endpoint URL --region REGION]\n"
     "       ddblab serve [...]     DynamoDB's HTTP API on 127.0.0.1\n"
     "       ddblab lesson [...]    lessons outside the REPL\n"
@@ -41,8 +41,10 @@ constexpr const char* kUsage =
     "       ddblab simulate [...]  traffic on a virtual clock: throughput and throttling\n"
     "\n"
     "  FILE.db          a database file (created when missing); default: transient, in memory\n"
-    "  -c STATEMENT     run STATEMENT (repeatable), then exit\n"
-    "  -f SCRIPT        run the statements in SCRIPT (.ddb), then exit\n"
+    "  --db FILE        the same, as `ddblab serve --db FILE` spells it\n"
+    "  -c STATEMENT     run STATEMENT, then exit\n"
+    "  -f SCRIPT        run the statements in SCRIPT (.ddb), then exit; -c and -f repeat and\n"
+    "                   run in the order given\n"
     "  --echo           print each statement before its output\n"
     "  --mode MODE      table, json, ddbjson, jsonl or line (default table)\n"
     "  --keep-going     do not stop at the first failed statement\n"
@@ -53,10 +55,16 @@ constexpr const char* kUsage =
     "Exit status: 0 when every statement succeeded, 252 when one did not parse, 254 when the\n"
     "engine rejected one, 1 for other failures.\n";
 
+// One -c statement or -f script, kept in command-line order.
+struct Action {
+  bool script = false;  // -f (else -c)
+  std::string text;     // the statement, or the script's path
+};
+
 struct Args {
   std::string db_path;
-  std::vector<std::string> commands;
-  std::string script;
+  bool db_path_from_option = false;  // --db FILE (a second FILE is an error, not ignored)
+  std::vector<Action> actions;
   bool echo = false;
   std::string mode;
   bool keep_going = false;
@@ -114,11 +122,17 @@ int main(int argc, char** argv) {
     } else if (a == "-c") {
       const char* v = value("-c");
       if (v == nullptr) return UsageError("-c needs a statement");
-      args.commands.emplace_back(v);
+      args.actions.push_back(Action{false, v});
     } else if (a == "-f") {
       const char* v = value("-f");
       if (v == nullptr) return UsageError("-f needs a script file");
-      args.script = v;
+      args.actions.push_back(Action{true, v});
+    } else if (a == "--db") {
+      const char* v = value("--db");
+      if (v == nullptr) return UsageError("--db needs a database file");
+      if (!args.db_path.empty()) return UsageError("give one database FILE");
+      args.db_path = v;
+      args.db_path_from_option = true;
     } else if (a == "--echo") {
       args.echo = true;
     } else if (a == "--keep-going") {
@@ -147,6 +161,8 @@ int main(int argc, char** argv) {
       return UsageError("unknown option " + a);
     } else if (args.db_path.empty()) {
       args.db_path = a;
+    } else if (args.db_path_from_option) {
+      return UsageError("give one database FILE");
     } else {
       return UsageError("unexpected argument " + a);
     }
@@ -194,23 +210,25 @@ int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const Engine
   shell.settings().echo = args.echo;
   if (!args.mode.empty()) shell.settings().mode = FindMode(args.mode)->mode;
 
-  bool batch = !args.commands.empty() || !args.script.empty();
+  bool batch = !args.actions.empty();
   if (!batch && isatty(STDIN_FILENO) == 1) return RunRepl(shell);
 
   ScriptOptions script_options;
   script_options.keep_going = args.keep_going;
   int status = 0;
-  for (const auto& c : args.commands) {
-    script_options.name = "-c";
-    std::istringstream in(c);
-    int s = RunScript(shell, in, script_options);
+  for (const Action& action : args.actions) {
+    int s = 0;
+    if (action.script) {
+      s = shell.RunScriptFile(action.text, args.keep_going);
+    } else {
+      script_options.name = "-c";
+      std::istringstream in(action.text);
+      s = RunScript(shell, in, script_options);
+    }
     if (s != 0 && status == 0) status = s;
     if (s != 0 && !args.keep_going) return status;
   }
-  if (!args.script.empty()) {
-    int s = shell.RunScriptFile(args.script, args.keep_going);
-    if (s != 0 && status == 0) status = s;
-  } else if (!batch) {
+  if (!batch) {
     script_options.name = "standard input";
     status = RunScript(shell, std::cin, script_options);
   }

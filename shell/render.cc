@@ -82,13 +82,20 @@ void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink
     }
     return;
   }
-  mode.render(r, ctx, sink);
   if (!mode.footer) {
+    mode.render(r, ctx, sink);
     // A statement that ran may still have a hint (a value in double quotes); on stderr here, so
     // json and ddbjson output stays parseable.
     if (!r.hint.empty()) sink.ErrLine("hint: " + r.hint, Style::kDim);
     return;
   }
+  // A write says what it did in one line; the items it returned (ReturnValues) and its unprocessed
+  // requests still follow, but not the empty item list of a PartiQL write.
+  std::string written = WriteSummary(r);
+  if (!written.empty()) sink.Line(written);
+  const bool more = r.output.is_object() &&
+                    (r.output.contains("Attributes") || r.output.contains("UnprocessedItems"));
+  if (written.empty() || more) mode.render(r, ctx, sink);
   std::string footer = FooterLine(r, ctx.settings);
   if (!footer.empty()) sink.Line(footer, Style::kFooter);
   for (const auto& w : Warnings(r, ctx)) sink.Line("warning: " + w, Style::kWarning);

@@ -71,6 +71,22 @@ std::string Flatten(const std::string& input) {
   return out;
 }
 
+// Leaving an in-memory database loses its tables: say so, and how to keep them next time. (It
+// does not ask to confirm: scripts and terminals that send Ctrl-D expect ddblab to leave.)
+void SayHowToKeep(Shell& shell) {
+  if (shell.client().IsRemote() || shell.client().Describe().find("memory") == std::string::npos) {
+    return;
+  }
+  const size_t tables = shell.TableNames().size();
+  if (tables == 0) return;
+  shell.sink().Line(
+      std::string(tables == 1 ? "The table" : "The " + std::to_string(tables) + " tables") +
+          " of this in-memory database " + (tables == 1 ? "is" : "are") +
+          " gone now. To keep tables, run .save FILE before leaving (ddblab FILE "
+          "opens it later), or start with ddblab FILE.db.",
+      Style::kWarning);
+}
+
 }  // namespace
 
 std::string HistoryPath() {
@@ -146,6 +162,7 @@ int RunRepl(Shell& shell) {
       }
     }
   }
+  SayHowToKeep(shell);
   g_pending = nullptr;
   g_shell = nullptr;
   sigaction(SIGINT, &previous, nullptr);

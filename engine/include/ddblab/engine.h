@@ -129,6 +129,14 @@ class Engine {
   // What every partition served and refused under the throughput model (empty, with `enabled`
   // false, when EngineOptions::model_throughput is off).
   virtual ThroughputReport DescribeThroughput() = 0;
+
+  // Writes a copy of the whole database (tables, items, indexes, settings) to a new file at
+  // `path`, which must not exist yet; the engine keeps using its own database. For the shell's
+  // .save, which keeps an in-memory session. Engines without storage of their own refuse it.
+  virtual Status SaveCopy(const std::string& path) {
+    (void)path;
+    return ValidationError("this database cannot be saved to a file");
+  }
 };
 
 }  // namespace ddblab

@@ -102,6 +102,12 @@ class Client {
   // One line for banners and prompts: "transient in-memory database", "file lab.db",
   // "endpoint http://127.0.0.1:8000".
   virtual std::string Describe() const = 0;
+  // Copies the whole database to a new file (Engine::SaveCopy); a remote endpoint refuses. Not
+  // an operation of Call, so Lua code and `serve` clients cannot write files through it.
+  virtual Status SaveCopy(const std::string& path) {
+    (void)path;
+    return ValidationError(".save works on ddblab's own database, not on an endpoint");
+  }
 };
 
 // A Client over an embedded engine.

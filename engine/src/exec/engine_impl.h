@@ -71,6 +71,7 @@ class EngineImpl final : public Engine {
   Status SetPartitionCount(const std::string& table, int count) override;
   // The model lives in the wrapper (sweeping_engine.cc); the bare implementation has none.
   ThroughputReport DescribeThroughput() override { return {}; }
+  Status SaveCopy(const std::string& path) override;
 
   // ---- shared by the operation files (callers hold mutex_) ----
 

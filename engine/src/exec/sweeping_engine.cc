@@ -156,6 +156,7 @@ class SweepingEngine final : public Engine, public BulkLoader {
   Status SetPartitionCount(const std::string& table, int count) override {
     return impl_->SetPartitionCount(table, count);
   }
+  Status SaveCopy(const std::string& path) override { return impl_->SaveCopy(path); }
   ThroughputReport DescribeThroughput() override {
     return throttle_ ? throttle_->Report() : ThroughputReport{};
   }

@@ -401,6 +401,20 @@ Result<std::pair<int64_t, int64_t>> Storage::CountAndSize(int64_t id, bool index
 
 // Savepoints nest, so an operation can run inside a transaction another one opened (PartiQL,
 // transactions). Their statements are prepared once and cached like any other.
+Status Storage::SaveCopy(const std::string& path) {
+  // VACUUM INTO copies every table and the header fields (user_version, application_id) that
+  // mark the storage format, so the copy opens like any ddblab database file. It refuses a file
+  // that exists, which keeps .save from overwriting work.
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("VACUUM INTO ?1"));
+  sqlite3_bind_text(s, 1, path.c_str(), static_cast<int>(path.size()), SQLITE_TRANSIENT);
+  if (sqlite3_step(s) != SQLITE_DONE) {
+    Error e = ValidationError("cannot save to " + path + ": " + sqlite3_errmsg(db_));
+    sqlite3_reset(s);
+    return e;
+  }
+  return OkStatus();
+}
+
 Status Storage::Begin() {
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("SAVEPOINT ddb" + std::to_string(depth_)));
   DDB_TRY(StepDone(s));

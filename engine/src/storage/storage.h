@@ -121,6 +121,9 @@ class Storage {
   // Count and total size of a base or index table.
   Result<std::pair<int64_t, int64_t>> CountAndSize(int64_t id, bool index);
 
+  // Writes a compact copy of the database to a new file (VACUUM INTO); the file must not exist.
+  Status SaveCopy(const std::string& path);
+
   // Transactions: nested through savepoints; Rollback undoes to the matching Begin.
   Status Begin();
   Status Commit();

@@ -16,6 +16,7 @@ class EmbeddedClient final : public Client {
   }
   std::string Describe() const override { return description_; }
   Engine* engine() const { return engine_.get(); }
+  Status SaveCopy(const std::string& path) override { return engine_->SaveCopy(path); }
 
  private:
   std::shared_ptr<Engine> engine_;

@@ -55,6 +55,11 @@ wire::Json JsonlObject(const StatementResult& r, CapacityDisplay capacity);
 // statement made no call.
 std::string FooterLine(const StatementResult& r, const ShellSettings& settings);
 
+// The one-line result of a successful write in table and line modes ("1 item written",
+// "2 items written, 1 item deleted"); empty for anything but PutItem, UpdateItem, DeleteItem
+// (also as PartiQL INSERT/UPDATE/DELETE), BatchWriteItem and TransactWriteItems.
+std::string WriteSummary(const StatementResult& r);
+
 // Teaching warnings that apply to this statement, one line each, without the "warning: " prefix.
 std::vector<std::string> Warnings(const StatementResult& r, const RenderContext& ctx);
 

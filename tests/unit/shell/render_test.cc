@@ -151,9 +151,21 @@ TEST_CASE("pages of one aws-CLI read are summed in the footer", "[render][footer
   wire::JsonResult second = r.calls.front();
   second.trace.partitions_hit = {3};
   r.calls.push_back(second);
+  // The aws CLI merges the pages' items into one output.
+  r.output["Items"].push_back(Item("CUST#1", "B", "y"));
   ShellSettings s;
   CHECK(FooterLine(Merged(r), s) ==
         "-- Query app-main | 2 calls | 2 returned / 2 read | 1 RCU | partitions 2,3 of 4");
+}
+
+// aws CLI: --max-items caps the items printed; the calls still returned and read the whole page.
+TEST_CASE("the footer says how many items were shown when --max-items cut the output",
+          "[render][footer]") {
+  StatementResult r = QueryResult(Json::array({Item("CUST#1", "A", "x")}), 3);
+  r.calls.front().trace.items_returned = 3;
+  ShellSettings s;
+  CHECK(FooterLine(Merged(r), s) ==
+        "-- Query app-main | 1 shown / 3 returned / 3 read | 0.5 RCU | partition 2 of 4");
 }
 
 TEST_CASE("jsonl carries statement, ok, response fields, ConsumedCapacity and trace",

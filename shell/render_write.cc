@@ -1,0 +1,85 @@
+// The one-line result of a write in table and line modes ("1 item written"): a put, update or
+// delete returns no items, so without it the shell printed "(no items)" for PartiQL writes and
+// nothing at all for put-item. json, ddbjson and jsonl keep printing the response unchanged.
+#include <string>
+
+#include "shell/render.h"
+
+namespace ddblab::shell {
+
+using wire::Json;
+
+namespace {
+
+struct WriteCounts {
+  int64_t written = 0;  // puts (PutItem, INSERT, PutRequest, Put)
+  int64_t updated = 0;
+  int64_t deleted = 0;
+  int64_t checked = 0;  // TransactWriteItems' ConditionCheck
+};
+
+// Counts the requests of a BatchWriteItem request (or of its UnprocessedItems, same shape).
+void CountBatch(const Json& request_items, int64_t sign, WriteCounts& c) {
+  if (!request_items.is_object()) return;
+  for (auto it = request_items.begin(); it != request_items.end(); ++it) {
+    if (!it.value().is_array()) continue;
+    for (const auto& req : it.value()) {
+      if (!req.is_object()) continue;
+      if (req.contains("PutRequest")) c.written += sign;
+      if (req.contains("DeleteRequest")) c.deleted += sign;
+    }
+  }
+}
+
+std::string Count(int64_t n, const char* verb) {
+  return std::to_string(n) + (n == 1 ? " item " : " items ") + verb;
+}
+
+}  // namespace
+
+std::string WriteSummary(const StatementResult& r) {
+  if (!r.ok || r.kind == InputKind::kExplain || r.calls.size() != 1) return "";
+  // For PartiQL the trace names the operation the statement became (INSERT -> PutItem).
+  const std::string& op = r.merged.trace.operation;
+  WriteCounts c;
+  if (op == "PutItem") {
+    c.written = 1;
+  } else if (op == "UpdateItem") {
+    c.updated = 1;
+  } else if (op == "DeleteItem") {
+    // DynamoDB: DeleteItem succeeds whether or not the item existed, and says which only with
+    // ReturnValues ALL_OLD, so this counts the delete performed, as the WCU in the footer does.
+    c.deleted = 1;
+  } else if (op == "BatchWriteItem" && r.request.is_object()) {
+    CountBatch(r.request.value("RequestItems", Json::object()), 1, c);
+    if (r.output.is_object()) CountBatch(r.output.value("UnprocessedItems", Json::object()), -1, c);
+  } else if (op == "TransactWriteItems" && r.request.is_object()) {
+    const Json items = r.request.value("TransactItems", Json::array());
+    if (!items.is_array()) return "";
+    for (const auto& t : items) {
+      if (!t.is_object()) continue;
+      if (t.contains("Put")) ++c.written;
+      if (t.contains("Update")) ++c.updated;
+      if (t.contains("Delete")) ++c.deleted;
+      if (t.contains("ConditionCheck")) ++c.checked;
+    }
+  } else {
+    return "";
+  }
+  std::string out;
+  auto add = [&](int64_t n, const char* verb) {
+    if (n <= 0) return;
+    out += (out.empty() ? "" : ", ") + Count(n, verb);
+  };
+  add(c.written, "written");
+  add(c.updated, "updated");
+  add(c.deleted, "deleted");
+  if (c.checked > 0) {
+    out += (out.empty() ? "" : ", ") + std::to_string(c.checked) +
+           (c.checked == 1 ? " condition checked" : " conditions checked");
+  }
+  if (out.empty()) out = "0 items written";
+  return out;
+}
+
+}  // namespace ddblab::shell
