@@ -121,7 +121,8 @@ int ParseOptions(int argc, char** argv, ServeOptions* o) {
       double seconds = std::strtod(value.c_str(), &end);
       // Up to a day: longer is a mistake, and milliseconds must not overflow.
       if (value.empty() || *end != '\0' || !(seconds >= 0.01 && seconds <= 86400)) {
-        std::cerr << "ddblab serve: " << name << " must be a number of seconds from 0.01 to 86400\n";
+        std::cerr << "ddblab serve: " << name
+                  << " must be a number of seconds from 0.01 to 86400\n";
         return 2;
       }
       (name == "--request-timeout" ? o->request_timeout : o->idle_timeout) = seconds;
