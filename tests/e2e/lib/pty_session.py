@@ -57,16 +57,25 @@ class Session:
             time.sleep(0.005)
         time.sleep(0.2)
 
-    def finish(self, timeout=45):
+    def finish(self, timeout=60):
         # Ctrl-D on an empty line leaves. A key that reaches the terminal while the line editor
-        # is still switching modes can be lost (the tty turns a cooked-mode EOF into a NUL byte),
-        # so, as a person would, press it again every 10 s before giving up.
+        # is still switching modes can be lost: the tty turns a cooked-mode EOF into a NUL byte,
+        # which then sits on the line, so a second Ctrl-D is not at an empty line either. So,
+        # as a person would, wait for the prompt to settle, and if ddblab is still there after
+        # 5 s, press Ctrl-U (erase the line, in the editor and in the tty alike) and Ctrl-D again.
+        time.sleep(0.3)
         deadline = time.time() + timeout
         next_press = 0
+        presses = 0
         while time.time() < deadline:
             if time.time() >= next_press:
+                if presses:
+                    os.write(self.fd, b"\x15")
+                    self._read(0.5)
+                    time.sleep(0.5)
                 os.write(self.fd, b"\x04")
-                next_press = time.time() + 10
+                presses += 1
+                next_press = time.time() + 5
             open_ = self._read(1)
             done, status = os.waitpid(self.pid, os.WNOHANG)
             if done == self.pid:
