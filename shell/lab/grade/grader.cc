@@ -187,23 +187,31 @@ Context* ContextOf(lua_State* L) {
 
 // Runs one block with parameters; the answer is a plain document so that no C++ object is alive
 // when control goes back to Lua.
-wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::string& name,
-                    const wire::Json& params_json) {
-  wire::Json out = wire::Json::object();
-  out["ok"] = false;
-  out["records"] = wire::Json::array();
-  BlockKind kind;
-  if (!ParseBlockKind(kind_name, &kind)) {
-    out["error"] = "unknown block kind '" + kind_name + "'";
-    return out;
+// A block a check names, with its parameters filled in.
+struct FilledBlock {
+  const Block* block = nullptr;
+  BlockKind kind{};
+  std::string label;  // "-- @entity Student", for messages
+  std::vector<std::string> texts;
+  std::vector<bool> complete;
+};
+
+// Finds the block and fills its placeholders from `params_json`; on failure sets out["error"]
+// (and out["missing"] when the solution has no such block) and returns false.
+bool FillBlock(Context* ctx, const std::string& kind_name, const std::string& name,
+               const wire::Json& params_json, wire::Json* out, FilledBlock* filled) {
+  if (!ParseBlockKind(kind_name, &filled->kind)) {
+    (*out)["error"] = "unknown block kind '" + kind_name + "'";
+    return false;
   }
-  const Block* block = ctx->solution->Find(kind, name);
-  std::string label = "-- @" + kind_name + (name.empty() ? "" : " " + name);
+  const Block* block = ctx->solution->Find(filled->kind, name);
+  filled->block = block;
+  filled->label = "-- @" + kind_name + (name.empty() ? "" : " " + name);
   if (block == nullptr || block->statements.empty()) {
-    out["missing"] = true;
-    out["error"] = "the solution has no " + label + " block" +
-                   (block == nullptr ? "" : " with a statement in it");
-    return out;
+    (*out)["missing"] = true;
+    (*out)["error"] = "the solution has no " + filled->label + " block" +
+                      (block == nullptr ? "" : " with a statement in it");
+    return false;
   }
   std::map<std::string, std::string> params;
   if (params_json.is_object()) {
@@ -211,18 +219,31 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
       params[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
     }
   }
-  std::vector<std::string> texts;
-  std::vector<bool> complete;
   for (const auto& s : block->statements) {
-    complete.push_back(s.complete);
-    Result<std::string> filled = FillPlaceholders(s.text, params);
-    if (!filled.ok()) {
-      out["error"] =
-          label + " (line " + std::to_string(block->line) + "): " + filled.error().message;
-      return out;
+    Result<std::string> text = FillPlaceholders(s.text, params);
+    if (!text.ok()) {
+      (*out)["error"] = filled->label + " (line " + std::to_string(block->line) +
+                        "): " + text.error().message;
+      return false;
     }
-    texts.push_back(std::move(filled.value()));
+    filled->texts.push_back(std::move(text.value()));
+    filled->complete.push_back(s.complete);
   }
+  return true;
+}
+
+wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::string& name,
+                    const wire::Json& params_json) {
+  wire::Json out = wire::Json::object();
+  out["ok"] = false;
+  out["records"] = wire::Json::array();
+  FilledBlock filled;
+  if (!FillBlock(ctx, kind_name, name, params_json, &out, &filled)) return out;
+  const Block* block = filled.block;
+  const BlockKind kind = filled.kind;
+  const std::string& label = filled.label;
+  const std::vector<std::string>& texts = filled.texts;
+  const std::vector<bool>& complete = filled.complete;
   out["statements"] = texts;
   bool ok = true;
   // Several writes in one template go in one transaction, as they would in an application.
@@ -302,36 +323,9 @@ wire::Json RenderBlock(Context* ctx, const std::string& kind_name, const std::st
                        const wire::Json& params_json) {
   wire::Json out = wire::Json::object();
   out["ok"] = false;
-  BlockKind kind;
-  if (!ParseBlockKind(kind_name, &kind)) {
-    out["error"] = "unknown block kind '" + kind_name + "'";
-    return out;
-  }
-  const Block* block = ctx->solution->Find(kind, name);
-  std::string label = "-- @" + kind_name + (name.empty() ? "" : " " + name);
-  if (block == nullptr || block->statements.empty()) {
-    out["missing"] = true;
-    out["error"] = "the solution has no " + label + " block" +
-                   (block == nullptr ? "" : " with a statement in it");
-    return out;
-  }
-  std::map<std::string, std::string> params;
-  if (params_json.is_object()) {
-    for (auto it = params_json.begin(); it != params_json.end(); ++it) {
-      params[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
-    }
-  }
-  wire::Json texts = wire::Json::array();
-  for (const auto& st : block->statements) {
-    Result<std::string> filled = FillPlaceholders(st.text, params);
-    if (!filled.ok()) {
-      out["error"] =
-          label + " (line " + std::to_string(block->line) + "): " + filled.error().message;
-      return out;
-    }
-    texts.push_back(std::move(filled.value()));
-  }
-  out["statements"] = std::move(texts);
+  FilledBlock filled;
+  if (!FillBlock(ctx, kind_name, name, params_json, &out, &filled)) return out;
+  out["statements"] = std::move(filled.texts);
   out["ok"] = true;
   return out;
 }
