@@ -222,8 +222,8 @@ bool FillBlock(Context* ctx, const std::string& kind_name, const std::string& na
   for (const auto& s : block->statements) {
     Result<std::string> text = FillPlaceholders(s.text, params);
     if (!text.ok()) {
-      (*out)["error"] = filled->label + " (line " + std::to_string(block->line) +
-                        "): " + text.error().message;
+      (*out)["error"] =
+          filled->label + " (line " + std::to_string(block->line) + "): " + text.error().message;
       return false;
     }
     filled->texts.push_back(std::move(text.value()));
