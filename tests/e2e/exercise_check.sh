@@ -11,11 +11,13 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 EX="$ROOT/exercises"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-# Three seeds in the release build; one under sanitizers, where each seed costs minutes.
-SEEDS=1..3
-if [ -n "${DDBLAB_SANITIZED:-}" ]; then SEEDS=1; fi
+# Every exercise on three seeds in the release build. Under sanitizers, where one seed of all
+# three costs four minutes, one exercise on one seed runs the same grading code.
+SEEDS=1..3 ONLY=
+if [ -n "${DDBLAB_SANITIZED:-}" ]; then SEEDS=1 ONLY=edtech; fi
 
 for dir in "$EX"/*/; do
+  [ -z "$ONLY" ] || [ "$(basename "$dir")" = "$ONLY" ] || continue
   [ -f "$dir/grader.lua" ] || continue
   id=$(basename "$dir")
   if ! "$BIN" exercise check "$dir" --seeds "$SEEDS" > "$TMP/$id.txt"; then
