@@ -4,31 +4,7 @@
 #   bash generate.sh <ddblab binary>
 set -uo pipefail
 bin=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail=0
-cd "$work" || exit 1
-
-check() {  # name, wanted status, command...
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$work/out" 2>&1
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL $name: exit status $got, wanted $want; output:" >&2
-    sed 's/^/  /' "$work/out" >&2
-    fail=1
-  else
-    echo "ok   $name"
-  fi
-}
-has() {
-  if ! grep -qF -- "$2" "$work/out"; then
-    echo "FAIL $1: output lacks \"$2\"; output:" >&2
-    sed 's/^/  /' "$work/out" >&2
-    fail=1
-  fi
-}
+source "$(cd "$(dirname "$0")" && pwd)/lib/status_checks.sh"
 
 n=5000
 [ "${DDBLAB_SANITIZED:-0}" = 1 ] && n=500

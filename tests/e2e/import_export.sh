@@ -8,31 +8,7 @@
 #   bash import_export.sh <ddblab binary>
 set -uo pipefail
 bin=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail=0
-cd "$work" || exit 1
-
-check() {  # name, wanted status, command...
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$work/out" 2>&1
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL $name: exit status $got, wanted $want; output:" >&2
-    sed 's/^/  /' "$work/out" >&2
-    fail=1
-  else
-    echo "ok   $name"
-  fi
-}
-has() {  # name, text the last output must contain
-  if ! grep -qF -- "$2" "$work/out"; then
-    echo "FAIL $1: output lacks \"$2\"; output:" >&2
-    sed 's/^/  /' "$work/out" >&2
-    fail=1
-  fi
-}
+source "$(cd "$(dirname "$0")" && pwd)/lib/status_checks.sh"
 
 create='create-table --table-name Things --attribute-definitions AttributeName=pk,AttributeType=S AttributeName=sk,AttributeType=N --key-schema AttributeName=pk,KeyType=HASH AttributeName=sk,KeyType=RANGE --billing-mode PAY_PER_REQUEST'
 
