@@ -302,8 +302,10 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
   return out;
 }
 
-// sol.run(kind, name, params) -> {ok, records, error, missing, statements}
-int LSolRun(lua_State* L) {
+// sol.run and sol.render take (kind, name, params) alike and return their result as a table.
+using BlockFunction = wire::Json (*)(Context*, const std::string&, const std::string&,
+                                     const wire::Json&);
+int CallBlockFunction(lua_State* L, BlockFunction fn) {
   Context* ctx = ContextOf(L);
   const char* kind = luaL_checkstring(L, 1);
   const char* name = lua_isstring(L, 2) ? lua_tostring(L, 2) : "";
@@ -312,10 +314,12 @@ int LSolRun(lua_State* L) {
     Result<wire::Json> p = ctx->sandbox->ToJson(3);
     if (p.ok()) params = std::move(p.value());
   }
-  wire::Json out = RunBlock(ctx, kind, name, params);
-  ctx->sandbox->PushJson(out);
+  ctx->sandbox->PushJson(fn(ctx, kind, name, params));
   return 1;
 }
+
+// sol.run(kind, name, params) -> {ok, records, error, missing, statements}
+int LSolRun(lua_State* L) { return CallBlockFunction(L, RunBlock); }
 
 // sol.render(kind, name, params) -> {ok, statements, error, missing}: the block's statements
 // with the parameters filled in, run nowhere (the throughput check sends them to a simulation).
@@ -330,19 +334,7 @@ wire::Json RenderBlock(Context* ctx, const std::string& kind_name, const std::st
   return out;
 }
 
-int LSolRender(lua_State* L) {
-  Context* ctx = ContextOf(L);
-  const char* kind = luaL_checkstring(L, 1);
-  const char* name = lua_isstring(L, 2) ? lua_tostring(L, 2) : "";
-  wire::Json params = wire::Json::object();
-  if (lua_istable(L, 3)) {
-    Result<wire::Json> p = ctx->sandbox->ToJson(3);
-    if (p.ok()) params = std::move(p.value());
-  }
-  wire::Json out = RenderBlock(ctx, kind, name, params);
-  ctx->sandbox->PushJson(out);
-  return 1;
-}
+int LSolRender(lua_State* L) { return CallBlockFunction(L, RenderBlock); }
 
 // sol.blocks() -> {{kind, name, line, statements}, ...}
 int LSolBlocks(lua_State* L) {
