@@ -1,4 +1,4 @@
-// A small engine every engine-side fuzz target shares: table T (pk S, sk N) with a global index
+// A small engine every engine-side fuzz target shares: table Tab (pk S, sk N) with a global index
 // G (g S) and a few items, recreated every 1,000 inputs so writes cannot grow it without bound.
 #pragma once
 
@@ -16,7 +16,7 @@ inline ddblab::Engine& FixtureEngine() {
     ddblab::EngineOptions options;
     options.clock = [] { return 1700000000.0; };
     engine = std::move(ddblab::Engine::Open(options)).value();
-    ddblab::wire::ExecuteJsonText(*engine, "CreateTable", R"({"TableName":"T",
+    ddblab::wire::ExecuteJsonText(*engine, "CreateTable", R"({"TableName":"Tab",
       "BillingMode":"PAY_PER_REQUEST",
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
         {"AttributeName":"sk","AttributeType":"N"},{"AttributeName":"g","AttributeType":"S"}],
@@ -26,7 +26,7 @@ inline ddblab::Engine& FixtureEngine() {
     for (int i = 0; i < 4; ++i) {
       ddblab::wire::ExecuteJsonText(
           *engine, "PutItem",
-          R"({"TableName":"T","Item":{"pk":{"S":"a"},"sk":{"N":")" + std::to_string(i) +
+          R"({"TableName":"Tab","Item":{"pk":{"S":"a"},"sk":{"N":")" + std::to_string(i) +
               R"("},"g":{"S":"x"},"l":{"L":[{"N":"1"},{"S":"s"}]},"m":{"M":{"n":{"N":"2"}}},)"
               R"("ss":{"SS":["p","q"]}}})");
     }

@@ -11,17 +11,29 @@ using ddblab::wire::Json;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  Json names = {{"#a", "a"}, {"#pk", "pk"}, {"#sk", "sk"}, {"#l", "l"}, {"#m", "m"}};
-  Json values = {{":s", {{"S", "a"}}},
-                 {":n", {{"N", "1"}}},
-                 {":l", {{"L", Json::array({Json{{"N", "3"}}})}}},
-                 {":b", {{"BOOL", true}}},
-                 {":ss", {{"SS", Json::array({"p"})}}}};
+  const Json all_names = {{"#a", "a"}, {"#pk", "pk"}, {"#sk", "sk"}, {"#l", "l"}, {"#m", "m"}};
+  const Json all_values = {{":s", {{"S", "a"}}},
+                           {":n", {{"N", "1"}}},
+                           {":l", {{"L", Json::array({Json{{"N", "3"}}})}}},
+                           {":b", {{"BOOL", true}}},
+                           {":ss", {{"SS", Json::array({"p"})}}}};
+  // Only the placeholders the text mentions: DynamoDB refuses a request with an unused name or
+  // value before it looks any further, so sending all of them kept almost every input away from
+  // the parsers and evaluators this target is for.
+  auto mentioned = [&text](const Json& all) {
+    Json used = Json::object();
+    for (auto it = all.begin(); it != all.end(); ++it) {
+      if (text.find(it.key()) != std::string::npos) used[it.key()] = it.value();
+    }
+    return used;
+  };
   Json key = {{"pk", {{"S", "a"}}}, {"sk", {{"N", "1"}}}};
   std::string op;
-  Json body = {{"TableName", "T"},
-               {"ExpressionAttributeNames", names},
-               {"ExpressionAttributeValues", values}};
+  Json body = {{"TableName", "Tab"}};
+  if (Json names = mentioned(all_names); !names.empty()) body["ExpressionAttributeNames"] = names;
+  if (Json values = mentioned(all_values); !values.empty()) {
+    body["ExpressionAttributeValues"] = values;
+  }
   switch (data[0] % 5) {
     case 0:
       op = "Scan";
