@@ -143,7 +143,12 @@ with update-table; the lesson then simulates the same peak again.]],
         local wcu = table_wcu()
         return describe(day_traffic(wcu), wcu)
           .. "Nothing changed. More capacity gives the table more partitions, but the day key still\n"
-          .. "hashes to exactly one of them, and no partition serves more than 1,000 WCU."
+          .. "hashes to exactly one of them, and no partition serves more than 1,000 WCU.\n"
+          .. "Waiting does not help either. DynamoDB splits a partition that stays hot for minutes\n"
+          .. "(split for heat) at the middle of its traffic, even inside one item collection. But the\n"
+          .. "order ids only increase, so every new write lands in the upper half, which is as hot as\n"
+          .. "the whole was. A split cannot help a single hot item either, nor a table with a local\n"
+          .. "secondary index, whose item collections are never split."
       end,
     },
     {

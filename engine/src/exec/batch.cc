@@ -10,6 +10,7 @@
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
 #include "expr/legacy.h"
+#include "throughput/key_points.h"
 
 namespace ddblab {
 namespace {
@@ -86,6 +87,7 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
       cc.total.half_units += units;
       ++step.items_read;
       AddPartitionHit(&step, PartitionOf(kb.h, step.partitions_total));
+      throughput::NoteKeyPoint(p.t->name, "", kb.h, kb.pk, kb.sk);
       if (!stored) continue;
       step.bytes_read += stored->size;
       ++step.items_returned;

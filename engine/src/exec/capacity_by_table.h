@@ -26,8 +26,10 @@ class CapacityByTable {
     for (auto& [name, c] : by_table_) {
       if (transactional) {
         c.transactional = true;
-        auto mark = [&](Capacity& cap) {
-          (c.read ? cap.read_half_units : cap.write_half_units) = cap.half_units;
+        // A copy, not the binding: clang 14 cannot capture structured bindings (scripts/fuzz).
+        const bool read = c.read;
+        auto mark = [read](Capacity& cap) {
+          (read ? cap.read_half_units : cap.write_half_units) = cap.half_units;
         };
         mark(c.total);
         mark(c.table);

@@ -7,6 +7,7 @@
 #include "exec/request_checks.h"
 #include "exec/write_actions.h"
 #include "expr/legacy.h"
+#include "throughput/key_points.h"
 
 namespace ddblab {
 namespace {
@@ -77,6 +78,7 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
   tr.consistent_read = strong;
   tr.partitions_total = PartitionCount(*t);
   AddPartitionHit(&tr, PartitionOf(kb.h, tr.partitions_total));
+  throughput::NoteKeyPoint(t->name, "", kb.h, kb.pk, kb.sk);
   return resp;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "account/capacity_math.h"
+#include "throughput/key_points.h"
 
 namespace ddblab {
 
@@ -142,6 +143,7 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
     trace->bytes_written += w.new_item ? w.new_size : 0;
     AddPartition(trace, PartitionOf(w.key.h, partition_count));
   }
+  throughput::NoteKeyPoint(t.name, "", w.key.h, w.key.pk, w.key.sk);
   for (size_t i = 0; i < t.global_secondary_indexes.size(); ++i) {
     DDB_ASSIGN_OR_RETURN(int64_t c, MaintainIndex(s, t.global_secondary_indexes[i], w.key,
                                                   old_gsi[i], w.gsi_entries[i]));
@@ -152,6 +154,11 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
         auto& parts = trace->index_partitions[t.global_secondary_indexes[i].name];
         if (old_gsi[i]) parts.push_back(PartitionOf(old_gsi[i]->h, partition_count));
         if (w.gsi_entries[i]) parts.push_back(PartitionOf(w.gsi_entries[i]->h, partition_count));
+      }
+      const std::string& index = t.global_secondary_indexes[i].name;
+      if (const auto& e = old_gsi[i]) throughput::NoteKeyPoint(t.name, index, e->h, e->ipk, e->isk);
+      if (const auto& e = w.gsi_entries[i]) {
+        throughput::NoteKeyPoint(t.name, index, e->h, e->ipk, e->isk);
       }
       if (index_steps && trace) {
         index_steps->push_back(IndexStep(t, t.global_secondary_indexes[i], old_gsi[i],

@@ -8,32 +8,52 @@
 
 #include "catalog/schema.h"
 #include "exec/multi_item_trace.h"
+#include "storage/storage.h"
 
 namespace ddblab::throughput {
 namespace {
 
-using PartitionSets = std::map<std::pair<std::string, std::string>, std::set<int>>;
+// What a call touched on one table or index: hash partitions, and the items it named.
+struct Touched {
+  std::set<int> partitions;
+  std::vector<KeyPoint> points;
+};
+using PartitionSets = std::map<std::pair<std::string, std::string>, Touched>;
 
 void CollectPartitions(const Trace& t, PartitionSets* out) {
   // A multi-item call's own line joins its tables with ", "; its steps carry the real ones.
   if (!t.table.empty() && t.steps.empty()) {
-    auto& base = (*out)[{t.table, t.index}];
-    base.insert(t.partitions_hit.begin(), t.partitions_hit.end());
+    Touched& base = (*out)[{t.table, t.index}];
+    base.partitions.insert(t.partitions_hit.begin(), t.partitions_hit.end());
   }
   for (const auto& [index, parts] : t.index_partitions) {
-    (*out)[{t.table, index}].insert(parts.begin(), parts.end());
+    (*out)[{t.table, index}].partitions.insert(parts.begin(), parts.end());
   }
   for (const Trace& s : t.steps) CollectPartitions(s, out);
 }
 
-// Spreads `half_units` evenly over the partitions the call touched on (table, index).
-void Spread(const PartitionSets& parts, const std::string& table, const std::string& index,
-            Kind kind, int64_t half_units, std::vector<Demand>* out) {
+// Spreads `half_units` evenly over what the call touched on (table, index): each item it named,
+// and each hash partition it reached without naming an item there (a range read).
+void Spread(PartitionSets& parts, const std::string& table, const std::string& index,
+            int partition_count, Kind kind, int64_t half_units, std::vector<Demand>* out) {
   if (half_units <= 0) return;
   auto it = parts.find({table, index});
-  if (it == parts.end() || it->second.empty()) return;
-  double each = static_cast<double>(half_units) / 2.0 / static_cast<double>(it->second.size());
-  for (int p : it->second) out->push_back(Demand{table, index, p, kind, each});
+  if (it == parts.end()) return;
+  Touched& touched = it->second;
+  std::vector<KeyPoint>& points = touched.points;
+  std::sort(points.begin(), points.end());
+  points.erase(std::unique(points.begin(), points.end()), points.end());
+  std::set<int> unnamed = touched.partitions;
+  for (const KeyPoint& p : points) unnamed.erase(PartitionOf(p.hash, partition_count));
+  size_t targets = points.size() + unnamed.size();
+  if (targets == 0) return;
+  double each = static_cast<double>(half_units) / 2.0 / static_cast<double>(targets);
+  for (const KeyPoint& p : points) {
+    Demand d{table, index, PartitionOf(p.hash, partition_count), kind, each};
+    d.point = &p;
+    out->push_back(std::move(d));
+  }
+  for (int p : unnamed) out->push_back(Demand{table, index, p, kind, each});
 }
 
 // DynamoDB's messages (API reference: Common Errors, the TransactWriteItems error list).
@@ -67,6 +87,7 @@ void Throttle::ConfigureTable(const std::string& table) {
   base.partitions = partitions;
   base.read_units = static_cast<double>(t.provisioned_throughput.read_capacity_units);
   base.write_units = static_cast<double>(t.provisioned_throughput.write_capacity_units);
+  base.keep_item_collections = !t.local_secondary_indexes.empty();
   model_.Configure(t.name, "", base);
   for (const IndexSchema& ix : t.global_secondary_indexes) {
     ResourceConfig c;
@@ -81,26 +102,34 @@ void Throttle::ConfigureTable(const std::string& table) {
 }
 
 std::optional<Throttle::Refused> Throttle::Decide(const std::vector<const ConsumedCapacity*>& caps,
-                                                  const Trace* trace, bool record) {
+                                                  const Trace* trace, KeyPointLog& points,
+                                                  bool record) {
   if (trace == nullptr) return std::nullopt;
   PartitionSets parts;
   CollectPartitions(*trace, &parts);
+  for (auto& [resource, list] : points.points()) {
+    std::vector<KeyPoint>& into = parts[resource].points;
+    into.insert(into.end(), list.begin(), list.end());
+  }
   std::vector<Demand> demands;
   std::set<std::string> tables;
   for (const ConsumedCapacity* c : caps) {
+    if (!c->table_name.empty()) tables.insert(c->table_name);
+  }
+  for (const std::string& t : tables) ConfigureTable(t);
+  for (const ConsumedCapacity* c : caps) {
     if (c->table_name.empty()) continue;
-    tables.insert(c->table_name);
     Kind kind = c->read ? Kind::kRead : Kind::kWrite;
+    int count = model_.HashPartitions(c->table_name);
     // A local secondary index shares its table's partitions and capacity.
     int64_t base = c->table.half_units;
     for (const auto& [name, cap] : c->local_secondary_indexes) base += cap.half_units;
-    Spread(parts, c->table_name, "", kind, base, &demands);
+    Spread(parts, c->table_name, "", count, kind, base, &demands);
     for (const auto& [name, cap] : c->global_secondary_indexes) {
-      Spread(parts, c->table_name, name, kind, cap.half_units, &demands);
+      Spread(parts, c->table_name, name, count, kind, cap.half_units, &demands);
     }
   }
   if (demands.empty()) return std::nullopt;
-  for (const std::string& t : tables) ConfigureTable(t);
   std::optional<Refusal> refusal = model_.Admit(engine_.Now(), demands, record);
   if (!refusal) return std::nullopt;
   const Demand& d = demands[refusal->demand];

@@ -14,6 +14,7 @@
 #include "ddblab/throughput.h"
 #include "exec/engine_impl.h"
 #include "throughput/capacity_model.h"
+#include "throughput/key_points.h"
 
 namespace ddblab::throughput {
 
@@ -27,7 +28,11 @@ class Throttle {
   Result<R> Run(F&& call, bool count_refusal = true) {
     std::lock_guard<std::recursive_mutex> lock(engine_.mutex_);
     DDB_TRY(engine_.storage().Begin());
-    Result<R> res = call();
+    KeyPointLog points;
+    Result<R> res = [&] {
+      KeyPointScope scope(&points);
+      return call();
+    }();
     std::vector<const ConsumedCapacity*> caps;
     const Trace* trace = nullptr;
     if (res.ok()) {
@@ -41,7 +46,7 @@ class Throttle {
       for (const ConsumedCapacity& c : res.error().consumed_capacity) caps.push_back(&c);
       trace = res.error().trace.get();
     }
-    if (std::optional<Refused> refused = Decide(caps, trace, count_refusal)) {
+    if (std::optional<Refused> refused = Decide(caps, trace, points, count_refusal)) {
       // DynamoDB: a throttled transaction is cancelled, its reasons naming the throttle.
       if constexpr (std::is_same_v<R, TransactWriteItemsResponse> ||
                     std::is_same_v<R, TransactGetItemsResponse> ||
@@ -74,7 +79,7 @@ class Throttle {
     Demand demand;
   };
   std::optional<Refused> Decide(const std::vector<const ConsumedCapacity*>& caps,
-                                const Trace* trace, bool record);
+                                const Trace* trace, KeyPointLog& points, bool record);
   // The TransactionCanceledException for a refused transaction: one reason per action (its
   // trace's action steps), the throttled one with ProvisionedThroughputExceeded (provisioned) or
   // ThrottlingError (on demand) and the throttling message, the others None.
