@@ -1,15 +1,19 @@
-// The connection model of `ddblab serve`: one epoll thread owns every socket, and a small pool of
-// workers runs only complete requests.
+// The connection model of `ddblab serve`: a few event loops (one thread each) share the listening
+// socket; each owns the connections it accepted and runs their complete requests itself.
 //
 // Why this design: a thread per connection (the model of cpp-httplib, which serve used before)
 // lets idle keep-alive connections and slowloris clients hold every worker until their read
 // timeout, so a ready request waits behind them. Here a connection costs a file descriptor and a
-// buffer, not a thread, while it is idle or half-sent: the loop reads each request whole (head,
-// then the Content-Length or chunked body, within size limits) and only then queues it for a
-// worker. Each connection state has its own deadline (idle, head, body, write, lingering close).
-// The engine serializes its calls anyway, so a few workers suffice; they overlap JSON decoding and
-// rendering. A small loop of our own (rather than libevent's evhttp) keeps every limit, timeout and
-// error answer in code we test, with no new dependency.
+// buffer, not a thread, while it is idle or half-sent: a loop reads each request whole (head,
+// then the Content-Length or chunked body, within size limits) before running it. Each
+// connection state has its own deadline (idle, head, body, write, lingering close).
+// Requests run on the loop that read them rather than being handed to a worker pool: profiling
+// PutItem behind one epoll thread and four workers showed most of the time in the hand-off
+// (condition variables, eventfd wake-ups, epoll_ctl re-arming, context switches), not in the
+// request. The engine serializes its calls anyway, so a long request on one loop delays that
+// loop's other connections no more than the engine lock would. A small loop of our own (rather
+// than libevent's evhttp) keeps every limit, timeout and error answer in code we test, with no
+// new dependency.
 #pragma once
 
 #include <chrono>
@@ -33,7 +37,8 @@ struct HttpResponse {
 };
 
 struct LoopOptions {
-  size_t workers = 4;
+  // Event loops (threads); 0: one per core, at least 2 and at most 8.
+  size_t loops = 0;
   // Connections beyond this are answered 503 ServiceUnavailable and closed. Also capped by the
   // process's file descriptor limit.
   size_t max_connections = 10000;
@@ -51,7 +56,7 @@ struct LoopOptions {
   std::chrono::milliseconds linger_timeout{3000};
 };
 
-// Runs `handler` on a worker thread for each complete request; the handler must be thread-safe.
+// Runs `handler` on a loop thread for each complete request; the handler must be thread-safe.
 using RequestHandler = std::function<HttpResponse(HttpRequest&&)>;
 
 class ConnectionLoop {
@@ -62,8 +67,8 @@ class ConnectionLoop {
   ConnectionLoop(const ConnectionLoop&) = delete;
   ConnectionLoop& operator=(const ConnectionLoop&) = delete;
 
-  // Serves until Stop(); then closes every connection and joins the workers. Requests already
-  // running finish; their answers are not sent.
+  // Serves until Stop(); then closes every connection and joins the loops. Requests already
+  // running finish first.
   void Run();
   // Thread-safe; Run() returns soon after.
   void Stop();

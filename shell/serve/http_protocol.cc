@@ -1,24 +1,18 @@
 #include "shell/serve/http_protocol.h"
 
-#include <array>
+#include <zlib.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <random>
 #include <sstream>
+
+#include "ddblab/wire_text.h"
 
 namespace ddblab::shell::serve {
 namespace {
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
-
-std::array<uint32_t, 256> MakeCrcTable() {
-  std::array<uint32_t, 256> table{};
-  for (uint32_t i = 0; i < 256; ++i) {
-    uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    table[i] = c;
-  }
-  return table;
-}
 
 // The media type without parameters, lower-cased.
 std::string MediaType(std::string_view content_type) {
@@ -44,11 +38,17 @@ void Finish(HttpReply& reply) {
 
 }  // namespace
 
+// zlib's CRC-32 is DynamoDB's (the IEEE polynomial) and several times faster than a byte-at-a-time
+// table: the profile of a 100-item Query showed the checksum at 8% of the server's time.
 uint32_t Crc32(std::string_view bytes) {
-  static const std::array<uint32_t, 256> kTable = MakeCrcTable();
-  uint32_t c = 0xFFFFFFFFu;
-  for (char ch : bytes) c = kTable[(c ^ static_cast<unsigned char>(ch)) & 0xFF] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFu;
+  uLong c = crc32(0L, Z_NULL, 0);
+  // zlib takes lengths as uInt: feed bodies over 4 GiB in pieces (none are, but stay correct).
+  while (!bytes.empty()) {
+    uInt n = static_cast<uInt>(std::min<size_t>(bytes.size(), 1u << 30));
+    c = crc32(c, reinterpret_cast<const Bytef*>(bytes.data()), n);
+    bytes.remove_prefix(n);
+  }
+  return static_cast<uint32_t>(c);
 }
 
 std::string NewRequestId() {
@@ -79,12 +79,15 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
     reply.result.body = wire::ErrorToJson(reply.result.error);
     reply.result.http_status = ErrorHttpStatus(reply.result.error.type);
   } else {
-    reply.result = wire::ExecuteJsonText(engine, reply.operation, body);
+    // Query, Scan and GetItem bodies come back as text, written from the stored items.
+    reply.result = wire::ExecuteJsonToText(engine, reply.operation, body, &reply.body);
   }
   reply.status = reply.result.http_status;
   // Items may hold strings that are not valid UTF-8 when written by other front ends; never
   // let rendering fail.
-  reply.body = reply.result.body.dump(-1, ' ', false, wire::Json::error_handler_t::replace);
+  if (reply.body.empty()) {
+    reply.body = reply.result.body.dump(-1, ' ', false, wire::Json::error_handler_t::replace);
+  }
   // DynamoDB: TagResource and UntagResource succeed with an empty body.
   if (reply.result.ok && (reply.operation == "TagResource" || reply.operation == "UntagResource")) {
     reply.body.clear();

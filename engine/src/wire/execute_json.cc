@@ -3,7 +3,9 @@
 #include <type_traits>
 
 #include "ddblab/wire.h"
+#include "ddblab/wire_text.h"
 #include "wire/codec.h"
+#include "wire/response_text.h"
 #include "wire/unsupported_members.h"
 
 namespace ddblab::wire {
@@ -23,7 +25,7 @@ JsonResult Failure(Error e) {
 
 template <typename Req, typename Resp>
 JsonResult Run(Engine& engine, std::string_view operation, const Json& body,
-               Result<Resp> (Engine::*method)(const Req&)) {
+               Result<Resp> (Engine::*method)(const Req&), std::string* text) {
   Req request;
   Status parsed = internal::FromJson(body, &request);
   if (!parsed.ok()) return Failure(parsed.error());
@@ -41,7 +43,7 @@ JsonResult Run(Engine& engine, std::string_view operation, const Json& body,
   } else {
     const Resp& r = response.value();
     out.ok = true;
-    out.body = internal::ToJson(r, rcc);
+    if (text == nullptr || !internal::ToJsonText(r, rcc, text)) out.body = internal::ToJson(r, rcc);
     if constexpr (requires { r.consumed_capacity; }) {
       if constexpr (std::is_same_v<std::decay_t<decltype(r.consumed_capacity)>, ConsumedCapacity>) {
         out.capacity.push_back(r.consumed_capacity);
@@ -59,17 +61,18 @@ JsonResult Run(Engine& engine, std::string_view operation, const Json& body,
   return out;
 }
 
-using Handler = JsonResult (*)(Engine&, std::string_view, const Json&);
+// `text`: nullptr, or where the server wants a body written as text (see ExecuteJsonToText).
+using Handler = JsonResult (*)(Engine&, std::string_view, const Json&, std::string* text);
 
 struct OperationEntry {
   std::string_view name;
   Handler handler;
 };
 
-#define DDB_WIRE_OP(Name)                                             \
-  OperationEntry {                                                    \
-#Name, [](Engine & e, std::string_view op,                        \
-              const Json& b) { return Run(e, op, b, &Engine::Name); } \
+#define DDB_WIRE_OP(Name)                                                       \
+  OperationEntry {                                                              \
+#Name, [](Engine & e, std::string_view op, const Json& b,                   \
+              std::string* text) { return Run(e, op, b, &Engine::Name, text); } \
   }
 
 const std::vector<OperationEntry>& Operations() {
@@ -107,26 +110,41 @@ const std::vector<OperationEntry>& Operations() {
 
 }  // namespace
 
-JsonResult ExecuteJson(Engine& engine, std::string_view operation, const Json& request) {
+namespace {
+
+JsonResult Dispatch(Engine& engine, std::string_view operation, const Json& request,
+                    std::string* text) {
   for (const OperationEntry& op : Operations()) {
     if (op.name != operation) continue;
     if (operation == "CreateTable") {
       return internal::ApplyCreateTableTags(engine, request,
-                                            op.handler(engine, operation, request));
+                                            op.handler(engine, operation, request, nullptr));
     }
-    return op.handler(engine, operation, request);
+    return op.handler(engine, operation, request, text);
   }
   // DynamoDB answers an unknown X-Amz-Target with a bare UnknownOperationException.
   return Failure(MakeError(ErrorType::kUnknownOperationException, ""));
 }
 
+}  // namespace
+
+JsonResult ExecuteJson(Engine& engine, std::string_view operation, const Json& request) {
+  return Dispatch(engine, operation, request, nullptr);
+}
+
 JsonResult ExecuteJsonText(Engine& engine, std::string_view operation, std::string_view body) {
+  return ExecuteJsonToText(engine, operation, body, nullptr);
+}
+
+JsonResult ExecuteJsonToText(Engine& engine, std::string_view operation, std::string_view body,
+                             std::string* text) {
+  if (text) text->clear();
   Json parsed = ParseJson(body);
   if (parsed.is_discarded()) {
     // DynamoDB answers unparseable JSON with a SerializationException without a message.
     return Failure(MakeError(ErrorType::kSerializationException, ""));
   }
-  return ExecuteJson(engine, operation, parsed);
+  return Dispatch(engine, operation, parsed, text);
 }
 
 const std::vector<std::string>& SupportedOperations() {

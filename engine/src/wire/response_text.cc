@@ -1,0 +1,191 @@
+#include "wire/response_text.h"
+
+#include <cstdint>
+#include <vector>
+
+#include "ddblab/result_item.h"
+#include "ddblab/wire.h"
+#include "value/item_encoding.h"
+#include "wire/base64.h"
+
+namespace ddblab::wire::internal {
+namespace {
+
+std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// A JSON string literal, escaped exactly as nlohmann's dump escapes it (ensure_ascii off, invalid
+// UTF-8 replaced). Plain printable ASCII, the common case, is copied as it is.
+void AppendString(std::string_view s, std::string* out) {
+  for (unsigned char c : s) {
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+      *out += Dump(Json(std::string(s)));
+      return;
+    }
+  }
+  *out += '"';
+  out->append(s);
+  *out += '"';
+}
+
+// A WalkItem builder that writes text as the walk goes. The walk is depth-first in document
+// order and announces each container's size up front, so a stack of "children left" counts says
+// where each container closes.
+struct TextBuilder {
+  using Value = char;  // nothing is built: every slot is the same placeholder
+  struct Frame {
+    uint64_t left;
+    const char* close;
+    bool first;
+  };
+  std::string* out;
+  std::vector<Frame> frames;
+  Value slot = 0;
+
+  explicit TextBuilder(std::string* o) : out(o) {
+    frames.push_back({UINT64_MAX, "", true});  // the item itself, closed by the caller
+  }
+  // A child of the innermost container begins.
+  void Next() {
+    Frame& f = frames.back();
+    if (!f.first) *out += ',';
+    f.first = false;
+    --f.left;
+  }
+  // A value ended: close every container whose last child it was.
+  void Done() {
+    while (frames.size() > 1 && frames.back().left == 0) {
+      *out += frames.back().close;
+      frames.pop_back();
+    }
+  }
+  void Type(AttrType t) {
+    *out += "{\"";
+    *out += AttrTypeName(t);
+    *out += "\":";
+  }
+  void Open(AttrType t, char open, const char* close, size_t n) {
+    Type(t);
+    *out += open;
+    if (n == 0) {
+      *out += close;
+      Done();
+      return;
+    }
+    frames.push_back({n, close, true});
+  }
+  void Member(AttrType t, std::string_view bytes) {
+    if (t == AttrType::kB || t == AttrType::kBS) {
+      *out += '"';
+      *out += Base64Encode(bytes);  // base64 needs no escaping
+      *out += '"';
+    } else {
+      AppendString(bytes, out);
+    }
+  }
+
+  bool Scalar(AttrType t, std::string_view bytes, Value*) {
+    Type(t);
+    Member(t, bytes);
+    *out += '}';
+    Done();
+    return true;
+  }
+  void Bool(bool b, Value*) {
+    Type(AttrType::kBool);
+    *out += b ? "true}" : "false}";
+    Done();
+  }
+  void Null(Value*) {
+    Type(AttrType::kNull);
+    *out += "true}";
+    Done();
+  }
+  void BeginList(size_t n, Value*) { Open(AttrType::kL, '[', "]}", n); }
+  Value* ListSlot(Value*, size_t) {
+    Next();
+    return &slot;
+  }
+  void BeginMap(size_t n, Value*) { Open(AttrType::kM, '{', "}}", n); }
+  Value* MapSlot(Value*, std::string_view name) {
+    Next();
+    AppendString(name, out);
+    *out += ':';
+    return &slot;
+  }
+  void BeginSet(AttrType t, size_t n, Value*) { Open(t, '[', "]}", n); }
+  bool SetMember(AttrType t, std::string_view bytes, Value*) {
+    Next();
+    Member(t, bytes);
+    Done();
+    return true;
+  }
+};
+
+void AppendCapacity(const ConsumedCapacity& c, std::string_view rcc, std::string* out) {
+  Json cj = CapacityToJson(c, rcc);
+  if (cj.is_null()) return;
+  *out += ",\"ConsumedCapacity\":";
+  *out += Dump(cj);
+}
+
+}  // namespace
+
+void AppendItemText(const ResultItem& item, std::string* out) {
+  if (item.has_encoding()) {
+    const size_t start = out->size();
+    *out += '{';
+    TextBuilder b(out);
+    char root = 0;
+    if (encoding::WalkItem(item.encoding(), b, &root) == nullptr) {
+      *out += '}';
+      return;
+    }
+    // The engine checked the encoding when it read the row, so this cannot happen; if it did,
+    // the decoded item renders the usual way.
+    out->resize(start);
+  }
+  *out += Dump(ItemToJson(item));
+}
+
+bool ToJsonText(const QueryResponse& r, std::string_view rcc, std::string* out) {
+  out->clear();
+  out->reserve(64 + r.items.size() * 256);
+  *out += '{';
+  if (!r.count_only) {
+    *out += "\"Items\":[";
+    for (size_t i = 0; i < r.items.size(); ++i) {
+      if (i) *out += ',';
+      AppendItemText(r.items[i], out);
+    }
+    *out += "],";
+  }
+  *out += "\"Count\":";
+  *out += std::to_string(r.count);
+  *out += ",\"ScannedCount\":";
+  *out += std::to_string(r.scanned_count);
+  if (r.last_evaluated_key) {
+    *out += ",\"LastEvaluatedKey\":";
+    *out += Dump(ItemToJson(*r.last_evaluated_key));
+  }
+  AppendCapacity(r.consumed_capacity, rcc, out);
+  *out += '}';
+  return true;
+}
+
+bool ToJsonText(const GetItemResponse& r, std::string_view rcc, std::string* out) {
+  out->clear();
+  *out += '{';
+  if (r.item) {
+    *out += "\"Item\":";
+    AppendItemText(*r.item, out);
+  }
+  std::string capacity;
+  AppendCapacity(r.consumed_capacity, rcc, &capacity);
+  // With no item the capacity is the first member: drop its leading comma.
+  *out += r.item ? std::string_view(capacity)
+                 : std::string_view(capacity).substr(capacity.empty() ? 0 : 1);
+  *out += '}';
+  return true;
+}
+
+}  // namespace ddblab::wire::internal
