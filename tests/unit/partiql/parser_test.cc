@@ -191,3 +191,34 @@ TEST_CASE("EXISTS wraps one SELECT") {
   CHECK(st->kind == StatementKind::kExists);
   CHECK(st->table == "T");
 }
+
+// Found by libFuzzer (fuzz/corpus/partiql/nested_parens_stack_overflow): about 350 nested
+// parentheses overflowed a sanitized build's stack. Nesting is bounded; no DynamoDB message for
+// it is published, so the refusal says what was exceeded, in DynamoDB's well-formedness envelope.
+TEST_CASE("PartiQL nesting deeper than 64 levels is refused, not recursed into") {
+  auto nested = [](int depth, const std::string& open, const std::string& close) {
+    std::string s;
+    for (int i = 0; i < depth; ++i) s += open;
+    s += "1";
+    for (int i = 0; i < depth; ++i) s += close;
+    return "SELECT * FROM \"T\" WHERE a = " + s;
+  };
+  CHECK(Parse(nested(60, "(", ")")).ok());
+  CHECK(Parse(nested(30, "[", "]")).ok());
+  for (const std::string& statement :
+       {nested(100, "(", ")"), nested(5000, "(", ")"), nested(5000, "[", "]"),
+        nested(5000, "{'k': ", "}"), "SELECT * FROM \"T\" WHERE " + [] {
+          std::string nots;
+          for (int i = 0; i < 5000; ++i) nots += "NOT ";
+          return nots + "a = 1";
+        }()}) {
+    auto st = Parse(statement);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message.rfind(kEnvelope + "Expressions nested more than 64 levels deep", 0) ==
+          0);
+  }
+  std::string crash = "INSERT INTO \"T\" VALUE {'pk':";
+  for (int i = 0; i < 16; ++i) crash += "<<";
+  for (int i = 0; i < 300; ++i) crash += "(";
+  CHECK_FALSE(Parse(crash).ok());
+}
