@@ -12,11 +12,14 @@ DIR="$ROOT/tests/e2e/data/throughput-notes"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-# Reference and the sharded design full marks, the static key losing exactly the check.
-if ! "$BIN" exercise check "$DIR" --seeds 1..1 > "$TMP/check.txt"; then
-  echo "FAIL exercise check throughput-notes"; cat "$TMP/check.txt"; exit 1
+# Reference and the sharded design full marks, the static key losing exactly the check. (Under
+# the sanitizers, 40x slower, the two grades below check the same two designs.)
+if [ "${DDBLAB_SANITIZED:-0}" != 1 ]; then
+  if ! "$BIN" exercise check "$DIR" --seeds 1..1 > "$TMP/check.txt"; then
+    echo "FAIL exercise check throughput-notes"; cat "$TMP/check.txt"; exit 1
+  fi
+  tail -n 1 "$TMP/check.txt" | grep -q "^ok   throughput-notes$" || { cat "$TMP/check.txt"; exit 1; }
 fi
-tail -n 1 "$TMP/check.txt" | grep -q "^ok   throughput-notes$" || { cat "$TMP/check.txt"; exit 1; }
 
 # The feedback: what was throttled, where, and what to do.
 "$BIN" grade "$DIR" "$DIR/wrong/static_index_key.ddb" > "$TMP/wrong.txt" || true
