@@ -1,4 +1,7 @@
-// The default template fills every key attribute of the table and of its indexes from the item's
+// .generate TABLE N [--script GEN.lua]: N synthetic items, loaded through .import's bulk path.
+//
+// With --script, a Lua generator makes each item (shell/lab/item_script.h). Without it, the
+// default template fills every key attribute of the table and of its indexes from the item's
 // number, so Query, Scan and index lessons have data at any size:
 //   partition key  "<NAME>#<i / 10>" (ten items per item collection when there is a sort key,
 //                  one otherwise); sort key "<NAME>#<i>" zero-padded so it sorts by i;
@@ -8,10 +11,13 @@
 #include "shell/generate_command.h"
 
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <set>
 
 #include "ddblab/bulk_load.h"
+#include "shell/data_file.h"
+#include "shell/progress_line.h"
 
 namespace ddblab::shell {
 
@@ -39,16 +45,93 @@ AttributeValue ValueFor(const KeyAttr& k, int64_t v, bool padded) {
   return AttributeValue::S(k.name + "#" + digits);
 }
 
+// Loads `count` items made by `make` (called with 0 .. count-1), all or nothing, with a progress
+// line on a terminal. An item the table refuses is reported with its number (1-based).
+DotResult Load(Shell& shell, Engine& engine, const std::string& table, int64_t count,
+               const std::function<Result<Item>(int64_t)>& make) {
+  ProgressLine progress(shell, "generating");
+  int64_t i = 0;
+  bool from_generator = false;
+  auto next = [&]() -> Result<std::optional<Item>> {
+    if (i == count) return std::optional<Item>();
+    from_generator = true;
+    DDB_ASSIGN_OR_RETURN(Item item, make(i));
+    from_generator = false;
+    ++i;
+    progress.Tick(i, static_cast<double>(i) / static_cast<double>(count));
+    return std::optional<Item>(std::move(item));
+  };
+  Result<int64_t> written = ImportItems(engine, table, next);
+  progress.Done();
+  shell.InvalidateKeyCache();
+  if (!written.ok()) {
+    Error e = written.error();
+    if (!from_generator && i > 0 && e.type == ErrorType::kValidationException) {
+      e.message = "item " + std::to_string(i) + ": " + e.message;
+    }
+    PrintError(shell, e);
+    shell.sink().ErrLine("nothing was generated (.generate is all or nothing)");
+    return DotResult::kEngineError;
+  }
+  shell.sink().Line("generated " + std::to_string(*written) + " item" + (*written == 1 ? "" : "s") +
+                    " in " + table);
+  return DotResult::kOk;
+}
+
+ItemGeneratorOpener& Opener() {
+  static ItemGeneratorOpener opener;
+  return opener;
+}
+
+DotResult GenerateFromScript(Shell& shell, Engine& engine, const std::string& table, int64_t count,
+                             const std::string& script) {
+  if (!Opener()) {
+    shell.sink().ErrLine(".generate --script needs the Lua lab runtime, which this shell lacks");
+    return DotResult::kError;
+  }
+  auto path = ResolveDataFile(DataFileAccess(shell.cwd()), script, false);
+  if (!path.ok()) {
+    PrintError(shell, path.error());
+    return DotResult::kError;
+  }
+  auto generator = Opener()(*path, count, shell.sink());
+  if (!generator.ok()) {
+    // Name the script as the user wrote it, not by the absolute path it resolved to.
+    Error e = generator.error();
+    for (size_t at = 0; (at = e.message.find(*path, at)) != std::string::npos;) {
+      e.message.replace(at, path->size(), script);
+      at += script.size();
+    }
+    PrintError(shell, e);
+    shell.sink().ErrLine("nothing was generated (.generate is all or nothing)");
+    return DotResult::kError;
+  }
+  ItemGenerator& g = **generator;
+  return Load(shell, engine, table, count, [&](int64_t i) { return g.Make(i + 1); });
+}
+
 }  // namespace
 
+void SetItemGeneratorOpener(ItemGeneratorOpener opener) { Opener() = std::move(opener); }
+
 DotResult GenerateCommand(Shell& shell, const std::vector<std::string>& args, std::string_view) {
-  if (args.size() != 2) return DotResult::kUsage;
-  const std::string& table = args[0];
+  std::string script;
+  std::vector<std::string> words;
+  for (size_t k = 0; k < args.size(); ++k) {
+    if (args[k] == "--script") {
+      if (k + 1 == args.size() || !script.empty()) return DotResult::kUsage;
+      script = args[++k];
+    } else {
+      words.push_back(args[k]);
+    }
+  }
+  if (words.size() != 2) return DotResult::kUsage;
+  const std::string& table = words[0];
   int64_t count = 0;
   try {
     size_t used = 0;
-    count = std::stoll(args[1], &used);
-    if (used != args[1].size() || count < 0) return DotResult::kUsage;
+    count = std::stoll(words[1], &used);
+    if (used != words[1].size() || count < 0) return DotResult::kUsage;
   } catch (...) {
     return DotResult::kUsage;
   }
@@ -57,6 +140,7 @@ DotResult GenerateCommand(Shell& shell, const std::vector<std::string>& args, st
     shell.sink().ErrLine(".generate loads into ddblab's own database, not into a remote endpoint");
     return DotResult::kError;
   }
+  if (!script.empty()) return GenerateFromScript(shell, *engine, table, count, script);
   wire::JsonResult desc = shell.client().Call("DescribeTable", wire::Json{{"TableName", table}});
   if (!desc.ok) {
     PrintError(shell, desc.error);
@@ -86,9 +170,7 @@ DotResult GenerateCommand(Shell& shell, const std::vector<std::string>& args, st
     }
   }
   const std::string filler(80, 'x');
-  int64_t i = 0;
-  auto next = [&]() -> Result<std::optional<Item>> {
-    if (i == count) return std::optional<Item>();
+  return Load(shell, *engine, table, count, [&](int64_t i) -> Result<Item> {
     Item item;
     for (const KeyAttr& k : keys) {
       switch (k.role) {
@@ -106,18 +188,8 @@ DotResult GenerateCommand(Shell& shell, const std::vector<std::string>& args, st
     if (!item.count("n")) item["n"] = AttributeValue::N(*Decimal::Parse(std::to_string(i)));
     if (!item.count("data"))
       item["data"] = AttributeValue::S("item " + std::to_string(i) + " " + filler);
-    ++i;
-    return std::optional<Item>(std::move(item));
-  };
-  Result<int64_t> written = ImportItems(*engine, table, next);
-  if (!written.ok()) {
-    PrintError(shell, written.error());
-    shell.sink().ErrLine("nothing was generated (.generate is all or nothing)");
-    return DotResult::kEngineError;
-  }
-  shell.sink().Line("generated " + std::to_string(*written) + " item" + (*written == 1 ? "" : "s") +
-                    " in " + table);
-  return DotResult::kOk;
+    return item;
+  });
 }
 
 }  // namespace ddblab::shell

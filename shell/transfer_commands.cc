@@ -9,12 +9,11 @@
 #include "ddblab/bulk_load.h"
 #include "shell/data_file.h"
 #include "shell/json_lines.h"
+#include "shell/progress_line.h"
 
 namespace ddblab::shell {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 void PrintError(Shell& shell, const Error& e) {
   shell.sink().ErrLine(std::string(ErrorTypeName(e.type)) + ": " + e.message);
@@ -24,42 +23,6 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
-
-// A progress line on a terminal, redrawn a few times a second; nothing in scripts and tests.
-class Progress {
- public:
-  Progress(Shell& shell, std::string verb)
-      : verb_(std::move(verb)),
-        on_(dynamic_cast<StdioSink*>(&shell.sink()) != nullptr && isatty(STDERR_FILENO) == 1) {}
-  // `fraction`: how much of the work is done (0..1), or a negative number when unknown.
-  void Tick(int64_t n, double fraction = -1) {
-    if (!on_ || (n & 1023) != 0) return;
-    auto now = Clock::now();
-    if (now - last_ < std::chrono::milliseconds(250)) return;
-    last_ = now;
-    double s = std::chrono::duration<double>(now - start_).count();
-    std::string eta;
-    if (fraction > 0.01 && fraction < 1) {
-      char buf[48];
-      std::snprintf(buf, sizeof buf, ", %.0f%%, about %.0f s left", fraction * 100,
-                    s * (1 - fraction) / fraction);
-      eta = buf;
-    }
-    std::fprintf(stderr, "\r%s: %lld items, %.0f items/s%s\x1b[K", verb_.c_str(),
-                 static_cast<long long>(n), s > 0 ? static_cast<double>(n) / s : 0.0, eta.c_str());
-    shown_ = true;
-  }
-  void Done() {
-    if (shown_) std::fprintf(stderr, "\r\x1b[K");
-  }
-
- private:
-  std::string verb_;
-  bool on_;
-  bool shown_ = false;
-  Clock::time_point start_ = Clock::now();
-  Clock::time_point last_ = start_;
-};
 
 }  // namespace
 
@@ -82,7 +45,7 @@ DotResult ImportCommand(Shell& shell, const std::vector<std::string>& args, std:
     PrintError(shell, reader.error());
     return DotResult::kError;
   }
-  Progress progress(shell, "importing");
+  ProgressLine progress(shell, "importing");
   int64_t n = 0;
   bool from_file = false;
   auto next = [&]() -> Result<std::optional<Item>> {
@@ -90,7 +53,7 @@ DotResult ImportCommand(Shell& shell, const std::vector<std::string>& args, std:
     auto item = (*reader)->Next();
     if (!item.ok()) return item;
     from_file = false;
-    if (*item) progress.Tick(++n, (*reader)->fraction());
+    if (*item && progress.Due(++n)) progress.Tick(n, (*reader)->fraction());
     return item;
   };
   Result<int64_t> written = ImportItems(*engine, table, next);
@@ -127,7 +90,7 @@ DotResult ExportCommand(Shell& shell, const std::vector<std::string>& args, std:
     shell.sink().ErrLine("ValidationException: Unable to open " + args[1] + " for writing");
     return DotResult::kError;
   }
-  Progress progress(shell, "exporting");
+  ProgressLine progress(shell, "exporting");
   int64_t n = 0;
   wire::Json request = {{"TableName", table}};
   std::optional<Error> failed;

@@ -1,0 +1,2 @@
+-- Defines no item function.
+function make(i) return { PK = "USER#" .. i } end
