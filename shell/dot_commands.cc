@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 
 #include "shell/generate_command.h"
 #include "shell/hints.h"
@@ -382,6 +383,36 @@ DotResult Timer(Shell& shell, const std::vector<std::string>& args, std::string_
   return DotResult::kOk;
 }
 
+DotResult Width(Shell& shell, const std::vector<std::string>& args, std::string_view) {
+  int& width = shell.settings().width;
+  if (args.empty()) {
+    const size_t now = shell.OutputWidth();
+    std::string setting = width == ShellSettings::kAutoWidth ? "auto"
+                          : width == 0                       ? "off"
+                                                             : "fixed";
+    shell.sink().Line(
+        "width: " + setting +
+        (now == 0 ? " (rows are not cut)" : " (" + std::to_string(now) + " columns)"));
+    return DotResult::kOk;
+  }
+  if (args.size() != 1) return DotResult::kUsage;
+  const std::string a = Lower(args[0]);
+  if (a == "auto") {
+    width = ShellSettings::kAutoWidth;
+  } else if (a == "off" || a == "0") {
+    width = 0;
+  } else {
+    char* end = nullptr;
+    long n = std::strtol(a.c_str(), &end, 10);
+    if (a.empty() || *end != '\0' || n < 20 || n > 10000) {
+      shell.sink().ErrLine(".width: give a number of columns from 20 to 10000, auto or off");
+      return DotResult::kUsage;
+    }
+    width = static_cast<int>(n);
+  }
+  return DotResult::kOk;
+}
+
 DotResult EchoCmd(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   auto v = OnOff(args);
   if (!v) return DotResult::kUsage;
@@ -542,10 +573,13 @@ const std::vector<DotCommandSpec>& BuiltInDotCommands() {
      "One {\"Item\": {...}} per line, as DynamoDB's export to S3 writes; gzip-compressed when\n"
      "FILE ends in .gz. Reads the table page by page, so memory stays small at any size.",
      ExportCommand},
-    {".generate", ".generate TABLE N", "load N synthetic items into TABLE",
+    {".generate", ".generate TABLE N [--script GEN.lua]", "load N synthetic items into TABLE",
      "Fills the table's and its indexes' key attributes from the item number: ten items per\n"
      "item collection (one without a sort key), sort keys in number order, one hundred\n"
      "partition-key values per index; adds n (the number) and data (about 100 bytes).\n"
+     "With --script, GEN.lua defines item(i, r) returning item i (1..N) as a Lua table of plain\n"
+     "values; r is a seeded generator (r:int(a, b), r:pick(list), r:chance(p), r:date(y0, y1)).\n"
+     "It runs in the lessons' sandbox; read_file(NAME) reads files beside it.\n"
      "All or nothing, at .import's speed.",
      GenerateCommand},
     {".export-model", ".export-model FILE [TABLE...]", "write tables as a NoSQL Workbench data model",
@@ -591,6 +625,12 @@ const std::vector<DotCommandSpec>& BuiltInDotCommands() {
      "`ddblab FILE` opens it later. FILE must not exist yet.", Save},
     {".tables", ".tables [PATTERN]", "list tables (whose names contain PATTERN)", "", Tables},
     {".timer", ".timer on|off", "show elapsed time in the footer", "", Timer},
+    {".width", ".width [N|auto|off]", "the width table mode fits its rows into",
+     "auto (the default) follows the terminal; output that is not a terminal is never cut.\n"
+     "Columns wider than their share are cut with an ellipsis, the widest first; when even\n"
+     "that leaves too little room, the items are shown one attribute per line.\n"
+     "N fixes the width, off never cuts.",
+     Width},
   };
   // clang-format on
   return kCommands;
@@ -628,7 +668,8 @@ const std::vector<HelpTopic>& HelpTopics() {
      "be set with .partitions TABLE N. The footer names the partitions each call touched."},
     {"keys", "keys in the interactive shell",
      "Tab completes commands, options, dot-commands, table, index and attribute names.\n"
-     "Up/Down walk the history; Ctrl-C drops the current input; Ctrl-D (on an empty line) leaves."},
+     "Up/Down walk the history; Ctrl-C drops the current input, or stops a running read\n"
+     "between pages (and a script between statements); Ctrl-D (on an empty line) leaves."},
   };
   // clang-format on
   return kTopics;

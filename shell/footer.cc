@@ -109,8 +109,10 @@ std::string PartitionsByTable(const Trace& t) {
 int64_t ShownItems(const StatementResult& r) {
   if (r.kind != InputKind::kCli || !r.output.is_object()) return -1;
   const auto it = r.output.find("Items");
-  if (it == r.output.end() || !it->is_array()) return -1;
-  return static_cast<int64_t>(it->size());
+  const bool listed = it != r.output.end() && it->is_array();
+  if (!listed && r.streamed_items == 0) return -1;
+  // A streamed read printed its items as they came; the output keeps only what was not streamed.
+  return r.streamed_items + (listed ? static_cast<int64_t>(it->size()) : 0);
 }
 
 }  // namespace

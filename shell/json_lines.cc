@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "ddblab/wire.h"
+#include "shell/item_line_fast.h"
 
 namespace ddblab::shell {
 
@@ -84,6 +85,7 @@ Result<std::optional<Item>> ItemLineReader::Next() {
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.find_first_not_of(" \t") != std::string::npos) break;
   }
+  if (std::optional<Item> fast = ParseSimpleItemLine(text)) return fast;
   const std::string where = "line " + std::to_string(line_) + ": ";
   wire::Json j = wire::ParseJson(text);
   // No DynamoDB text exists for a line of the wrong shape (ImportTable only counts such lines

@@ -15,6 +15,7 @@
 
 #include "ddblab/engine.h"
 #include "ddblab/wire.h"
+#include "shell/interrupt.h"
 #include "shell/lab/grade/exercise_command.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/lab/simulate/simulate.h"
@@ -213,6 +214,7 @@ int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const Engine
   bool batch = !args.actions.empty();
   if (!batch && isatty(STDIN_FILENO) == 1) return RunRepl(shell);
 
+  InstallBatchInterruptHandler();
   ScriptOptions script_options;
   script_options.keep_going = args.keep_going;
   int status = 0;
@@ -226,6 +228,7 @@ int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const Engine
       s = RunScript(shell, in, script_options);
     }
     if (s != 0 && status == 0) status = s;
+    if (s == kInterruptedStatus) return s;
     if (s != 0 && !args.keep_going) return status;
   }
   if (!batch) {

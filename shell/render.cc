@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "shell/render_stream.h"
+
 namespace ddblab::shell {
 
 const std::vector<ModeSpec>& Modes() {
@@ -69,7 +71,11 @@ void RenderErrorMessage(const StatementResult& r, OutputSink& sink) {
 void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink) {
   const ModeSpec& mode = ModeFor(ctx.settings.mode);
   if (mode.mode == OutputMode::kJsonl) {
-    RenderJsonl(r, ctx, sink);
+    if (ctx.streamed != nullptr && ctx.streamed->started()) {
+      ctx.streamed->FinishJsonl(r);
+    } else {
+      RenderJsonl(r, ctx, sink);
+    }
     return;
   }
   if (!r.ok) {
@@ -84,6 +90,7 @@ void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink
   }
   if (!mode.footer) {
     mode.render(r, ctx, sink);
+    if (r.interrupted) sink.ErrLine(InterruptedLine(r), Style::kWarning);
     // A statement that ran may still have a hint (a value in double quotes); on stderr here, so
     // json and ddbjson output stays parseable.
     if (!r.hint.empty()) sink.ErrLine("hint: " + r.hint, Style::kDim);
@@ -95,7 +102,9 @@ void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink
   if (!written.empty()) sink.Line(written);
   const bool more = r.output.is_object() &&
                     (r.output.contains("Attributes") || r.output.contains("UnprocessedItems"));
-  if (written.empty() || more) mode.render(r, ctx, sink);
+  // A streamed read printed its items as they arrived.
+  if (r.streamed_items == 0 && (written.empty() || more)) mode.render(r, ctx, sink);
+  if (r.interrupted) sink.Line(InterruptedLine(r), Style::kWarning);
   std::string footer = FooterLine(r, ctx.settings);
   if (!footer.empty()) sink.Line(footer, Style::kFooter);
   for (const auto& w : Warnings(r, ctx)) sink.Line("warning: " + w, Style::kWarning);

@@ -43,6 +43,7 @@ wire::Json JsonlObject(const StatementResult& r, CapacityDisplay capacity) {
       if (it.key() != "ConsumedCapacity") j[it.key()] = it.value();
     }
   }
+  if (r.interrupted) j["interrupted"] = true;
   if (!r.ok) {
     Json e = {{"type", std::string(ErrorTypeName(r.error.type))}, {"message", r.error.message}};
     if (r.error.column > 0) e["column"] = r.error.column;

@@ -1,9 +1,8 @@
 // line mode: one "name = value" line per attribute, names right-aligned, a blank line between
 // items (sqlite3's .mode line). Non-item responses fall back to table mode's summaries.
-#include <algorithm>
-
 #include "render_items.h"
 #include "shell/render.h"
+#include "shell/table_layout.h"
 
 namespace ddblab::shell {
 
@@ -17,16 +16,7 @@ void RenderLine(const StatementResult& r, const RenderContext& ctx, OutputSink& 
     std::vector<std::string> keys;
     if (ctx.keys && !set.table.empty()) keys = ctx.keys(set.table, set.index).key_names;
     if (!set.title.empty()) sink.Line(set.title + ":", Style::kHeader);
-    for (const auto& item : set.items) {
-      if (!first) sink.Line("");
-      first = false;
-      std::vector<std::string> cols = ColumnOrder({item}, keys);
-      size_t width = 0;
-      for (const auto& c : cols) width = std::max(width, c.size());
-      for (const auto& c : cols) {
-        sink.Line(std::string(width - c.size(), ' ') + c + " = " + CellText(item[c]));
-      }
-    }
+    for (const auto& item : set.items) PrintItemLines(item, keys, first, sink);
     if (set.items.empty()) sink.Line("(no items)", Style::kDim);
   }
 }

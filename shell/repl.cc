@@ -3,11 +3,15 @@
 
 #include <editline/readline.h>
 #include <sys/stat.h>
+#include <termios.h>
+#include <unistd.h>
 
 #include <csetjmp>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+
+#include "shell/interrupt.h"
 
 namespace ddblab::shell {
 
@@ -23,10 +27,37 @@ sigjmp_buf g_interrupt;
 volatile sig_atomic_t g_reading = 0;
 
 void OnInterrupt(int) {
-  // Ctrl-C while editing abandons the input; at any other time it is ignored, so a running
-  // statement finishes and its output stays consistent.
+  // Ctrl-C while editing abandons the input. While a statement runs it asks the statement to
+  // stop at its next safe point (between pages of a read, between statements of a script), so
+  // output stays consistent and the REPL goes on.
   if (g_reading != 0) siglongjmp(g_interrupt, 1);
+  RequestInterrupt();
 }
+
+// While a statement runs the terminal is not line-edited: what is typed ahead (a Ctrl-D
+// included) waits as plain bytes for the next prompt. In the terminal's normal cooked mode a
+// Ctrl-D typed then would reach libedit as an invisible NUL character on the next line, so
+// that and every later Ctrl-D were lost. Ctrl-C still raises SIGINT (ISIG stays on).
+class TypeAheadMode {
+ public:
+  TypeAheadMode() {
+    if (isatty(STDIN_FILENO) != 1 || tcgetattr(STDIN_FILENO, &saved_) != 0) return;
+    struct termios raw = saved_;
+    raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    active_ = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+  }
+  ~TypeAheadMode() {
+    if (active_) tcsetattr(STDIN_FILENO, TCSANOW, &saved_);
+  }
+  TypeAheadMode(const TypeAheadMode&) = delete;
+  TypeAheadMode& operator=(const TypeAheadMode&) = delete;
+
+ private:
+  struct termios saved_ {};
+  bool active_ = false;
+};
 
 char* NextMatch(const char*, int state) {
   static size_t index = 0;
@@ -156,7 +187,13 @@ int RunRepl(Shell& shell) {
         // Appending as we go keeps history when the terminal is closed without Ctrl-D.
         write_history(history.c_str());
       }
-      if (shell.Execute(statement.text, statement.complete) == Outcome::kExit) {
+      ClearInterrupt();
+      Outcome outcome;
+      {
+        TypeAheadMode type_ahead;
+        outcome = shell.Execute(statement.text, statement.complete);
+      }
+      if (outcome == Outcome::kExit) {
         done = true;
         break;
       }

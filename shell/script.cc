@@ -5,6 +5,7 @@
 #include <string>
 
 #include "shell/file_access.h"
+#include "shell/interrupt.h"
 
 namespace ddblab::shell {
 
@@ -69,6 +70,14 @@ int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options) {
     if (shell.settings().echo && !statement.text.starts_with(".print")) Echo(shell, statement.text);
     Outcome outcome = shell.Execute(statement.text, statement.complete);
     if (outcome == Outcome::kExit) return false;
+    if (InterruptRequested()) {
+      // Ctrl-C stops a script between statements (the REPL that ran .read goes on).
+      shell.sink().ErrLine("ddblab: interrupted at line " + std::to_string(statement.line) +
+                               (options.name.empty() ? "" : " of " + options.name),
+                           Style::kWarning);
+      status = kInterruptedStatus;
+      return false;
+    }
     if (outcome != Outcome::kOk) {
       if (status == 0) status = ExitStatusFor(outcome);
       if (!options.keep_going) {

@@ -2,6 +2,7 @@
 // observers (lessons).
 #include "shell/shell.h"
 
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,7 +15,9 @@
 #include "shell/data_file.h"
 #include "shell/dot_commands.h"
 #include "shell/hints.h"
+#include "shell/interrupt.h"
 #include "shell/render.h"
+#include "shell/render_stream.h"
 #include "shell/script.h"
 #include "shell/session/session.h"
 
@@ -35,8 +38,9 @@ Shell::Shell(std::unique_ptr<wire::Client> client, OutputSink& sink) : sink_(sin
 }
 
 bool Shell::SetClient(std::unique_ptr<wire::Client> client) {
-  if (clients_.size() > 1) {
-    sink_.ErrLine("a lesson is using its own database; .lesson quit returns to yours first");
+  if (!pushed_.empty()) {
+    sink_.ErrLine("the " + clients_.back()->Describe() + " is in use; " +
+                  pushed_.back().how_to_leave);
     return false;
   }
   clients_.back() = std::move(client);
@@ -45,18 +49,25 @@ bool Shell::SetClient(std::unique_ptr<wire::Client> client) {
   return true;
 }
 
-void Shell::PushClient(std::unique_ptr<wire::Client> client) {
-  if (!client) return;
+int Shell::PushClient(std::unique_ptr<wire::Client> client, std::string how_to_leave) {
+  if (!client) return 0;
   clients_.push_back(std::move(client));
+  pushed_.push_back({next_push_id_, std::move(how_to_leave)});
   key_cache_.clear();
   if (last_) last_->next_page.reset();
+  return next_push_id_++;
 }
 
-void Shell::PopClient() {
-  if (clients_.size() <= 1) return;
-  clients_.pop_back();
-  key_cache_.clear();
-  if (last_) last_->next_page.reset();
+void Shell::PopClient(int id) {
+  for (size_t i = 0; i < pushed_.size(); ++i) {
+    if (pushed_[i].id != id) continue;
+    // clients_[0] is the user's own; pushed_[i] describes clients_[i + 1].
+    clients_.erase(clients_.begin() + static_cast<long>(i + 1));
+    pushed_.erase(pushed_.begin() + static_cast<long>(i));
+    key_cache_.clear();
+    if (last_) last_->next_page.reset();
+    return;
+  }
 }
 
 std::unique_ptr<wire::Client> Shell::NewScratchDatabase(std::string description) {
@@ -126,10 +137,14 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
     options.files = FileAccess::Local(cwd());
     options.params = &params_;
     options.complete = complete;
-    StatementResult r = RunStatement(client(), input, options);
-    if (IsControlPlane(r.operation)) key_cache_.clear();
-    AddTeachingHint(r);
-    outcome = Finish(std::move(r), true);
+    outcome = RunStreamed(std::string(TrimStatement(NormalizeLineEnds(input))),
+                          [&](const PageStream* stream) {
+                            options.stream = stream;
+                            StatementResult r = RunStatement(client(), input, options);
+                            if (IsControlPlane(r.operation)) key_cache_.clear();
+                            AddTeachingHint(r);
+                            return r;
+                          });
   }
   bool is_check = kind == InputKind::kDot && (t == ".check" || t.starts_with(".check "));
   if (kind != InputKind::kEmpty && !is_check) {
@@ -139,15 +154,37 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
   return outcome;
 }
 
-Outcome Shell::Finish(StatementResult r, bool notify) {
+size_t Shell::OutputWidth() const {
+  if (settings_.width >= 0) return static_cast<size_t>(settings_.width);
+  // Only a terminal has a width; piped output is never cut.
+  struct winsize size {};
+  if (isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {
+    return size.ws_col;
+  }
+  return 0;
+}
+
+Outcome Shell::RunStreamed(const std::string& statement,
+                           const std::function<StatementResult(const PageStream*)>& run) {
   RenderContext ctx;
   ctx.settings = settings_;
   ctx.keys = [this](const std::string& t, const std::string& i) { return Keys(t, i); };
+  ctx.width = OutputWidth();
+  std::unique_ptr<ItemStream> printer = MakeItemStream(ctx, sink_, statement);
+  PageStream stream;
+  if (printer) {
+    stream.emit = [&](const Json& request, Json items) {
+      printer->Print(request, std::move(items));
+    };
+  }
+  stream.more = [] { return !InterruptRequested(); };
+  StatementResult r = run(&stream);
+  ctx.streamed = printer.get();
   Render(r, ctx, sink_);
   Outcome outcome =
       r.ok ? Outcome::kOk : (r.parse_error ? Outcome::kParseError : Outcome::kEngineError);
   last_ = std::move(r);
-  if (notify && !observers_.empty() && last_->kind != InputKind::kExplain) {
+  if (!observers_.empty() && last_->kind != InputKind::kExplain) {
     // Observers may remove themselves (or end the lesson) while being notified.
     auto observers = observers_;
     StatementResult seen = *last_;
@@ -163,7 +200,9 @@ Outcome Shell::More() {
     sink_.ErrLine(".more: the last read has no more pages");
     return Outcome::kOtherError;
   }
-  return Finish(RunNextPage(client(), *last_), true);
+  return RunStreamed(last_->input, [&](const PageStream* stream) {
+    return RunNextPage(client(), *last_, stream);
+  });
 }
 
 KeyInfo Shell::Keys(const std::string& table, const std::string& index) {

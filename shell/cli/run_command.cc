@@ -81,7 +81,25 @@ size_t PrimaryCount(const Json& page, const PagingKeys& keys) {
                                                                       : 0;
 }
 
-CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Paging paging) {
+// About how many bytes a value holds (names and values, as DynamoDB sizes items), without
+// serializing it: enough to decide when a read has outgrown PageStream::keep_bytes.
+size_t ApproxBytes(const Json& j) {
+  if (j.is_string()) return j.get_ref<const std::string&>().size();
+  if (j.is_object()) {
+    size_t n = 0;
+    for (auto it = j.begin(); it != j.end(); ++it) n += it.key().size() + ApproxBytes(it.value());
+    return n;
+  }
+  if (j.is_array()) {
+    size_t n = 0;
+    for (const Json& e : j) n += ApproxBytes(e);
+    return n;
+  }
+  return 8;
+}
+
+CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Paging paging,
+                        const PageStream* stream) {
   CliOutcome outcome;
   const PagingKeys keys = KeysFor(paging);
   Json request = command.request;
@@ -113,14 +131,39 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
   Json previous_token;
   int64_t total_items = 0;
   bool first_request = true;
+  // PageStream: bytes of items kept in `merged` so far, and whether they now go to emit.
+  size_t kept_bytes = 0;
+  bool streaming = false;
+  auto deliver = [&](Json& page) {
+    if (stream == nullptr || !stream->emit || !page.contains(keys.primary) ||
+        !page[keys.primary].is_array()) {
+      return;
+    }
+    if (!streaming) {
+      kept_bytes += ApproxBytes(page[keys.primary]);
+      if (kept_bytes <= stream->keep_bytes) return;
+      streaming = true;
+      if (merged.contains(keys.primary)) {
+        outcome.streamed_items += static_cast<int64_t>(merged[keys.primary].size());
+        stream->emit(command.request, std::move(merged[keys.primary]));
+        merged.erase(keys.primary);
+      }
+    }
+    outcome.streamed_items += static_cast<int64_t>(page[keys.primary].size());
+    stream->emit(command.request, std::move(page[keys.primary]));
+    page.erase(keys.primary);
+  };
   while (true) {
-    wire::JsonResult result = client.Call(command.operation, request);
-    outcome.calls.push_back(result);
+    outcome.calls.push_back(client.Call(command.operation, request));
+    wire::JsonResult& result = outcome.calls.back();
     if (!result.ok) {
       outcome.error = result.error;
       return outcome;
     }
-    Json page = result.body.is_object() ? result.body : Json::object();
+    // The page's items move into the output (or to the stream); the call keeps its trace and
+    // capacity, which is all the footer and the checks read, so a long read holds one copy.
+    Json page = result.body.is_object() ? std::move(result.body) : Json::object();
+    result.body = Json::object();
     if (first_request) {
       // Resuming mid-page: skip the items already printed. The other result keys were counted
       // with the previous output, so this page's are zeroed (botocore does the same).
@@ -154,9 +197,11 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
       items = std::move(kept);
       next_token["boto_truncate_amount"] = keep + starting_truncation;
       resume_token = next_token;
+      deliver(page);
       MergePage(page, keys, merged);
       break;
     }
+    deliver(page);
     MergePage(page, keys, merged);
     total_items += count;
 
@@ -172,6 +217,12 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
       outcome.error =
           CliError("The same next token was received twice: " + cli::DumpPythonJson(token), 255);
       return outcome;
+    }
+    if (stream != nullptr && stream->more && !stream->more()) {
+      // Stopped between pages (Ctrl-C): the NextToken resumes where it stopped.
+      outcome.interrupted = true;
+      resume_token = token;
+      break;
     }
     request[keys.input_token] = token[keys.input_token];
     previous_token = token;
@@ -218,12 +269,13 @@ CliOutcome RunWaiter(wire::Client& client, const CliCommand& command) {
 
 }  // namespace
 
-CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command) {
+CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command,
+                         const PageStream* stream) {
   const cli::SubcommandDef* def = cli::FindSubcommand(command.subcommand);
   if (def != nullptr && def->name == "wait") return RunWaiter(client, command);
   const cli::Paging paging = def != nullptr ? def->paging : cli::Paging::kNone;
   if (paging != cli::Paging::kNone && !command.no_paginate) {
-    return RunPaginated(client, command, paging);
+    return RunPaginated(client, command, paging, stream);
   }
   CliOutcome outcome;
   Json request = command.request;

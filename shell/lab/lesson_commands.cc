@@ -12,6 +12,7 @@
 #include "shell/lab/lab_commands.h"
 #include "shell/lab/lab_runtime.h"
 #include "shell/lab/repl_commands.h"
+#include "shell/lab/sink_streambuf.h"
 #include "shell/output.h"
 #include "shell/script.h"
 #include "shell/shell.h"
@@ -19,29 +20,6 @@
 namespace ddblab::shell {
 
 namespace {
-
-// An unbuffered std::ostream over the shell's sink, so lesson text goes where every other line
-// of the session goes (and tests capture it).
-class SinkBuf : public std::streambuf {
- public:
-  explicit SinkBuf(OutputSink& sink) : sink_(sink) {}
-
- protected:
-  int_type overflow(int_type c) override {
-    if (c != traits_type::eof()) {
-      char ch = static_cast<char>(c);
-      sink_.Out(std::string_view(&ch, 1));
-    }
-    return c;
-  }
-  std::streamsize xsputn(const char* s, std::streamsize n) override {
-    sink_.Out(std::string_view(s, static_cast<size_t>(n)));
-    return n;
-  }
-
- private:
-  OutputSink& sink_;
-};
 
 // Forwards to whatever backend the shell has now, so `.open` during a lesson is followed.
 class ShellClient : public wire::Client {
@@ -78,7 +56,7 @@ class LessonObserver : public StatementObserver {
   // After anything that may have moved the lesson on: a finished lesson gives the user's
   // database back, and the prompt follows.
   void AfterStep(ShellContext& shell) {
-    if (!session_.active() && holds_database_) {
+    if (!session_.active() && database_ != 0) {
       LeaveDatabase(shell);
       out_ << "(The lesson is over: you are back in your own database.)\n";
     }
@@ -87,17 +65,17 @@ class LessonObserver : public StatementObserver {
 
   // The lesson works in the scratch database the caller pushed onto the shell; LeaveDatabase
   // pops it (once).
-  void HoldDatabase() { holds_database_ = true; }
+  void HoldDatabase(int id) { database_ = id; }
   void LeaveDatabase(ShellContext& shell) {
-    if (!holds_database_) return;
-    holds_database_ = false;
-    shell.PopClient();
+    if (database_ == 0) return;
+    shell.PopClient(database_);
+    database_ = 0;
   }
 
   // The lesson's step, and that its own database is the one in use.
   std::string PromptTag() const {
     std::string tag = session_.PromptTag();
-    return tag.empty() || !holds_database_ ? tag : tag + ", lesson db";
+    return tag.empty() || database_ == 0 ? tag : tag + ", lesson db";
   }
 
   lab::LessonSession& session() { return session_; }
@@ -106,11 +84,11 @@ class LessonObserver : public StatementObserver {
 
  private:
   ShellClient client_;
-  SinkBuf buf_;
+  lab::SinkStreambuf buf_;
   std::ostream out_;
   lab::ProgressStore progress_;
   lab::LessonSession session_;
-  bool holds_database_ = false;
+  int database_ = 0;  // the PushClient id of the lesson's own database; 0 when none
 };
 
 }  // namespace
@@ -157,9 +135,10 @@ bool StartLesson(ShellContext& shell, LessonDotState& state, const std::string& 
     shell.sink().ErrLine(".lesson: cannot create the lesson's own database");
     return false;
   }
-  shell.PushClient(std::move(scratch));
+  const int database =
+      shell.PushClient(std::move(scratch), ".lesson quit returns to your database first");
   auto observer = std::make_shared<LessonObserver>(shell, persistent);
-  observer->HoldDatabase();
+  observer->HoldDatabase(database);
   if (!observer->session().Start(lab::LessonsDir(), id, fresh)) {
     observer->LeaveDatabase(shell);
     return false;
@@ -176,7 +155,7 @@ bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
                          const std::vector<std::string>& args) {
   LessonObserver* current = state.observer.get();
   if (args.empty() || args[0] == "list") {
-    SinkBuf buf(shell.sink());
+    lab::SinkStreambuf buf(shell.sink());
     std::ostream out(&buf);
     lab::ProgressStore progress(lab::DataDir() + "/progress.json");
     progress.Load();
@@ -237,7 +216,6 @@ namespace ddblab::lab {
 using shell::LessonDotState;
 using shell::ScriptOptions;
 using shell::Shell;
-using shell::SinkBuf;
 using shell::StdioSink;
 
 int RunLessonCommand(int argc, char** argv) {
@@ -248,7 +226,7 @@ int RunLessonCommand(int argc, char** argv) {
     return 2;
   };
   if (args.empty() || args[0] == "list") {
-    SinkBuf buf(sink);
+    lab::SinkStreambuf buf(sink);
     std::ostream out(&buf);
     lab::ProgressStore progress(lab::DataDir() + "/progress.json");
     progress.Load();

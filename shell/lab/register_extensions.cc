@@ -1,4 +1,6 @@
 // Puts the lab runtime's dot-commands in a shell's extension table.
+#include "shell/generate_command.h"
+#include "shell/lab/item_script.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/lab/repl_commands.h"
 #include "shell/lab/simulate/simulate.h"
@@ -15,6 +17,7 @@ void RegisterLabExtensions(shell::Shell& shell) {
         return shell::RunExerciseDotCommand(context, *exercise, args);
       }});
   simulate::RegisterSimulateDotCommands(shell);
+  shell::SetItemGeneratorOpener(OpenItemScript);
 }
 
 }  // namespace ddblab::lab

@@ -27,8 +27,9 @@ struct ExerciseState {
   std::string exercise;
   std::string solution;
   // `.exercise load` works in the exercise's own scratch database, pushed onto the shell; each
-  // load replaces it, so the solution's tables are created afresh after every edit.
-  bool holds_database = false;
+  // load replaces it, so the solution's tables are created afresh after every edit. Its
+  // PushClient id; 0 when none.
+  int database = 0;
 };
 bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
                            const std::vector<std::string>& args);

@@ -12,7 +12,8 @@ wire::JsonResult MergeCalls(const StatementResult& r) {
   wire::JsonResult m;
   m.ok = r.ok;
   m.error = r.error;
-  m.body = r.output;
+  // m.body stays empty: the output is in r.output, and a second copy of a long read's items
+  // would double its memory.
   if (!r.calls.empty()) m.http_status = r.calls.back().http_status;
   std::set<int> partitions;
   std::map<std::string, size_t> by_table;

@@ -114,6 +114,8 @@ void FromCall(StatementResult& r, wire::JsonResult res) {
 
 void FromCli(StatementResult& r, CliOutcome out) {
   r.ok = out.ok;
+  r.streamed_items = out.streamed_items;
+  r.interrupted = out.interrupted;
   r.error = out.error;
   r.parse_error = !out.ok && IsParseFailure(out.error);
   r.output = out.ok ? out.output : Json(nullptr);
@@ -165,7 +167,7 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
   r.operation = command->operation;
   r.request = command->request;
   auto start = std::chrono::steady_clock::now();
-  CliOutcome out = RunCliCommand(client, *command);
+  CliOutcome out = RunCliCommand(client, *command, options.stream);
   r.elapsed_ms = MillisSince(start);
   FromCli(r, std::move(out));
   if (r.ok) r.next_page = CliNextPage(*command, r.output);
@@ -323,7 +325,8 @@ StatementResult RunCall(wire::Client& client, std::string_view operation, const 
   return r;
 }
 
-StatementResult RunNextPage(wire::Client& client, const StatementResult& previous) {
+StatementResult RunNextPage(wire::Client& client, const StatementResult& previous,
+                            const PageStream* stream) {
   StatementResult r;
   r.input = previous.input;
   r.kind = previous.kind;
@@ -337,7 +340,7 @@ StatementResult RunNextPage(wire::Client& client, const StatementResult& previou
     r.subcommand = page.cli->subcommand;
     r.operation = page.cli->operation;
     r.request = page.cli->request;
-    FromCli(r, RunCliCommand(client, *page.cli));
+    FromCli(r, RunCliCommand(client, *page.cli, stream));
     if (r.ok) r.next_page = CliNextPage(*page.cli, r.output);
   } else if (page.partiql) {
     r.operation = "ExecuteStatement";

@@ -25,6 +25,10 @@ struct RunOptions {
   // False when the text ended while the statement still needed more lines (SplitStatements'
   // StatementText::complete); a failure then gets a hint saying how to continue it.
   bool complete = true;
+  // Where a long auto-paginated aws-CLI read sends its items as pages arrive (the REPL's and
+  // scripts' streaming output), and how it is stopped between pages; nullptr keeps every item in
+  // the result.
+  const PageStream* stream = nullptr;
 };
 
 // Runs one statement: an aws-CLI command, a PartiQL statement or EXPLAIN. Dot-commands and empty
@@ -37,6 +41,7 @@ StatementResult RunStatement(wire::Client& client, std::string_view text,
 StatementResult RunCall(wire::Client& client, std::string_view operation, const wire::Json& body);
 
 // Runs the next page of a read whose result has next_page set (.more).
-StatementResult RunNextPage(wire::Client& client, const StatementResult& previous);
+StatementResult RunNextPage(wire::Client& client, const StatementResult& previous,
+                            const PageStream* stream = nullptr);
 
 }  // namespace ddblab::shell

@@ -57,6 +57,10 @@ struct StatementResult {
   wire::JsonResult merged;
   double elapsed_ms = 0;
   std::optional<NextPage> next_page;  // set when the read has more pages
+  // Items a long read handed to RunOptions::stream as they arrived; they are not in `output`.
+  int64_t streamed_items = 0;
+  // The read was stopped between pages (Ctrl-C); next_page resumes it.
+  bool interrupted = false;
 };
 
 // Merges several calls' results into one: items, bytes and capacity summed (capacity per

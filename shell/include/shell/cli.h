@@ -2,7 +2,9 @@
 // printed in course material, mapped onto DynamoDB JSON requests and the aws CLI's own output.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,13 +69,31 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
 // non-aggregate key); the footer should sum `calls` instead.
 struct CliOutcome {
   bool ok = false;
+  // Items that went to a PageStream instead of into `output` (see PageStream), and whether the
+  // read stopped early because PageStream::more said so; `output` then has the NextToken that
+  // resumes it.
+  int64_t streamed_items = 0;
+  bool interrupted = false;
   wire::Json output;  // what `aws dynamodb ...` prints (empty object when it prints nothing)
   // When !ok: DynamoDB's error from the failing call (column 0: exit code 254), or a CLI error
   // with column -252 (bad --starting-token) or -255 (a waiter that cannot succeed).
   Error error;
   std::vector<wire::JsonResult> calls;
 };
-CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command);
+// How an auto-paginated read hands its items to a front end that prints as pages arrive. Items
+// stay in the output until they pass `keep_bytes` (about one DynamoDB page, so ordinary reads,
+// and lesson checks on them, see a whole result); from then on those kept so far and every
+// later page go to `emit` instead, and the read holds about a page at any size.
+struct PageStream {
+  static constexpr size_t kDefaultKeepBytes = size_t{1} << 20;
+  size_t keep_bytes = kDefaultKeepBytes;
+  // Gets the request (for its table and index) and a batch of items, in order.
+  std::function<void(const wire::Json& request, wire::Json items)> emit;
+  // Asked before each further page; false stops the read there (Ctrl-C).
+  std::function<bool()> more;
+};
+CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command,
+                         const PageStream* stream = nullptr);
 
 // For completion and help: every subcommand with its options (kebab-case, with leading "--";
 // flags in both forms, --consistent-read and --no-consistent-read). The `wait` entry lists its

@@ -53,10 +53,12 @@ class ShellContext {
   // The shell keeps a shared reference until RemoveObserver.
   virtual void AddObserver(std::shared_ptr<StatementObserver> observer) = 0;
   virtual void RemoveObserver(const StatementObserver* observer) = 0;
-  // Makes `client` the backend until PopClient, which restores the one before: a lesson works in
-  // a scratch database and leaves the user's tables alone. `.open` is refused meanwhile.
-  virtual void PushClient(std::unique_ptr<wire::Client> client) = 0;
-  virtual void PopClient() = 0;
+  // Makes `client` the backend until PopClient(the id returned) removes it: a lesson or an
+  // exercise works in a scratch database and leaves the user's tables alone. Each holder pops its
+  // own database, whatever was pushed after it. `.open` is refused meanwhile, with
+  // `how_to_leave` (".lesson quit returns to your database first").
+  virtual int PushClient(std::unique_ptr<wire::Client> client, std::string how_to_leave) = 0;
+  virtual void PopClient(int id) = 0;
   // A fresh in-memory database with the shell's engine settings (its clock, its region).
   virtual std::unique_ptr<wire::Client> NewScratchDatabase(std::string description) = 0;
   // Where relative file:// paths resolve.

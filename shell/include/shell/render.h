@@ -14,11 +14,17 @@
 
 namespace ddblab::shell {
 
+class ItemStream;  // shell/render_stream.h
+
 struct RenderContext {
   ShellSettings settings;
   // Key attribute names for a table/index (empty when unknown); renderers put keys first and
   // group items by the first key (the item collection).
   std::function<KeyInfo(const std::string& table, const std::string& index)> keys;
+  // Terminal columns table mode fits its rows into (0: no limit, as for piped output).
+  size_t width = 0;
+  // The printer a long read streamed its items to (shell/render_stream.h), or nullptr.
+  ItemStream* streamed = nullptr;
 };
 
 using RenderFn = void (*)(const StatementResult&, const RenderContext&, OutputSink&);

@@ -31,6 +31,10 @@ struct ShellSettings {
   CapacityDisplay capacity = CapacityDisplay::kTotal;  // .capacity
   bool timer = false;                                  // .timer: elapsed time in the footer
   bool echo = false;                                   // .echo: print each input before running it
+  // .width: the columns table mode fits its rows into; kAutoWidth follows the terminal (no limit
+  // when output is not a terminal), 0 turns fitting off.
+  static constexpr int kAutoWidth = -1;
+  int width = kAutoWidth;
 };
 
 // The outcome of Execute, in the terms of the process's exit status.
@@ -55,6 +59,8 @@ class Shell : public ShellContext {
   Outcome Execute(std::string_view input, bool complete = true);
 
   ShellSettings& settings() { return settings_; }
+  // The width table mode fits into now (settings().width resolved against the terminal).
+  size_t OutputWidth() const;
   const ShellSettings& settings() const { return settings_; }
 
   // Replaces the user's backend (.open); refused (false, message printed) while a lesson has
@@ -91,8 +97,8 @@ class Shell : public ShellContext {
   void SetPromptTag(std::string tag) override { prompt_tag_ = std::move(tag); }
   void AddObserver(std::shared_ptr<StatementObserver> observer) override;
   void RemoveObserver(const StatementObserver* observer) override;
-  void PushClient(std::unique_ptr<wire::Client> client) override;
-  void PopClient() override;
+  int PushClient(std::unique_ptr<wire::Client> client, std::string how_to_leave) override;
+  void PopClient(int id) override;
   std::unique_ptr<wire::Client> NewScratchDatabase(std::string description) override;
   std::string cwd() const override;
   void RegisterDotCommand(DotExtension command) override;
@@ -122,11 +128,20 @@ class Shell : public ShellContext {
  private:
   // Adds the teaching hint (shell/hints.h) after the session's own.
   void AddTeachingHint(StatementResult& r);
-  // Renders and reports a finished statement (shared by Execute and More).
-  Outcome Finish(StatementResult result, bool notify);
+  // Runs a statement (or the next page of one) with its items streamed to the output as pages
+  // arrive and Ctrl-C checked between pages, then renders and reports it.
+  Outcome RunStreamed(const std::string& statement,
+                      const std::function<StatementResult(const PageStream*)>& run);
 
-  // The user's backend first; a lesson's own database on top while it runs.
+  // The user's backend first; a lesson's or an exercise's own database on top while in use.
   std::vector<std::unique_ptr<wire::Client>> clients_;
+  // For each client after the first: its PushClient id and what gives the user's database back.
+  struct Pushed {
+    int id;
+    std::string how_to_leave;
+  };
+  std::vector<Pushed> pushed_;
+  int next_push_id_ = 1;
   OutputSink& sink_;
   ShellSettings settings_;
   std::string prompt_tag_;

@@ -387,10 +387,10 @@ bool NeedActive(ShellContext& shell, const ExerciseState* st) {
 
 // Gives the user's own database back when the exercise holds one.
 void LeaveExerciseDatabase(ShellContext& shell, ExerciseState& st) {
-  if (!st.holds_database) return;
-  st.holds_database = false;
-  shell.PopClient();
-  shell.SetPromptTag("");
+  if (st.database == 0) return;
+  shell.PopClient(st.database);
+  st.database = 0;
+  if (shell.client().Describe().find("lesson") == std::string::npos) shell.SetPromptTag("");
 }
 
 // A fresh, empty database for the exercise, replacing the one an earlier load filled.
@@ -401,8 +401,8 @@ bool EnterFreshExerciseDatabase(ShellContext& shell, ExerciseState& st) {
     return false;
   }
   LeaveExerciseDatabase(shell, st);
-  shell.PushClient(std::move(scratch));
-  st.holds_database = true;
+  st.database =
+      shell.PushClient(std::move(scratch), ".exercise reset returns to your database first");
   shell.SetPromptTag(st.exercise + ", exercise db");
   return true;
 }
@@ -530,14 +530,18 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
   }
   if (verb == "reset") {
     if (!NeedActive(shell, st)) return false;
-    if (!st->holds_database) {
+    if (st->database == 0) {
       sink.Line("Nothing to reset: .exercise load has not filled a database yet.");
       return true;
     }
     LeaveExerciseDatabase(shell, *st);
-    sink.Line(
-        "Dropped the exercise's database; you are back in your own. .exercise load "
-        "creates it again.");
+    // A lesson started after the load keeps its own database in use until it ends.
+    const std::string now = shell.client().Describe();
+    sink.Line("Dropped the exercise's database; " +
+              (now.find("lesson") != std::string::npos
+                   ? std::string("the lesson's own stays in use until .lesson quit")
+                   : std::string("you are back in your own")) +
+              ". .exercise load creates it again.");
     return true;
   }
   if (verb == "submit") {

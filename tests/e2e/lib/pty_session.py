@@ -3,7 +3,8 @@
 Session(binary, args, env) starts ddblab on a pty; expect(text) waits for text in the output
 that follows the last match; send(text) writes it as a paste, type(text) one key at a time;
 finish() leaves with Ctrl-D, drains the terminal until ddblab exits (so it never blocks on a full
-pty buffer) and fails unless it exited with status 0. `transcript` keeps every byte shown.
+pty buffer) and fails unless it exited with status 0; wait_exit() does the same without pressing
+a key (for a Ctrl-D typed ahead). `transcript` keeps every byte shown.
 """
 import os
 import pty
@@ -22,7 +23,7 @@ class Session:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.execve(binary, [binary] + list(args), dict(os.environ, **(env or {})))
-        self.transcript = b""
+        self.transcript = bytearray()  # appended in place: long output stays linear
         self.pos = 0  # expect() looks only at output after what it matched last
 
     def _read(self, timeout):
@@ -39,13 +40,15 @@ class Session:
     def expect(self, text, timeout=30):
         want = text.encode()
         deadline = time.time() + timeout
-        while self.transcript.find(want, self.pos) < 0:
+        start = self.pos  # where the search resumes: only new output can complete a match
+        while self.transcript.find(want, start) < 0:
+            start = max(self.pos, len(self.transcript) - len(want) + 1)
             left = deadline - time.time()
             if left <= 0:
                 fail("timed out waiting for %r; the terminal showed:\n%s"
                      % (text, self.transcript[self.pos:].decode(errors="replace")))
             self._read(left)
-        self.pos = self.transcript.find(want, self.pos) + len(want)
+        self.pos = self.transcript.find(want, start) + len(want)
 
     def send(self, text, pause=0.2):
         os.write(self.fd, text.encode())
@@ -58,17 +61,22 @@ class Session:
         time.sleep(0.2)
 
     def finish(self, timeout=60):
-        # Ctrl-D on an empty line leaves. A key that reaches the terminal while the line editor
-        # is still switching modes can be lost: the tty turns a cooked-mode EOF into a NUL byte,
-        # which then sits on the line, so a second Ctrl-D is not at an empty line either. So,
-        # as a person would, wait for the prompt to settle, and if ddblab is still there after
-        # 5 s, press Ctrl-U (erase the line, in the editor and in the tty alike) and Ctrl-D again.
+        # Ctrl-D on an empty line leaves. As a person would, wait for the prompt to settle, and
+        # if ddblab is still there after 5 s, press Ctrl-U (erase the line) and Ctrl-D again.
         time.sleep(0.3)
+        self._drain_until_exit(timeout, press=True, what="after Ctrl-D")
+
+    def wait_exit(self, timeout=60):
+        """Drains the terminal until ddblab exits by itself; fails unless it exits with 0."""
+        self._drain_until_exit(timeout, press=False, what="by itself")
+
+    def _drain_until_exit(self, timeout, press, what):
+        # Reading as it goes, so ddblab never blocks on a full terminal.
         deadline = time.time() + timeout
         next_press = 0
         presses = 0
         while time.time() < deadline:
-            if time.time() >= next_press:
+            if press and time.time() >= next_press:
                 if presses:
                     os.write(self.fd, b"\x15")
                     self._read(0.5)
@@ -92,8 +100,8 @@ class Session:
                 except OSError:
                     pass
             os.kill(self.pid, 9)
-            fail("ddblab did not exit after Ctrl-D\n%sthe terminal showed last:\n%s"
-                 % (state, self.transcript[-600:].decode(errors="replace")))
+            fail("ddblab did not exit %s\n%sthe terminal showed last:\n%s"
+                 % (what, state, self.transcript[-600:].decode(errors="replace")))
         code = os.waitstatus_to_exitcode(status)
         if code != 0:
             fail("ddblab exited with %d" % code)
