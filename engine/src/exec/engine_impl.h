@@ -11,6 +11,7 @@
 #include <string>
 
 #include "catalog/schema.h"
+#include "exec/engine_mutex.h"
 #include "ddblab/engine.h"
 #include "storage/storage.h"
 
@@ -84,8 +85,8 @@ class EngineImpl final : public Engine {
   const EngineOptions& options() const { return options_; }
   Storage& storage() { return *storage_; }
 
-  // Recursive: PartiQL and transactions call other public operations while holding it.
-  mutable std::recursive_mutex mutex_;
+  // Recursive and spinning first: see engine_mutex.h.
+  mutable EngineMutex mutex_;
 
  private:
   EngineOptions options_;

@@ -357,7 +357,7 @@ Status CheckLimit(const std::optional<int64_t>& limit) {
 }  // namespace
 
 Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteStatementRequest& r) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  std::lock_guard lock(mutex_);
   DDB_TRY(CheckStatementLength(r.statement));
   DDB_TRY(CheckLimit(r.limit));
   DDB_ASSIGN_OR_RETURN(Statement st, partiql::Parse(r.statement));
@@ -404,7 +404,7 @@ Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteState
 
 Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
     const BatchExecuteStatementRequest& r) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  std::lock_guard lock(mutex_);
   if (r.statements.empty() || r.statements.size() > kMaxBatchStatements) {
     return ValidationError(
         "1 validation error detected: Value at 'statements' failed to satisfy constraint: "
@@ -484,7 +484,7 @@ Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
 
 Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
     const ExecuteTransactionRequest& r) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  std::lock_guard lock(mutex_);
   const auto& statements = r.transact_statements;
   if (statements.empty() || statements.size() > kMaxTransactStatements) {
     return ValidationError(
@@ -593,7 +593,7 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
 // ---------------------------------------------------------------- ExplainStatement
 
 Result<Plan> EngineImpl::ExplainStatement(const ExecuteStatementRequest& r) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  std::lock_guard lock(mutex_);
   DDB_TRY(CheckStatementLength(r.statement));
   DDB_ASSIGN_OR_RETURN(Statement st, partiql::Parse(r.statement));
   const std::vector<AttributeValue>* params = r.parameters ? &*r.parameters : nullptr;

@@ -189,12 +189,12 @@ Error Throttle::ThrottlingError(const Demand& d, Limit limit) const {
 }
 
 void Throttle::Forget(const std::string& table) {
-  std::lock_guard<std::recursive_mutex> lock(engine_.mutex_);
+  std::lock_guard lock(engine_.mutex_);
   model_.Forget(table);
 }
 
 ThroughputReport Throttle::Report() {
-  std::lock_guard<std::recursive_mutex> lock(engine_.mutex_);
+  std::lock_guard lock(engine_.mutex_);
   // Every table and index appears, including those no call has reached yet (all idle).
   ListTablesRequest list;
   while (true) {
@@ -242,7 +242,7 @@ void MergeTrace(Trace& into, Trace&& add) {
 }  // namespace
 
 Result<BatchWriteItemResponse> Throttle::BatchWriteItem(const BatchWriteItemRequest& r) {
-  std::lock_guard<std::recursive_mutex> lock(engine_.mutex_);
+  std::lock_guard lock(engine_.mutex_);
   auto whole = Run<BatchWriteItemResponse>([&] { return engine_.BatchWriteItem(r); }, false);
   if (whole.ok() || whole.error().throttling_reasons.empty()) return whole;
   // DynamoDB: throttled entries come back in UnprocessedItems; the call fails only when none
@@ -274,7 +274,7 @@ Result<BatchWriteItemResponse> Throttle::BatchWriteItem(const BatchWriteItemRequ
 }
 
 Result<BatchGetItemResponse> Throttle::BatchGetItem(const BatchGetItemRequest& r) {
-  std::lock_guard<std::recursive_mutex> lock(engine_.mutex_);
+  std::lock_guard lock(engine_.mutex_);
   auto whole = Run<BatchGetItemResponse>([&] { return engine_.BatchGetItem(r); }, false);
   if (whole.ok() || whole.error().throttling_reasons.empty()) return whole;
   // DynamoDB: throttled keys come back in UnprocessedKeys; the call fails only when none could
@@ -318,7 +318,7 @@ Result<BatchGetItemResponse> Throttle::BatchGetItem(const BatchGetItemRequest& r
 
 Result<BatchExecuteStatementResponse> Throttle::BatchExecuteStatement(
     const BatchExecuteStatementRequest& r) {
-  std::lock_guard<std::recursive_mutex> lock(engine_.mutex_);
+  std::lock_guard lock(engine_.mutex_);
   auto whole =
       Run<BatchExecuteStatementResponse>([&] { return engine_.BatchExecuteStatement(r); }, false);
   if (whole.ok() || whole.error().throttling_reasons.empty()) return whole;

@@ -26,7 +26,7 @@ class Throttle {
   // call stays out of the statistics (a batch about to be retried entry by entry).
   template <typename R, typename F>
   Result<R> Run(F&& call, bool count_refusal = true) {
-    std::lock_guard<std::recursive_mutex> lock(engine_.mutex_);
+    std::lock_guard lock(engine_.mutex_);
     DDB_TRY(engine_.storage().Begin());
     KeyPointLog points;
     Result<R> res = [&] {
