@@ -294,10 +294,14 @@ LuaStatus Sandbox::PCall(int nargs, int nresults) {
   lua_remove(L, base);
   if (outer) {
     lua_sethook(L, nullptr, 0, 0);
-    // A stop must not leak into the next call; collect what the stopped script left behind.
+    // A stop must not leak into the next call; collect what a failed or stopped script left
+    // behind. A call that succeeded leaves collection to Lua's own pace: a full collection
+    // after every call cost a simulation (one call per virtual request) 6% of its time.
     impl->stop = LuaOutcome::kOk;
-    impl->enforce_memory = false;
-    lua_gc(L, LUA_GCCOLLECT);
+    if (rc != LUA_OK) {
+      impl->enforce_memory = false;
+      lua_gc(L, LUA_GCCOLLECT);
+    }
     impl->enforce_memory = saved_enforce;
   }
   return st;
