@@ -3,7 +3,8 @@
 # second for 120 s on one partition-key value of a 4,000 WCU table, with increasing sort keys,
 # throttles about a third of the writes on one partition; the same traffic sharded over 20
 # calculated suffixes throttles none. Checks the JSON contract, the text heat map, and the SVG
-# by parsing it. Also: bad scenarios get one clear message.
+# by parsing it; split for heat on spread and on increasing sort keys (release builds). Also: bad
+# scenarios get one clear message.
 # usage: bash simulate_hot_partition.sh <ddblab binary>
 set -euo pipefail
 BIN=${1:?usage: simulate_hot_partition.sh <ddblab binary>}
@@ -95,6 +96,35 @@ assert hot_part["throttled"] > 900 * brief_seconds and od["throttled"] == hot_pa
 assert all(s["consumed_wcu"] <= 1000 for s in hot_part["series"])
 print(f"ok   on demand: a hot key still throttles ({od['throttled']} of {od['requests']})")
 PY
+
+# Split for heat needs 300 virtual seconds of heat before it acts (504,000 requests): release
+# builds only; the model's rules are unit-tested under the sanitizers too.
+if [ -z "${DDBLAB_SANITIZED:-}" ]; then
+  "$BIN" simulate "$DEMOS/split_for_heat.lua" --format json --out "$TMP/split.json"
+  /usr/bin/python3 - "$TMP/split.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+def busy(table):
+    t = [t for t in doc["tables"] if t["table"] == table and t["index"] is None][0]
+    return [p for p in t["partitions"] if p["requests"] > 0]
+def throttled(parts, lo, hi):  # writes throttled in virtual seconds [lo, hi)
+    return sum(s["throttled"] for p in parts for s in p["series"][lo:hi])
+# Before any split both tables throttle a sixth (1,200 WCU a second against a 1,000 WCU ceiling).
+for table in ("reviews", "orders"):
+    parts = busy(table)
+    assert throttled(parts, 0, 290) == 100 * 290, (table, throttled(parts, 0, 290))
+    assert len(parts) == 2, f"{table}: {len(parts)} busy partitions, expected a split in two"
+# Spread sort keys: after the split both halves serve their share and nothing throttles.
+assert throttled(busy("reviews"), 320, 420) == 0
+assert all(p["requests"] > 30000 for p in busy("reviews"))
+# Increasing sort keys: the new writes all land in the upper half, which throttles as before.
+orders = busy("orders")
+assert throttled(orders, 320, 420) == 100 * 100, throttled(orders, 320, 420)
+upper = max(orders, key=lambda p: p["partition"])
+assert sum(s["throttled"] for s in upper["series"][320:]) == 100 * 100
+print("ok   split for heat: spread sort keys stop throttling after the split; increasing ones do not")
+PY
+fi
 
 # Bad scenarios: one clear message each, exit status 1.
 expect_error() {
