@@ -11,8 +11,8 @@
 #include <string>
 
 #include "catalog/schema.h"
-#include "exec/engine_mutex.h"
 #include "ddblab/engine.h"
+#include "exec/engine_mutex.h"
 #include "storage/storage.h"
 
 namespace ddblab {
