@@ -1,6 +1,6 @@
 // .generate --script: a generator script in the lessons' sandbox, asked for items in batches.
-// One protected call per batch rather than per item: each protected call ends with a full
-// garbage collection (Sandbox::PCall), which would otherwise cost more than the item itself.
+// One protected call per batch rather than per item, so the cost of entering the sandbox (its
+// hooks and budgets) is shared by many items.
 // The sandbox's limits (memory, instructions, wall time) apply to each batch.
 #include "shell/lab/item_script.h"
 
@@ -13,6 +13,7 @@
 #include "ddblab/wire.h"
 #include "shell/file_access.h"
 #include "shell/lab/lab_runtime.h"
+#include "shell/lab/prelude/rng_lua.h"
 #include "shell/lab/sandbox_internal.h"
 #include "shell/lab/sink_streambuf.h"
 #include "shell/output.h"
@@ -22,39 +23,8 @@ namespace ddblab::lab {
 namespace {
 
 // Items per protected call: small enough that a batch of large items stays far below the
-// sandbox's 64 MiB heap, large enough that the per-call collection is amortised.
+// sandbox's 64 MiB heap, large enough that the per-call cost is amortised.
 constexpr int64_t kBatch = 64;
-
-// The exercises' seeded generator (exercises/lib/grading.lua): a 64-bit linear congruential
-// generator, so the data depends only on the seed.
-constexpr const char* kPrelude = R"lua(
-function rng(seed)
-  local r = { s = math.tointeger(seed) or 1 }
-  r.s = r.s * 6364136223846793005 + 1442695040888963407
-  function r:next()
-    self.s = self.s * 6364136223846793005 + 1442695040888963407
-    return (self.s >> 33) & 0x7fffffff
-  end
-  function r:int(a, b) return a + self:next() % (b - a + 1) end
-  function r:pick(list) return list[self:int(1, #list)] end
-  function r:chance(p) return self:next() % 10000 < p * 10000 end
-  function r:date(y0, y1)
-    return string.format("%04d-%02d-%02d", self:int(y0, y1), self:int(1, 12), self:int(1, 28))
-  end
-  function r:time(y0, y1)
-    return string.format("%sT%02d:%02d:%02dZ", self:date(y0, y1), self:int(0, 23),
-      self:int(0, 59), self:int(0, 59))
-  end
-  function r:shuffle(t)
-    for i = #t, 2, -1 do
-      local j = self:int(1, i)
-      t[i], t[j] = t[j], t[i]
-    end
-    return t
-  end
-  return r
-end
-)lua";
 
 // Run after the script: returns the batch function, kept in the registry so the host never
 // reads a global (a script may give _G a metatable, which would run outside any protected call).
@@ -134,7 +104,7 @@ class ItemScript : public shell::ItemGenerator {
                          shell::ReadParamFile(shell::FileAccess::Local(""), "file://" + path));
     const std::string name = std::filesystem::path(path).filename().string();
     for (auto [chunk, chunk_name, results] :
-         {std::tuple<std::string_view, std::string_view, int>{kPrelude, "generate-prelude", 0},
+         {std::tuple<std::string_view, std::string_view, int>{embedded::kRngLua, "rng", 0},
           {code, name, 0},
           {kDriver, "generate-driver", 1}}) {
       LuaStatus st = sb_->Run(chunk, chunk_name, results);

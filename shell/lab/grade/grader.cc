@@ -16,6 +16,7 @@
 #include "shell/lab/grade/exercise_location.h"
 #include "shell/lab/grade/solution.h"
 #include "shell/lab/lab_runtime.h"
+#include "shell/lab/prelude/rng_lua.h"
 
 namespace ddblab::grade {
 
@@ -399,6 +400,21 @@ Result<wire::Json> CallGlobal(lab::Sandbox& sb, const char* fn, const wire::Json
   return j;
 }
 
+// Loads what every exercise runs on: the built-in seeded generator (rng), then the grading
+// library, the exercise's generate.lua and its grader.lua.
+Status LoadExerciseScripts(lab::Sandbox& sb, const ExerciseLocation& loc) {
+  lab::LuaStatus st = sb.Run(embedded::kRngLua, "rng", 0);
+  if (!st.ok()) return ValidationError("grader script failed: " + st.message);
+  const fs::path dir = loc.dir;
+  std::error_code ec;
+  for (const fs::path& script : {fs::path(loc.library), dir / "generate.lua", dir / "grader.lua"}) {
+    if (!fs::exists(script, ec)) continue;
+    st = sb.RunFile(script.string());
+    if (!st.ok()) return ValidationError("grader script failed: " + st.message);
+  }
+  return OkStatus();
+}
+
 CheckStatus StatusFromName(const std::string& s) {
   for (CheckStatus c : {CheckStatus::kPassed, CheckStatus::kFailed, CheckStatus::kError,
                         CheckStatus::kSkipped, CheckStatus::kTimeout}) {
@@ -431,8 +447,6 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
     return finish();
   }
   report.exercise = loc->id;
-  fs::path dir = loc->dir;
-  std::error_code ec;
   Result<Solution> sol = LoadSolution(solution_path);
   if (!sol.ok()) {
     report.error = sol.error().message;
@@ -462,14 +476,9 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   Context ctx{&sol.value(), client.get(), sb.get()};
   InstallSolApi(*sb, &ctx);
 
-  for (const fs::path& script :
-       {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
-    if (!fs::exists(script, ec)) continue;
-    lab::LuaStatus st = sb->RunFile(script.string());
-    if (!st.ok()) {
-      report.error = "grader script failed: " + st.message;
-      return finish();
-    }
+  if (Status loaded = LoadExerciseScripts(*sb, *loc); !loaded.ok()) {
+    report.error = loaded.error().message;
+    return finish();
   }
 
   LuaOutcome outcome;
@@ -556,8 +565,6 @@ Result<wire::Json> CallExercise(const std::string& exercise, const std::string& 
   std::string root = exercises_dir.empty() ? ExercisesDir() : exercises_dir;
   Result<ExerciseLocation> loc = LocateExercise(exercise, root);
   if (!loc.ok()) return loc.error();
-  fs::path dir = loc->dir;
-  std::error_code ec;
   Solution solution;
   if (!solution_path.empty()) {
     Result<Solution> loaded = LoadSolution(solution_path);
@@ -574,12 +581,7 @@ Result<wire::Json> CallExercise(const std::string& exercise, const std::string& 
   sb->InstallDdbApi(client, shell::FileAccess::Refused(shell::kSolutionFileReason));
   Context ctx{&solution, &client, sb.get()};
   InstallSolApi(*sb, &ctx);
-  for (const fs::path& script :
-       {fs::path(loc->library), dir / "generate.lua", dir / "grader.lua"}) {
-    if (!fs::exists(script, ec)) continue;
-    lab::LuaStatus st = sb->RunFile(script.string());
-    if (!st.ok()) return ValidationError("grader script failed: " + st.message);
-  }
+  DDB_TRY(LoadExerciseScripts(*sb, *loc));
   LuaOutcome outcome;
   return CallGlobal(*sb, function.c_str(), arg, &outcome);
 }
