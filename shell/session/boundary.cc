@@ -216,6 +216,7 @@ bool IsCommentLine(std::string_view line) {
 }
 
 std::string NormalizeLineEnds(std::string_view text) {
+  if (text.find('\r') == std::string_view::npos) return std::string(text);
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
@@ -279,12 +280,17 @@ std::string PartiqlWireText(std::string_view statement) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
   }
   std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == '\n') {
-      out += ' ';
-      ++i;
-    } else {
-      out += s[i];
+  if (s.find("\\\n") == std::string::npos) {
+    out = std::move(s);  // one line: nothing to join
+  } else {
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == '\n') {
+        out += ' ';
+        ++i;
+      } else {
+        out += s[i];
+      }
     }
   }
   // A trailing backslash that continued into nothing is not part of the statement.

@@ -108,7 +108,8 @@ void FromCall(StatementResult& r, wire::JsonResult res) {
   r.ok = res.ok;
   r.error = res.error;
   r.parse_error = !res.ok && IsParseFailure(res.error);
-  r.output = res.ok ? res.body : Json(nullptr);
+  // The body moves to the output: one copy of a long read's items, not two.
+  r.output = res.ok ? std::move(res.body) : Json(nullptr);
   r.calls.push_back(std::move(res));
 }
 
@@ -197,12 +198,12 @@ void RunPartiqlText(wire::Client& client, const std::string& statement, const Ru
     }
     request["Parameters"] = params;
   }
-  r.request = request;
+  r.request = std::move(request);
   auto start = std::chrono::steady_clock::now();
-  wire::JsonResult res = client.Call("ExecuteStatement", request);
+  wire::JsonResult res = client.Call("ExecuteStatement", r.request);
   r.elapsed_ms = MillisSince(start);
   FromCall(r, std::move(res));
-  if (r.ok) r.next_page = PartiqlNextPage(request, r.output);
+  if (r.ok) r.next_page = PartiqlNextPage(r.request, r.output);
 }
 
 // A GetItem has only one possible plan: the full primary key names one item.

@@ -52,7 +52,8 @@ struct StatementResult {
   // What to render: the aws CLI's output for a CLI command, the response body for PartiQL and
   // raw calls, the plan for EXPLAIN.
   wire::Json output;
-  std::vector<wire::JsonResult> calls;  // every underlying call, in order
+  // Every underlying call, in order. A PartiQL statement's or raw call's body moved to `output`.
+  std::vector<wire::JsonResult> calls;
   // The calls merged once (see MergeCalls): summed items and capacity, union of partitions.
   wire::JsonResult merged;
   double elapsed_ms = 0;

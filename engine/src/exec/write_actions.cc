@@ -1,5 +1,7 @@
 #include "exec/write_actions.h"
 
+#include <unordered_map>
+
 #include "exec/request_checks.h"
 #include "expr/legacy.h"
 
@@ -22,6 +24,37 @@ constexpr int64_t kMaxItemBytes = 409600;
 struct Parsed {
   std::shared_ptr<const expr::Condition> condition;
   std::shared_ptr<const expr::Update> update;
+};
+
+// Parsed conditions that name no values, by their text and names: a PartiQL INSERT's
+// attribute_not_exists(#k) and an SDK's conditional put repeat the same text on every call.
+// A parsed condition is immutable, so it can be shared; each thread keeps its own few.
+class ConditionCache {
+ public:
+  static std::string Key(const std::string& text, const ExpressionAttributeNames* names) {
+    std::string key = text;
+    if (names != nullptr) {
+      for (const auto& [placeholder, name] : *names) {
+        key += '\0';
+        key += placeholder;
+        key += '\0';
+        key += name;
+      }
+    }
+    return key;
+  }
+  std::shared_ptr<const expr::Condition> Find(const std::string& key) const {
+    auto it = parsed_.find(key);
+    return it == parsed_.end() ? nullptr : it->second;
+  }
+  void Keep(std::string key, std::shared_ptr<const expr::Condition> condition) {
+    if (parsed_.size() >= kMaxEntries) parsed_.clear();
+    parsed_.emplace(std::move(key), std::move(condition));
+  }
+
+ private:
+  static constexpr size_t kMaxEntries = 64;
+  std::unordered_map<std::string, std::shared_ptr<const expr::Condition>> parsed_;
 };
 
 Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
@@ -56,6 +89,15 @@ Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
   // CheckMaps adds " is null" / " are null".
   DDB_TRY(ctx.CheckMaps(any, nulls));
   Parsed p;
+  // Only a lone condition without values is kept: values would make the key as long as the
+  // request, and the other members are checked above on every call.
+  const bool cacheable = cond && !(allow_update && upd) && !values && !attr_updates;
+  std::string cache_key;
+  thread_local ConditionCache cache;
+  if (cacheable) {
+    cache_key = ConditionCache::Key(*cond, names ? &*names : nullptr);
+    if ((p.condition = cache.Find(cache_key))) return p;
+  }
   if (allow_update && upd) {
     DDB_ASSIGN_OR_RETURN(p.update, expr::ParseUpdate(*upd, ctx));
   }
@@ -63,6 +105,7 @@ Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
     DDB_ASSIGN_OR_RETURN(p.condition, expr::ParseCondition(*cond, expr::Kind::kCondition, ctx));
   }
   DDB_TRY(ctx.CheckAllUsed());
+  if (cacheable) cache.Keep(std::move(cache_key), p.condition);
   if (allow_update && attr_updates && !attr_updates->empty()) {
     DDB_ASSIGN_OR_RETURN(p.update, expr::AttributeUpdatesUpdate(*attr_updates));
   }

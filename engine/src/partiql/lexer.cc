@@ -43,6 +43,8 @@ class Lexer {
 
   Result<std::vector<Token>> Run() {
     std::vector<Token> out;
+    // About one token per five characters: most statements then never grow the vector.
+    out.reserve(s_.size() / 5 + 4);
     while (true) {
       DDB_TRY(SkipSpaceAndComments());
       if (pos_ >= s_.size()) break;

@@ -393,12 +393,14 @@ class Parser {
   Result<Expr> ParseOr() {
     NestingGuard guard{depth_};
     DDB_TRY(Nest(Peek()));
-    DDB_ASSIGN_OR_RETURN(Expr left, ParseAnd());
-    if (!IsKeyword(Peek(), "OR")) return left;
+    // The operand's Result passes up unopened when no operator follows: an Expr is large, and a
+    // statement's every leaf climbs all six precedence levels.
+    Result<Expr> left = ParseAnd();
+    if (!left.ok() || !IsKeyword(Peek(), "OR")) return left;
     Expr e;
     e.kind = ExprKind::kOr;
-    e.span = left.span;
-    e.args.push_back(std::move(left));
+    e.span = left->span;
+    e.args.push_back(std::move(*left));
     while (AcceptKeyword("OR")) {
       DDB_ASSIGN_OR_RETURN(Expr right, ParseAnd());
       e.args.push_back(std::move(right));
@@ -407,12 +409,12 @@ class Parser {
   }
 
   Result<Expr> ParseAnd() {
-    DDB_ASSIGN_OR_RETURN(Expr left, ParseNot());
-    if (!IsKeyword(Peek(), "AND")) return left;
+    Result<Expr> left = ParseNot();
+    if (!left.ok() || !IsKeyword(Peek(), "AND")) return left;
     Expr e;
     e.kind = ExprKind::kAnd;
-    e.span = left.span;
-    e.args.push_back(std::move(left));
+    e.span = left->span;
+    e.args.push_back(std::move(*left));
     while (AcceptKeyword("AND")) {
       DDB_ASSIGN_OR_RETURN(Expr right, ParseNot());
       e.args.push_back(std::move(right));
@@ -434,9 +436,28 @@ class Parser {
     return ParsePredicate();
   }
 
+  // Whether `t` continues an operand into a comparison, BETWEEN, IN or IS.
+  bool IsPredicateStart(const Token& t) const {
+    switch (t.type) {
+      case TokenType::kEq:
+      case TokenType::kNe:
+      case TokenType::kLt:
+      case TokenType::kLe:
+      case TokenType::kGt:
+      case TokenType::kGe:
+        return true;
+      default:
+        return IsKeyword(t, "NOT") || IsKeyword(t, "BETWEEN") || IsKeyword(t, "IN") ||
+               IsKeyword(t, "IS");
+    }
+  }
+
   Result<Expr> ParsePredicate() {
-    DDB_ASSIGN_OR_RETURN(Expr left, ParseAdditive());
+    Result<Expr> operand = ParseAdditive();
+    if (!operand.ok()) return operand;
     const Token& t = Peek();
+    if (!IsPredicateStart(t)) return operand;
+    Expr left = std::move(*operand);
     static constexpr std::pair<TokenType, std::string_view> kCompare[] = {
         {TokenType::kEq, "="},  {TokenType::kNe, "<>"}, {TokenType::kLt, "<"},
         {TokenType::kLe, "<="}, {TokenType::kGt, ">"},  {TokenType::kGe, ">="}};
@@ -522,7 +543,11 @@ class Parser {
   }
 
   Result<Expr> ParseAdditive() {
-    DDB_ASSIGN_OR_RETURN(Expr left, ParsePrimary());
+    Result<Expr> operand = ParsePrimary();
+    if (!operand.ok() || (Peek().type != TokenType::kPlus && Peek().type != TokenType::kMinus)) {
+      return operand;
+    }
+    Expr left = std::move(*operand);
     while (Peek().type == TokenType::kPlus || Peek().type == TokenType::kMinus) {
       Expr e;
       e.kind = ExprKind::kArith;

@@ -228,16 +228,18 @@ Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
     queue.push({static_cast<double>(i + 1) / cl.rate, {c, i + 1}});
     *clock = kStartClock + t;
     std::string text = cl.text;
-    std::string where = "clients[" + std::to_string(c + 1) + "] request " + std::to_string(i);
+    auto where = [c = c, i = i] {
+      return "clients[" + std::to_string(c + 1) + "] request " + std::to_string(i);
+    };
     if (cl.function_ref != LUA_NOREF) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, cl.function_ref);
       lua_pushinteger(L, i);
       lua_pushnumber(L, t);
       LuaStatus called = sandbox.PCall(2, 1);
-      if (!called.ok()) return Fail(where + ": " + called.message);
+      if (!called.ok()) return Fail(where() + ": " + called.message);
       if (lua_type(L, -1) != LUA_TSTRING) {
         sandbox.Pop(1);
-        return Fail(where + ": the statement function must return a statement (a string)");
+        return Fail(where() + ": the statement function must return a statement (a string)");
       }
       size_t len = 0;
       const char* s = lua_tolstring(L, -1, &len);
@@ -250,12 +252,12 @@ Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
     // A statement that does not parse would fail the same way every time: stop at once.
     if (rec.parse_error || rec.kind == shell::InputKind::kEmpty ||
         rec.kind == shell::InputKind::kDot) {
-      return Fail(where + ": " + ErrorText(rec));
+      return Fail(where() + ": " + ErrorText(rec));
     }
     if (IsThrottle(rec.error)) {
       ++result.throttled;
     } else {
-      if (result.errors == 0) result.first_error = where + ": " + ErrorText(rec);
+      if (result.errors == 0) result.first_error = where() + ": " + ErrorText(rec);
       ++result.errors;
     }
   }

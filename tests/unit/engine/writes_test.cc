@@ -167,3 +167,31 @@ TEST_CASE("TransactGetItems costs two read units per item and keeps request orde
   CHECK(r.responses[1]);
   CHECK(r.consumed_capacity.at(0).total.units() == 4.0);
 }
+
+// Parsed conditions are reused by their text (exec/write_actions.cc): the same text must still
+// resolve each request's own ExpressionAttributeNames.
+TEST_CASE("A repeated ConditionExpression text resolves each request's own attribute names") {
+  auto e = OpenMemory();
+  CreateAppTable(*e);
+  Put(*e, Item{{"PK", S("a")}, {"SK", S("1")}, {"note", S("x")}});
+  auto conditional = [&](const std::string& name) {
+    PutItemRequest p;
+    p.table_name = "App";
+    p.item = Item{{"PK", S("a")}, {"SK", S("1")}};
+    p.condition_expression = "attribute_not_exists(#a)";
+    p.expression_attribute_names = ExpressionAttributeNames{{"#a", name}};
+    return e->PutItem(p);
+  };
+  CHECK(Fails(conditional("note")).type == ErrorType::kConditionalCheckFailedException);
+  CHECK(Fails(conditional("note")).type == ErrorType::kConditionalCheckFailedException);
+  Must(conditional("missing"));  // same text, another name: the condition holds
+  CHECK(Fails(conditional("PK")).type == ErrorType::kConditionalCheckFailedException);
+  // An unused name is still refused on a repeat, not answered from the kept parse.
+  PutItemRequest extra;
+  extra.table_name = "App";
+  extra.item = Item{{"PK", S("b")}, {"SK", S("1")}};
+  extra.condition_expression = "attribute_not_exists(#a)";
+  extra.expression_attribute_names = ExpressionAttributeNames{{"#a", "PK"}, {"#b", "SK"}};
+  CHECK(Fails(e->PutItem(extra)).message ==
+        "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b}");
+}
