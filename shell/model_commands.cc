@@ -2,7 +2,9 @@
 // TableName, KeyAttributes {PartitionKey, SortKey?} of {AttributeName, AttributeType},
 // NonKeyAttributes, TableFacets (access patterns, a Workbench view only), GlobalSecondaryIndexes
 // [{IndexName, KeyAttributes, Projection}], TableData (items in DynamoDB JSON), BillingMode and,
-// when provisioned, ProvisionedCapacitySettings.ProvisionedThroughput.
+// when provisioned, ProvisionedCapacitySettings.ProvisionedThroughput. Local secondary indexes
+// are written and read as LocalSecondaryIndexes, in the shape of GlobalSecondaryIndexes (their
+// KeyAttributes repeat the table's PartitionKey; CreateTable checks the rest).
 #include "shell/model_commands.h"
 
 #include <ctime>
@@ -47,12 +49,6 @@ Result<Json> CreateRequest(const Json& t, const std::string& file) {
     return ModelError(file, "a DataModel entry has no TableName");
   }
   const std::string name = t["TableName"].get<std::string>();
-  for (const char* unsupported : {"LocalSecondaryIndexes"}) {
-    if (t.contains(unsupported)) {
-      return ModelError(file, std::string("table ") + name + ": " + unsupported +
-                                  " in a model are not supported by .import-model");
-    }
-  }
   Json defs = Json::array();
   std::set<std::string> defined;
   auto key_schema = [&](const Json& keys) -> Json {
@@ -77,19 +73,29 @@ Result<Json> CreateRequest(const Json& t, const std::string& file) {
     const Json settings = t.value("ProvisionedCapacitySettings", Json::object());
     if (settings.contains("ProvisionedThroughput")) throughput = settings["ProvisionedThroughput"];
   }
-  Json gsis = Json::array();
-  for (const auto& ix : t.value("GlobalSecondaryIndexes", Json::array())) {
-    std::string ix_name = ix.value("IndexName", "");
-    DDB_ASSIGN_OR_RETURN(Json ix_keys, KeyPair(ix.value("KeyAttributes", Json()), file,
-                                               "index " + ix_name + " of table " + name));
-    Json g = {{"IndexName", ix_name},
-              {"KeySchema", key_schema(ix_keys)},
-              {"Projection", ix.value("Projection", Json{{"ProjectionType", "ALL"}})}};
-    if (provisioned) g["ProvisionedThroughput"] = throughput;
-    gsis.push_back(std::move(g));
-  }
+  // Both kinds of index: a GSI has its own throughput on a provisioned table, an LSI never.
+  auto indexes = [&](const char* member, bool global) -> Result<Json> {
+    Json out = Json::array();
+    const Json list = t.value(member, Json::array());
+    if (!list.is_array()) return ModelError(file, "table " + name + ": " + member + " is not a list");
+    for (const auto& ix : list) {
+      std::string ix_name = ix.is_object() ? ix.value("IndexName", "") : "";
+      DDB_ASSIGN_OR_RETURN(
+          Json ix_keys, KeyPair(ix.is_object() ? ix.value("KeyAttributes", Json()) : Json(), file,
+                                "index " + ix_name + " of table " + name));
+      Json entry = {{"IndexName", ix_name},
+                    {"KeySchema", key_schema(ix_keys)},
+                    {"Projection", ix.value("Projection", Json{{"ProjectionType", "ALL"}})}};
+      if (global && provisioned) entry["ProvisionedThroughput"] = throughput;
+      out.push_back(std::move(entry));
+    }
+    return out;
+  };
+  DDB_ASSIGN_OR_RETURN(Json gsis, indexes("GlobalSecondaryIndexes", true));
+  DDB_ASSIGN_OR_RETURN(Json lsis, indexes("LocalSecondaryIndexes", false));
   req["AttributeDefinitions"] = defs;
   if (!gsis.empty()) req["GlobalSecondaryIndexes"] = gsis;
+  if (!lsis.empty()) req["LocalSecondaryIndexes"] = lsis;
   if (provisioned) {
     req["BillingMode"] = "PROVISIONED";
     req["ProvisionedThroughput"] = throughput;
@@ -177,11 +183,16 @@ DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args,
       }
       ++items;
     }
-    size_t gsis = req.value("GlobalSecondaryIndexes", Json::array()).size();
-    shell.sink().Line(
-        "created table " + name +
-        (gsis ? " with " + std::to_string(gsis) + " GSI" + (gsis == 1 ? "" : "s") : std::string()) +
-        " and " + std::to_string(items) + " item" + (items == 1 ? "" : "s"));
+    std::vector<std::string> parts;
+    for (const auto& [member, kind] : {std::pair{"GlobalSecondaryIndexes", "GSI"},
+                                       std::pair{"LocalSecondaryIndexes", "LSI"}}) {
+      size_t n = req.value(member, Json::array()).size();
+      if (n > 0) parts.push_back(std::to_string(n) + " " + kind + (n == 1 ? "" : "s"));
+    }
+    std::string with;
+    for (size_t k = 0; k < parts.size(); ++k) with += (k == 0 ? " with " : ", ") + parts[k];
+    shell.sink().Line("created table " + name + with + " and " + std::to_string(items) + " item" +
+                      (items == 1 ? "" : "s"));
   }
   return DotResult::kOk;
 }
@@ -250,14 +261,16 @@ DotResult ExportModelCommand(Shell& shell, const std::vector<std::string>& args,
     }
     entry["NonKeyAttributes"] = nk;
     entry["TableFacets"] = Json::array();
-    Json gsis = Json::array();
-    for (const auto& ix : t.value("GlobalSecondaryIndexes", Json::array())) {
-      gsis.push_back(
-          Json{{"IndexName", ix.value("IndexName", "")},
-               {"KeyAttributes", KeyAttributesOf(ix.value("KeySchema", Json::array()), types)},
-               {"Projection", ix.value("Projection", Json::object())}});
+    for (const char* member : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+      Json list = Json::array();
+      for (const auto& ix : t.value(member, Json::array())) {
+        list.push_back(
+            Json{{"IndexName", ix.value("IndexName", "")},
+                 {"KeyAttributes", KeyAttributesOf(ix.value("KeySchema", Json::array()), types)},
+                 {"Projection", ix.value("Projection", Json::object())}});
+      }
+      if (!list.empty()) entry[member] = list;
     }
-    if (!gsis.empty()) entry["GlobalSecondaryIndexes"] = gsis;
     entry["TableData"] = items;
     entry["DataAccess"] = Json{{"MySql", Json::object()}};
     const Json billing = t.value("BillingModeSummary", Json::object());
