@@ -77,7 +77,8 @@ Result<Json> CreateRequest(const Json& t, const std::string& file) {
   auto indexes = [&](const char* member, bool global) -> Result<Json> {
     Json out = Json::array();
     const Json list = t.value(member, Json::array());
-    if (!list.is_array()) return ModelError(file, "table " + name + ": " + member + " is not a list");
+    if (!list.is_array())
+      return ModelError(file, "table " + name + ": " + member + " is not a list");
     for (const auto& ix : list) {
       std::string ix_name = ix.is_object() ? ix.value("IndexName", "") : "";
       DDB_ASSIGN_OR_RETURN(
@@ -160,16 +161,28 @@ DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args,
     }
     creates.push_back(std::move(*req));
   }
+  // A table CreateTable refuses, or a sample item PutItem refuses, takes back the tables this
+  // import already made: a model is imported whole or not at all.
+  std::vector<std::string> made;
+  std::vector<std::string> lines;
+  auto undo = [&](Error e) {
+    for (const std::string& name : made) {
+      (void)shell.client().Call("DeleteTable", Json{{"TableName", name}});
+    }
+    shell.InvalidateKeyCache();
+    PrintError(shell, e);
+    if (!made.empty())
+      shell.sink().ErrLine("nothing was imported: the tables made before are deleted");
+    return DotResult::kEngineError;
+  };
   size_t i = 0;
   for (const auto& t : model["DataModel"]) {
     const Json& req = creates[i++];
     const std::string name = req["TableName"].get<std::string>();
     wire::JsonResult created = shell.client().Call("CreateTable", req);
     shell.InvalidateKeyCache();
-    if (!created.ok) {
-      PrintError(shell, created.error);
-      return DotResult::kEngineError;
-    }
+    if (!created.ok) return undo(created.error);
+    made.push_back(name);
     int64_t items = 0;
     for (const auto& item : t.value("TableData", Json::array())) {
       wire::JsonResult put =
@@ -178,22 +191,22 @@ DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args,
         Error e = put.error;
         e.message =
             "table " + name + ", sample item " + std::to_string(items + 1) + ": " + e.message;
-        PrintError(shell, e);
-        return DotResult::kEngineError;
+        return undo(std::move(e));
       }
       ++items;
     }
     std::vector<std::string> parts;
-    for (const auto& [member, kind] : {std::pair{"GlobalSecondaryIndexes", "GSI"},
-                                       std::pair{"LocalSecondaryIndexes", "LSI"}}) {
+    for (const auto& [member, kind] :
+         {std::pair{"GlobalSecondaryIndexes", "GSI"}, std::pair{"LocalSecondaryIndexes", "LSI"}}) {
       size_t n = req.value(member, Json::array()).size();
       if (n > 0) parts.push_back(std::to_string(n) + " " + kind + (n == 1 ? "" : "s"));
     }
     std::string with;
     for (size_t k = 0; k < parts.size(); ++k) with += (k == 0 ? " with " : ", ") + parts[k];
-    shell.sink().Line("created table " + name + with + " and " + std::to_string(items) + " item" +
-                      (items == 1 ? "" : "s"));
+    lines.push_back("created table " + name + with + " and " + std::to_string(items) + " item" +
+                    (items == 1 ? "" : "s"));
   }
+  for (const std::string& line : lines) shell.sink().Line(line);
   return DotResult::kOk;
 }
 

@@ -104,10 +104,12 @@ has "not a model" "ValidationException: model bad.json: not a NoSQL Workbench mo
 printf '{"DataModel": [{"TableName": "T", "KeyAttributes": {}}]}' >nokey.json
 check "no partition key" 1 "$bin" m3.db -c ".import-model nokey.json"
 has "no partition key" "ValidationException: model nokey.json: table T has no KeyAttributes.PartitionKey"
-# An LSI keeps the table's partition key; CreateTable's own message says why not.
-printf '{"DataModel": [{"TableName": "Tab", "KeyAttributes": {"PartitionKey": {"AttributeName": "a", "AttributeType": "S"}, "SortKey": {"AttributeName": "b", "AttributeType": "S"}}, "LocalSecondaryIndexes": [{"IndexName": "Lsi", "KeyAttributes": {"PartitionKey": {"AttributeName": "c", "AttributeType": "S"}, "SortKey": {"AttributeName": "b", "AttributeType": "S"}}, "Projection": {"ProjectionType": "ALL"}}]}]}' >badlsi.json
+# An LSI keeps the table's partition key; CreateTable's own message says why not, and the table
+# made before it is taken back.
+printf '{"DataModel": [{"TableName": "Good", "KeyAttributes": {"PartitionKey": {"AttributeName": "id", "AttributeType": "S"}}, "TableData": [{"id": {"S": "1"}}]}, {"TableName": "Tab", "KeyAttributes": {"PartitionKey": {"AttributeName": "a", "AttributeType": "S"}, "SortKey": {"AttributeName": "b", "AttributeType": "S"}}, "LocalSecondaryIndexes": [{"IndexName": "Lsi", "KeyAttributes": {"PartitionKey": {"AttributeName": "c", "AttributeType": "S"}, "SortKey": {"AttributeName": "b", "AttributeType": "S"}}, "Projection": {"ProjectionType": "ALL"}}]}]}' >badlsi.json
 check "an LSI on another partition key" 254 "$bin" m3.db -c ".import-model badlsi.json"
 has "an LSI on another partition key" "ValidationException: One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: Lsi"
+has "an LSI on another partition key" "nothing was imported: the tables made before are deleted"
 check "nothing created" 0 "$bin" m3.db --mode ddbjson -c "list-tables"
 has "nothing created" "\"TableNames\": []"
 exit $fail
