@@ -32,13 +32,18 @@ struct Parsed {
 class ConditionCache {
  public:
   static std::string Key(const std::string& text, const ExpressionAttributeNames* names) {
-    std::string key = text;
+    // Each part with its length first: a name may hold any character, separators included.
+    std::string key;
+    auto add = [&key](const std::string& part) {
+      key += std::to_string(part.size());
+      key += ':';
+      key += part;
+    };
+    add(text);
     if (names != nullptr) {
       for (const auto& [placeholder, name] : *names) {
-        key += '\0';
-        key += placeholder;
-        key += '\0';
-        key += name;
+        add(placeholder);
+        add(name);
       }
     }
     return key;

@@ -195,3 +195,18 @@ TEST_CASE("A repeated ConditionExpression text resolves each request's own attri
   CHECK(Fails(e->PutItem(extra)).message ==
         "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b}");
 }
+
+TEST_CASE("A kept condition is not reused for names that only concatenate to the same text") {
+  auto e = OpenMemory();
+  CreateAppTable(*e);
+  Put(*e, Item{{"PK", S("a")}, {"SK", S("1")}});
+  PutItemRequest p;
+  p.table_name = "App";
+  p.item = Item{{"PK", S("a")}, {"SK", S("1")}};
+  p.condition_expression = "attribute_not_exists(#a)";
+  p.expression_attribute_names = ExpressionAttributeNames{{"#a", std::string("PK\0#b\0x", 7)}};
+  Must(e->PutItem(p));  // no attribute has that odd name
+  p.expression_attribute_names = ExpressionAttributeNames{{"#a", "PK"}, {"#b", "x"}};
+  CHECK(Fails(e->PutItem(p)).message ==
+        "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b}");
+}
