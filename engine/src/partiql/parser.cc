@@ -436,20 +436,18 @@ class Parser {
     return ParsePredicate();
   }
 
+  // The comparison operators, by token.
+  static constexpr std::pair<TokenType, std::string_view> kCompare[] = {
+      {TokenType::kEq, "="},  {TokenType::kNe, "<>"}, {TokenType::kLt, "<"},
+      {TokenType::kLe, "<="}, {TokenType::kGt, ">"},  {TokenType::kGe, ">="}};
+
   // Whether `t` continues an operand into a comparison, BETWEEN, IN or IS.
-  bool IsPredicateStart(const Token& t) const {
-    switch (t.type) {
-      case TokenType::kEq:
-      case TokenType::kNe:
-      case TokenType::kLt:
-      case TokenType::kLe:
-      case TokenType::kGt:
-      case TokenType::kGe:
-        return true;
-      default:
-        return IsKeyword(t, "NOT") || IsKeyword(t, "BETWEEN") || IsKeyword(t, "IN") ||
-               IsKeyword(t, "IS");
+  static bool IsPredicateStart(const Token& t) {
+    for (const auto& [type, op] : kCompare) {
+      if (t.type == type) return true;
     }
+    return IsKeyword(t, "NOT") || IsKeyword(t, "BETWEEN") || IsKeyword(t, "IN") ||
+           IsKeyword(t, "IS");
   }
 
   Result<Expr> ParsePredicate() {
@@ -458,9 +456,6 @@ class Parser {
     const Token& t = Peek();
     if (!IsPredicateStart(t)) return operand;
     Expr left = std::move(*operand);
-    static constexpr std::pair<TokenType, std::string_view> kCompare[] = {
-        {TokenType::kEq, "="},  {TokenType::kNe, "<>"}, {TokenType::kLt, "<"},
-        {TokenType::kLe, "<="}, {TokenType::kGt, ">"},  {TokenType::kGe, ">="}};
     for (const auto& [type, op] : kCompare) {
       if (t.type == type) {
         Expr e;
