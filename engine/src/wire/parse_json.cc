@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ddblab/wire.h"
+#include "wire/json_fast_parse.h"
 
 namespace ddblab::wire {
 
@@ -89,6 +90,8 @@ class LinearBuilder {
 
 Json ParseJson(std::string_view text) {
   Json root;
+  if (internal::FastParseJson(text, &root)) return root;
+  root = Json();
   LinearBuilder builder(root);
   bool ok =
       Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json,
