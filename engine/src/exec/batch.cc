@@ -21,7 +21,7 @@ constexpr char kDuplicateKeys[] = "Provided list of item keys contains duplicate
 }  // namespace
 
 Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest& r) {
-  std::lock_guard lock(mutex_);
+  ReadAccess access(*this);
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   if (r.request_items.empty()) {
     return ValidationError("The requestItems parameter is required for BatchGetItem");
@@ -79,7 +79,7 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
     step.consistent_read = p.strong;
     step.partitions_total = PartitionCount(*p.t);
     for (const KeyBytes& kb : p.keys) {
-      DDB_ASSIGN_OR_RETURN(auto stored, ReadResultItem(*storage_, *p.t, kb,
+      DDB_ASSIGN_OR_RETURN(auto stored, ReadResultItem(access.storage(), *p.t, kb,
                                                        p.projection ? &*p.projection : nullptr));
       // DynamoDB rounds each item of a batch separately; a missing key costs the minimum.
       int64_t units = ReadHalfUnits(stored ? stored->size : 0, p.strong);

@@ -43,11 +43,59 @@ Result<const TableSchema*> EngineImpl::FindTable(const std::string& name) const 
 
 int EngineImpl::PartitionCount(const TableSchema& t) const {
   if (t.partition_override > 0) return t.partition_override;
+  std::lock_guard lock(partition_counts_mutex_);
   auto it = partition_counts_.find(t.name);
   if (it != partition_counts_.end()) return it->second;
   int n = DerivedPartitionCount(t, 0, nullptr);
   partition_counts_.emplace(t.name, n);
   return n;
+}
+
+void EngineImpl::ForgetPartitionCounts() {
+  std::lock_guard lock(partition_counts_mutex_);
+  partition_counts_.clear();
+}
+
+EngineImpl::ReadAccess::ReadAccess(EngineImpl& engine)
+    : engine_(engine), storage_(engine.storage_.get()) {
+  if (engine.storage_->AllowsReaders() && !engine.mutex_.OwnedByThisThread()) {
+    reader_ = engine.CheckOutReader();
+  }
+  if (reader_) {
+    engine.mutex_.lock_shared();
+    storage_ = reader_.get();
+  } else {
+    engine.mutex_.lock();
+  }
+}
+
+EngineImpl::ReadAccess::~ReadAccess() {
+  if (reader_) {
+    engine_.mutex_.unlock_shared();
+    engine_.ReturnReader(std::move(reader_));
+  } else {
+    engine_.mutex_.unlock();
+  }
+}
+
+std::unique_ptr<Storage> EngineImpl::CheckOutReader() {
+  {
+    std::lock_guard lock(readers_mutex_);
+    if (!idle_readers_.empty()) {
+      std::unique_ptr<Storage> reader = std::move(idle_readers_.back());
+      idle_readers_.pop_back();
+      return reader;
+    }
+  }
+  // A connection that cannot be opened (out of descriptors) is not an error of the read: it
+  // runs on the writer's connection instead.
+  Result<std::unique_ptr<Storage>> opened = storage_->OpenReader();
+  return opened.ok() ? std::move(opened).value() : nullptr;
+}
+
+void EngineImpl::ReturnReader(std::unique_ptr<Storage> reader) {
+  std::lock_guard lock(readers_mutex_);
+  idle_readers_.push_back(std::move(reader));
 }
 
 double EngineImpl::Now() const {

@@ -4,11 +4,14 @@
 // ExplainStatement), partitions_ops.cc.
 #pragma once
 
+#include <atomic>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/schema.h"
 #include "ddblab/engine.h"
@@ -85,8 +88,26 @@ class EngineImpl final : public Engine {
   const EngineOptions& options() const { return options_; }
   Storage& storage() { return *storage_; }
 
-  // Recursive and spinning first: see engine_mutex.h.
+  // Exclusive for writes, shared for reads, re-entrant, spinning first: see engine_mutex.h.
   mutable EngineMutex mutex_;
+
+  // A read operation's hold on the engine. Where the database allows readers side by side (a
+  // file in WAL mode) and this thread does not already hold the lock exclusively, the read shares
+  // the lock and uses a read-only connection of its own; otherwise it holds the lock exclusively
+  // and uses the writer's connection (which also sees the writes of an enclosing transaction).
+  class ReadAccess {
+   public:
+    explicit ReadAccess(EngineImpl& engine);
+    ~ReadAccess();
+    ReadAccess(const ReadAccess&) = delete;
+    ReadAccess& operator=(const ReadAccess&) = delete;
+    Storage& storage() { return *storage_; }
+
+   private:
+    EngineImpl& engine_;
+    std::unique_ptr<Storage> reader_;  // checked out of the engine's idle readers
+    Storage* storage_;
+  };
 
  private:
   EngineOptions options_;
@@ -99,15 +120,24 @@ class EngineImpl final : public Engine {
     double time = 0;
   };
   std::map<std::string, TokenUse> tokens_;
-  // The clock reading of the last Time to Live sweep; none before the first.
-  std::optional<double> last_sweep_;
+  // The clock reading from which the next Time to Live sweep is due; read without the lock so
+  // a read between sweeps never waits for the write lock.
+  std::atomic<double> next_sweep_at_{-std::numeric_limits<double>::infinity()};
+  // Read-only connections not in use (ReadAccess); they close before the writer's.
+  std::mutex readers_mutex_;
+  std::vector<std::unique_ptr<Storage>> idle_readers_;
+  std::unique_ptr<Storage> CheckOutReader();
+  void ReturnReader(std::unique_ptr<Storage> reader);
   // Persists a changed schema (tags, Time to Live) in the catalog and in tables_.
   Status SaveSchema(const TableSchema& s);
   // The table an ARN names, with DynamoDB's errors for a malformed or unknown ARN.
   Result<const TableSchema*> TableForArn(const std::optional<std::string>& arn,
                                          const std::string& operation);
-  // Partition counts by table; cleared whenever a schema changes.
+  // Partition counts by table; cleared whenever a schema changes. Readers side by side fill it,
+  // so it has a lock of its own.
+  mutable std::mutex partition_counts_mutex_;
   mutable std::map<std::string, int, std::less<>> partition_counts_;
+  void ForgetPartitionCounts();
 };
 
 }  // namespace ddblab

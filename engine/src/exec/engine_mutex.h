@@ -1,5 +1,14 @@
-// The engine's one lock: recursive (PartiQL and transactions call other public operations while
-// holding it), and on a machine with more than one core it spins briefly before it sleeps.
+// The engine's one lock, a reader/writer lock: writes and the control plane hold it exclusively,
+// reads (GetItem, Query, Scan, BatchGetItem, TransactGetItems) may share it when each reader has
+// a connection of its own (engine_impl.h: ReadAccess).
+//
+// Re-entry: a thread that holds it exclusively may take it again in either mode (PartiQL and
+// transactions call the public operations), and a reader may take it shared again. A reader must
+// never ask for it exclusively: it would wait for itself. That is a bug in the engine, so it
+// aborts with a message instead of hanging.
+//
+// Writers first: under a steady stream of overlapping reads, a reader-preferring lock would never
+// let a write in; here a waiting writer stops new readers from entering.
 //
 // Why spin: a write holds the lock for tens of microseconds. With `serve` running a loop on every
 // core, a plain mutex put the loser of each race to sleep in the kernel and woke it again:
@@ -9,31 +18,102 @@
 // core the holder cannot run while we spin, so there we sleep at once.
 #pragma once
 
+#include <pthread.h>
+
+#include <atomic>
 #include <chrono>
-#include <mutex>
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace ddblab {
 
 class EngineMutex {
  public:
+  EngineMutex() {
+    pthread_rwlockattr_t attr;
+    pthread_rwlockattr_init(&attr);
+    pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+    pthread_rwlock_init(&lock_, &attr);
+    pthread_rwlockattr_destroy(&attr);
+  }
+  ~EngineMutex() { pthread_rwlock_destroy(&lock_); }
+  EngineMutex(const EngineMutex&) = delete;
+  EngineMutex& operator=(const EngineMutex&) = delete;
+
   void lock() {
-    if (mutex_.try_lock()) return;
+    const std::thread::id me = std::this_thread::get_id();
+    if (owner_.load(std::memory_order_relaxed) == me) {
+      ++depth_;
+      return;
+    }
+    if (HeldShared()) {
+      std::fputs("ddblab: internal error: a read asked for the engine's write lock\n", stderr);
+      std::abort();
+    }
+    Acquire([this] { return pthread_rwlock_trywrlock(&lock_) == 0; },
+            [this] { pthread_rwlock_wrlock(&lock_); });
+    owner_.store(me, std::memory_order_relaxed);
+    depth_ = 1;
+  }
+  bool try_lock() {
+    const std::thread::id me = std::this_thread::get_id();
+    if (owner_.load(std::memory_order_relaxed) == me) {
+      ++depth_;
+      return true;
+    }
+    if (HeldShared() || pthread_rwlock_trywrlock(&lock_) != 0) return false;
+    owner_.store(me, std::memory_order_relaxed);
+    depth_ = 1;
+    return true;
+  }
+  void unlock() {
+    if (--depth_ > 0) return;
+    owner_.store(std::thread::id(), std::memory_order_relaxed);
+    pthread_rwlock_unlock(&lock_);
+  }
+
+  void lock_shared() {
+    if (OwnedByThisThread()) {
+      ++depth_;  // an exclusive holder reading: the write lock already covers it
+      return;
+    }
+    if (SharedDepth()++ > 0) return;
+    Acquire([this] { return pthread_rwlock_tryrdlock(&lock_) == 0; },
+            [this] { pthread_rwlock_rdlock(&lock_); });
+  }
+  void unlock_shared() {
+    if (OwnedByThisThread()) {
+      --depth_;
+      return;
+    }
+    if (--SharedDepth() > 0) return;
+    ForgetSharedDepth();
+    pthread_rwlock_unlock(&lock_);
+  }
+
+  bool OwnedByThisThread() const {
+    return owner_.load(std::memory_order_relaxed) == std::this_thread::get_id();
+  }
+
+ private:
+  static constexpr std::chrono::microseconds kSpinFor{30};
+
+  template <typename Try, typename Block>
+  static void Acquire(Try try_acquire, Block block) {
+    if (try_acquire()) return;
     static const bool multi_core = std::thread::hardware_concurrency() > 1;
     if (multi_core) {
       const auto deadline = std::chrono::steady_clock::now() + kSpinFor;
       do {
         for (int i = 0; i < 16; ++i) Pause();
-        if (mutex_.try_lock()) return;
+        if (try_acquire()) return;
       } while (std::chrono::steady_clock::now() < deadline);
     }
-    mutex_.lock();
+    block();
   }
-  bool try_lock() { return mutex_.try_lock(); }
-  void unlock() { mutex_.unlock(); }
-
- private:
-  static constexpr std::chrono::microseconds kSpinFor{30};
 
   static void Pause() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -43,7 +123,39 @@ class EngineMutex {
 #endif
   }
 
-  std::recursive_mutex mutex_;
+  // How many times this thread holds this lock shared (a thread may read from several engines).
+  static std::vector<std::pair<const EngineMutex*, int>>& SharedHolds() {
+    thread_local std::vector<std::pair<const EngineMutex*, int>> holds;
+    return holds;
+  }
+  bool HeldShared() const {
+    for (const auto& hold : SharedHolds()) {
+      if (hold.first == this) return true;
+    }
+    return false;
+  }
+  // The count of this lock's shared holds, added at zero when it has none (removed again by
+  // ForgetSharedDepth when the last is released, so the list stays as short as what is held).
+  int& SharedDepth() {
+    auto& holds = SharedHolds();
+    for (auto& [m, n] : holds) {
+      if (m == this) return n;
+    }
+    return holds.emplace_back(this, 0).second;
+  }
+  void ForgetSharedDepth() {
+    auto& holds = SharedHolds();
+    for (size_t i = 0; i < holds.size(); ++i) {
+      if (holds[i].first == this) {
+        holds.erase(holds.begin() + static_cast<std::ptrdiff_t>(i));
+        return;
+      }
+    }
+  }
+
+  pthread_rwlock_t lock_;
+  std::atomic<std::thread::id> owner_{};
+  int depth_ = 0;  // touched only by the owner
 };
 
 }  // namespace ddblab

@@ -41,7 +41,7 @@ Status ApplySingleWrite(Storage& storage, const TableSchema& t, const EvaluatedA
 }  // namespace
 
 Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
-  std::lock_guard lock(mutex_);
+  ReadAccess access(*this);
   DDB_TRY(ValidateTableName(r.table_name));
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
@@ -58,8 +58,8 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
                                         "attributesToGet"));
   if (legacy) projection = std::move(legacy);
 
-  DDB_ASSIGN_OR_RETURN(auto stored,
-                       ReadResultItem(*storage_, *t, kb, projection ? &*projection : nullptr));
+  DDB_ASSIGN_OR_RETURN(
+      auto stored, ReadResultItem(access.storage(), *t, kb, projection ? &*projection : nullptr));
   bool strong = r.consistent_read.value_or(false);
   GetItemResponse resp;
   // DynamoDB: GetItem is charged on the whole item even when projected; a miss costs the minimum.

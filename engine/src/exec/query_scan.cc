@@ -5,22 +5,22 @@
 namespace ddblab {
 
 Result<QueryResponse> EngineImpl::Query(const QueryRequest& r) {
-  std::lock_guard lock(mutex_);
+  ReadAccess access(*this);
   DDB_TRY(ValidateTableName(r.table_name));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanQuery(*t, r, PartitionCount(*t)));
   QueryResponse resp;
-  DDB_TRY(ExecuteReadPlan(*storage_, p, &resp));
+  DDB_TRY(ExecuteReadPlan(access.storage(), p, &resp));
   return resp;
 }
 
 Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r) {
-  std::lock_guard lock(mutex_);
+  ReadAccess access(*this);
   DDB_TRY(ValidateTableName(r.table_name));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanScan(*t, r, PartitionCount(*t)));
   ScanResponse resp;
-  DDB_TRY(ExecuteReadPlan(*storage_, p, &resp));
+  DDB_TRY(ExecuteReadPlan(access.storage(), p, &resp));
   return resp;
 }
 

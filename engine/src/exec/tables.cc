@@ -126,7 +126,7 @@ Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r)
     return st.error();
   }
   DDB_TRY(storage_->Commit());
-  partition_counts_.clear();
+  ForgetPartitionCounts();
   tables_.erase(it);
   return resp;
 }
@@ -186,7 +186,7 @@ Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r)
     return st.error();
   }
   DDB_TRY(storage_->Commit());
-  partition_counts_.clear();
+  ForgetPartitionCounts();
   it->second = std::move(s);
   UpdateTableResponse resp;
   resp.table_description = DescribeSchema(it->second, options_.region, options_.account_id);

@@ -99,7 +99,7 @@ std::string Fingerprint(const TransactWriteItemsRequest& r) {
 }  // namespace
 
 Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetItemsRequest& r) {
-  std::lock_guard lock(mutex_);
+  ReadAccess access(*this);
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   DDB_TRY(CheckActionCount(r.transact_items.size()));
   struct Get {
@@ -127,7 +127,7 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetI
   resp.trace.operation = "TransactGetItems";
   CapacityByTable caps;
   for (const Get& g : gets) {
-    DDB_ASSIGN_OR_RETURN(auto stored, ReadResultItem(*storage_, *g.t, g.key,
+    DDB_ASSIGN_OR_RETURN(auto stored, ReadResultItem(access.storage(), *g.t, g.key,
                                                      g.projection ? &*g.projection : nullptr));
     // DynamoDB: a transactional read costs two read units per 4 KB, misses included.
     int64_t units = 2 * ReadHalfUnits(stored ? stored->size : 0, true);

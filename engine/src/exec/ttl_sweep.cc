@@ -31,10 +31,13 @@ bool Expired(const Item& item, const std::string& attribute, double now) {
 }  // namespace
 
 Status EngineImpl::SweepExpiredItems() {
+  // Most calls find no sweep due; they look without the lock, so reads that share it never queue
+  // behind a writer just to learn that.
+  if (Now() < next_sweep_at_.load(std::memory_order_acquire)) return OkStatus();
   std::lock_guard lock(mutex_);
   double now = Now();
-  if (last_sweep_ && now < *last_sweep_ + 1.0) return OkStatus();
-  last_sweep_ = now;
+  if (now < next_sweep_at_.load(std::memory_order_relaxed)) return OkStatus();
+  next_sweep_at_.store(now + 1.0, std::memory_order_release);
   for (const auto& entry : tables_) {
     const TableSchema& t = entry.second;
     if (!t.ttl_attribute) continue;

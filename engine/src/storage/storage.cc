@@ -32,6 +32,18 @@ struct Storage::StmtCache {
 };
 
 namespace {
+// A connection to `path`, or the fault that names the file.
+Result<sqlite3*> OpenConnection(const std::string& path, int flags) {
+  sqlite3* db = nullptr;
+  if (int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr); rc != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    int code = db ? sqlite3_extended_errcode(db) : rc;
+    sqlite3_close(db);
+    return StorageFault(path, "open", code, msg);
+  }
+  return db;
+}
+
 // The statements that give every data table of a file its counts row and triggers, counting each
 // once (the upgrade to format 2); nullopt when the tables cannot be listed.
 std::optional<std::string> UpgradeStatsSql(sqlite3* db) {
@@ -67,14 +79,9 @@ Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
   if (file) {
     DDB_ASSIGN_OR_RETURN(lock, FileLock::Acquire(path));
   }
-  sqlite3* db = nullptr;
-  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-  if (int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr); rc != SQLITE_OK) {
-    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
-    int code = db ? sqlite3_extended_errcode(db) : rc;
-    sqlite3_close(db);
-    return StorageFault(path, "open", code, msg);
-  }
+  DDB_ASSIGN_OR_RETURN(
+      sqlite3 * db,
+      OpenConnection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX));
   std::unique_ptr<Storage> s(new Storage(db));
   s->path_ = path;
   s->file_lock_ = std::move(lock);
@@ -96,7 +103,14 @@ Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
     // Readers from outside (the sqlite3 shell, a backup) may briefly hold the file.
     sqlite3_busy_timeout(db, 5000);
     // WAL with synchronous=FULL: every acknowledged commit is on disk before we answer.
-    DDB_TRY(s->Exec("PRAGMA journal_mode=WAL"));
+    DDB_ASSIGN_OR_RETURN(sqlite3_stmt * wal, s->Prepare("PRAGMA journal_mode=WAL"));
+    rc = sqlite3_step(wal);
+    if (rc != SQLITE_ROW) return s->SqliteError("open");
+    // SQLite keeps the old journal mode where WAL cannot work (no shared memory); then reads
+    // stay on this connection.
+    s->wal_ =
+        sqlite3_stricmp(reinterpret_cast<const char*>(sqlite3_column_text(wal, 0)), "wal") == 0;
+    sqlite3_reset(wal);
     DDB_TRY(s->Exec("PRAGMA synchronous=FULL"));
     // 64 MiB of page cache (SQLite's default is 2 MiB): a table is clustered by partition hash,
     // so a bulk load writes all over the B-tree, and with a small cache every insert re-reads
@@ -200,6 +214,19 @@ Status Storage::SaveCatalogEntry(const std::string& name, const std::string& sch
   sqlite3_bind_text(s, 1, name.data(), static_cast<int>(name.size()), SQLITE_STATIC);
   sqlite3_bind_text(s, 2, schema.data(), static_cast<int>(schema.size()), SQLITE_STATIC);
   return StepDone(s);
+}
+
+Result<std::unique_ptr<Storage>> Storage::OpenReader() const {
+  DDB_ASSIGN_OR_RETURN(sqlite3 * db,
+                       OpenConnection(path_, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX));
+  std::unique_ptr<Storage> s(new Storage(db));
+  s->path_ = path_;
+  s->file_lock_ = file_lock_;
+  sqlite3_busy_timeout(db, 5000);
+  // A smaller page cache than the writer's: readers are several, and the file's pages are in
+  // the operating system's cache anyway.
+  DDB_TRY(s->Exec("PRAGMA cache_size=-8192"));
+  return s;
 }
 
 Status Storage::DeleteCatalogEntry(const std::string& name) {

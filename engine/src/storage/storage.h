@@ -87,6 +87,12 @@ class Storage {
   // crash). A file is owned by one process at a time and must be of a storage format this ddblab
   // reads; faults name the file and the remedy (see file_guard.h).
   static Result<std::unique_ptr<Storage>> Open(const std::string& path);
+  // A read-only connection to the same database file, for a read that runs beside other reads
+  // (WAL gives each connection the last committed state). Only when AllowsReaders().
+  Result<std::unique_ptr<Storage>> OpenReader() const;
+  // Whether OpenReader may be used: a database file in WAL mode. An in-memory database is one
+  // connection's own, so its reads share that connection.
+  bool AllowsReaders() const { return wal_; }
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -145,6 +151,7 @@ class Storage {
   struct StmtCache;
   std::unique_ptr<StmtCache> stmts_;
   int depth_ = 0;
+  bool wal_ = false;
 };
 
 template <typename F>
