@@ -10,15 +10,51 @@
 #include <string>
 #include <vector>
 
+#include "bench_support.h"
 #include "ddblab/engine.h"
 #include "storage/storage.h"
 
 using namespace ddblab;
+using namespace ddblab::bench;
 using Clock = std::chrono::steady_clock;
 
-namespace {
+namespace ddblab::bench {
 
-double g_seconds = 1.0;  // time budget per side of a comparison
+double g_seconds = 1.0;
+
+void Check(bool ok, const char* what) {
+  if (!ok) {
+    std::fprintf(stderr, "bench: %s failed\n", what);
+    std::exit(1);
+  }
+}
+
+void PrintResult(const char* name, double ops, double sqlite_ops) {
+  std::printf(
+      "{\"name\": \"%s\", \"ops_per_s\": %.0f, \"sqlite_ops_per_s\": %.0f, \"ratio\": %.3f}\n",
+      name, ops, sqlite_ops, ops / sqlite_ops);
+  std::fflush(stdout);
+}
+
+AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
+AttributeValue N(int64_t v) { return AttributeValue::N(Decimal::FromInt(v)); }
+
+Item Order(const std::string& pk, const std::string& sk, bool indexed) {
+  Item it{{"PK", S(pk)},
+          {"SK", S(sk)},
+          {"total", N(12345)},
+          {"status", S("OPEN")},
+          {"note", S(std::string(120, 'x'))}};
+  if (indexed) {
+    it["GSI1PK"] = S("STATUS#OPEN");
+    it["GSI1SK"] = S(sk);
+  }
+  return it;
+}
+
+}  // namespace ddblab::bench
+
+namespace {
 
 // Runs `engine` and `sqlite` in alternating slices of about 20 ms until each has had g_seconds,
 // then reports both rates. Interleaving keeps the ratio honest on a machine whose speed drifts
@@ -41,36 +77,8 @@ void Compare(const char* name, const std::function<void(int64_t)>& engine,
       side.seconds += elapsed;
     }
   }
-  double ops = static_cast<double>(sides[0].n) / sides[0].seconds;
-  double sqlite_ops = static_cast<double>(sides[1].n) / sides[1].seconds;
-  std::printf(
-      "{\"name\": \"%s\", \"ops_per_s\": %.0f, \"sqlite_ops_per_s\": %.0f, \"ratio\": %.3f}\n",
-      name, ops, sqlite_ops, ops / sqlite_ops);
-  std::fflush(stdout);
-}
-
-void Check(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "bench: %s failed\n", what);
-    std::exit(1);
-  }
-}
-
-AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
-AttributeValue N(int64_t v) { return AttributeValue::N(Decimal::FromInt(v)); }
-
-// An order-like item of about 200 bytes.
-Item Order(const std::string& pk, const std::string& sk, bool indexed) {
-  Item it{{"PK", S(pk)},
-          {"SK", S(sk)},
-          {"total", N(12345)},
-          {"status", S("OPEN")},
-          {"note", S(std::string(120, 'x'))}};
-  if (indexed) {
-    it["GSI1PK"] = S("STATUS#OPEN");
-    it["GSI1SK"] = S(sk);
-  }
-  return it;
+  PrintResult(name, static_cast<double>(sides[0].n) / sides[0].seconds,
+              static_cast<double>(sides[1].n) / sides[1].seconds);
 }
 
 std::unique_ptr<Engine> NewEngine(bool gsi) {
@@ -414,6 +422,7 @@ int main(int argc, char** argv) {
       {"update_item_gsi_move", BenchUpdateItemIndexMove},
       {"batch_write_25", BenchBatchWrite25},
       {"transact_write_2", BenchTransactWrite2},
+      {"reads_file_threads", BenchReadsFileThreads},
   };
   for (const auto& [name, fn] : benches) {
     if (only.empty() || only == name) fn();
