@@ -175,6 +175,15 @@ Status Storage::StepDone(sqlite3_stmt* s) {
   return OkStatus();
 }
 
+Status Storage::StepUpdate(sqlite3_stmt* s, bool* changed) {
+  int rc = sqlite3_step(s);
+  // Read before the reset; the kept-count trigger's own UPDATE is not counted here.
+  *changed = rc == SQLITE_DONE && sqlite3_changes(db_) > 0;
+  sqlite3_reset(s);
+  if (rc != SQLITE_DONE) return SqliteError("step");
+  return OkStatus();
+}
+
 namespace {
 void BindBlob(sqlite3_stmt* s, int i, std::string_view b) {
   // An empty key (hash-only tables have no sort key) must still compare as a blob, not NULL.
@@ -316,6 +325,20 @@ Status Storage::PutRow(int64_t id, const Row& row) {
   return StepDone(s);
 }
 
+Status Storage::ReplaceRow(int64_t id, const Row& row) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("UPDATE " + T(id) +
+                                                 " SET size = ?, item = ? "
+                                                 "WHERE h = ? AND pk = ? AND sk = ?"));
+  sqlite3_bind_int64(s, 1, row.size);
+  BindBlob(s, 2, row.item);
+  sqlite3_bind_int64(s, 3, row.h);
+  BindBlob(s, 4, row.pk);
+  BindBlob(s, 5, row.sk);
+  bool changed = false;
+  DDB_TRY(StepUpdate(s, &changed));
+  return changed ? OkStatus() : PutRow(id, row);
+}
+
 Status Storage::DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk) {
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
                        Prepare("DELETE FROM " + T(id) + " WHERE h = ? AND pk = ? AND sk = ?"));
@@ -337,6 +360,23 @@ Status Storage::PutIndexRow(int64_t id, const Row& row) {
   sqlite3_bind_int64(s, 6, row.size);
   BindBlob(s, 7, row.item);
   return StepDone(s);
+}
+
+Status Storage::ReplaceIndexRow(int64_t id, const Row& row) {
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
+                       Prepare("UPDATE " + I(id) +
+                               " SET size = ?, item = ? "
+                               "WHERE h = ? AND ipk = ? AND isk = ? AND pk = ? AND sk = ?"));
+  sqlite3_bind_int64(s, 1, row.size);
+  BindBlob(s, 2, row.item);
+  sqlite3_bind_int64(s, 3, row.h);
+  BindBlob(s, 4, row.ipk);
+  BindBlob(s, 5, row.isk);
+  BindBlob(s, 6, row.pk);
+  BindBlob(s, 7, row.sk);
+  bool changed = false;
+  DDB_TRY(StepUpdate(s, &changed));
+  return changed ? OkStatus() : PutIndexRow(id, row);
 }
 
 Status Storage::DeleteIndexRow(int64_t id, const Row& row) {

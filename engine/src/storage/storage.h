@@ -115,9 +115,15 @@ class Storage {
   Result<bool> VisitRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                         F&& visit);
   Status PutRow(int64_t id, const Row& row);
+  // Rewrites the size and item of the row at row's key, known to exist: one UPDATE (one kept-count
+  // trigger) instead of the delete, insert and two triggers of INSERT OR REPLACE. Inserts the row
+  // if it is not there after all.
+  Status ReplaceRow(int64_t id, const Row& row);
   Status DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk);
   // Index rows.
   Status PutIndexRow(int64_t id, const Row& row);
+  // The same for an index row whose keys are unchanged.
+  Status ReplaceIndexRow(int64_t id, const Row& row);
   Status DeleteIndexRow(int64_t id, const Row& row);
 
   // Range read: calls `visit(RowView&)` for each row in order until it returns false.
@@ -140,6 +146,8 @@ class Storage {
   Status Exec(const std::string& sql);
   Result<sqlite3_stmt*> Prepare(const std::string& sql);
   Status StepDone(sqlite3_stmt* s);
+  // Steps an UPDATE; *changed says whether it found its row.
+  Status StepUpdate(sqlite3_stmt* s, bool* changed);
   Status ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, RowView&));
   Result<bool> VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                             void* ctx, bool (*visit)(void*, RowView&));

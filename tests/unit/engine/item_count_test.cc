@@ -78,6 +78,43 @@ TEST_CASE(
   CheckExact(*e, 2, 0);
 }
 
+// A rewrite of a stored item updates its row in place (one kept-count trigger) and a write to a
+// table without indexes runs without a savepoint of its own: the figures must not notice.
+TEST_CASE("ItemCount and TableSizeBytes stay exact when a table without indexes rewrites items") {
+  auto e = OpenMemory();
+  CreateAppTable(*e, "App", false);
+  Put(*e, {{"PK", S("a")}, {"SK", S("x")}});
+  Put(*e, {{"PK", S("b")}, {"SK", S("x")}});
+  CheckExact(*e, 2);
+  Put(*e, {{"PK", S("a")}, {"SK", S("x")}, {"Note", S(std::string(500, 'n'))}});
+  CheckExact(*e, 2);
+  Put(*e, {{"PK", S("a")}, {"SK", S("x")}});  // and smaller again
+  CheckExact(*e, 2);
+  UpdateItemRequest u;
+  u.table_name = "App";
+  u.key = {{"PK", S("b")}, {"SK", S("x")}};
+  u.update_expression = "SET Note = :n";
+  u.expression_attribute_values = ExpressionAttributeValues{{":n", S("noted")}};
+  Must(e->UpdateItem(u));
+  CheckExact(*e, 2);
+  // A refused conditional rewrite changes nothing.
+  PutItemRequest p;
+  p.table_name = "App";
+  p.item = {{"PK", S("b")}, {"SK", S("x")}, {"Note", S(std::string(900, 'z'))}};
+  p.condition_expression = "attribute_not_exists(PK)";
+  REQUIRE_FALSE(e->PutItem(p).ok());
+  CheckExact(*e, 2);
+  DeleteItemRequest del;
+  del.table_name = "App";
+  del.key = {{"PK", S("b")}, {"SK", S("x")}};
+  Must(e->DeleteItem(del));
+  CheckExact(*e, 1);
+  GetItemRequest g;
+  g.table_name = "App";
+  g.key = {{"PK", S("a")}, {"SK", S("x")}};
+  CHECK(Must(e->GetItem(g)).item->item().count("Note") == 0);
+}
+
 TEST_CASE(
     "ItemCount is exact after BatchWriteItem and TransactWriteItems, and unchanged by a "
     "cancelled transaction") {

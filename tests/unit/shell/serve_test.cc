@@ -1,5 +1,7 @@
 // The server's HTTP layer without sockets, and the remote client's response parsing.
 #include <catch2/catch.hpp>
+#include <set>
+#include <vector>
 
 #include "shell/remote/credentials.h"
 #include "shell/remote/response_parse.h"
@@ -18,6 +20,16 @@ TEST_CASE("Request ids look like DynamoDB's") {
   std::string id = ddblab::shell::serve::NewRequestId();
   CHECK(id.size() == 52);
   CHECK(id.find_first_not_of("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos);
+  // Every position varies (ids are drawn twelve digits at a time; none may run out of bits).
+  std::vector<std::set<char>> seen(52);
+  for (int i = 0; i < 300; ++i) {
+    std::string next = ddblab::shell::serve::NewRequestId();
+    for (size_t p = 0; p < next.size(); ++p) seen[p].insert(next[p]);
+  }
+  for (size_t p = 0; p < seen.size(); ++p) {
+    INFO("position " << p);
+    CHECK(seen[p].size() > 20);
+  }
 }
 
 TEST_CASE("The log line names operation, table, capacity and partitions") {
