@@ -138,18 +138,22 @@ Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,
   if (static_cast<int64_t>(ItemSizeBytes(item)) > kMaxItemBytes) {
     return ValidationError("Item size has exceeded the maximum allowed size");
   }
-  // Index keys are checked here too, so a bad put never reaches storage.
-  if (key.ok()) {
-    a.key = std::move(key).value();
-    Result<PreparedWrite> prepared = PrepareWrite(t, a.key, item, false);
-    if (!prepared.ok()) {
-      if (!transactional) return prepared.error();
-      a.item_error = prepared.error();
-    }
-  } else {
+  // Index keys are checked here too, so a bad put never reaches storage (a table without
+  // indexes has none to check, and preparing would only copy the item).
+  const bool indexed = !t.global_secondary_indexes.empty() || !t.local_secondary_indexes.empty();
+  if (!key.ok()) {
     // DynamoDB (TransactWriteItems): a Put whose key has the wrong type cancels the transaction
     // with a ValidationError reason for that action.
     a.item_error = key.error();
+  } else {
+    a.key = std::move(key).value();
+    if (indexed) {
+      Result<PreparedWrite> prepared = PrepareWrite(t, a.key, item, false);
+      if (!prepared.ok()) {
+        if (!transactional) return prepared.error();
+        a.item_error = prepared.error();
+      }
+    }
   }
   DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, false));
   a.condition = std::move(p.condition);
@@ -210,7 +214,11 @@ Result<EvaluatedAction> EvaluateAction(Storage& s, const WriteAction& a) {
   const TableSchema& t = *a.table;
   EvaluatedAction e;
   DDB_ASSIGN_OR_RETURN(e.old, ReadItem(s, t, a.key));
-  const Item* old_item = e.old ? &e.old->item : nullptr;
+  const Item* old_item = nullptr;
+  // Decoded only for what reads it: a condition or an update (ApplyWrite decodes it for old
+  // index entries, callers for ReturnValues).
+  if (e.old && (a.condition || a.kind == WriteAction::Kind::kUpdate))
+    old_item = &e.old->item.item();
   if (a.condition && !a.condition->Evaluate(old_item)) {
     e.condition_failed = true;
     return e;

@@ -4,23 +4,23 @@
 
 #include "account/capacity_math.h"
 #include "throughput/key_points.h"
+#include "value/item_encoding.h"
 
 namespace ddblab {
 
 Result<std::optional<StoredItem>> ReadItem(Storage& s, const TableSchema& t, const KeyBytes& kb) {
-  // Decodes straight from SQLite's buffer rather than copying the blob first.
   std::optional<StoredItem> out;
-  Status decoded = OkStatus();
+  Status checked = OkStatus();
   DDB_ASSIGN_OR_RETURN(bool found, s.VisitRow(t.storage_id, kb.h, kb.pk, kb.sk, [&](RowView& r) {
-    auto item = DeserializeItem(r.item);
-    if (!item.ok()) {
-      decoded = item.error();
+    // One pass checks the encoding (a damaged row is an error here, not at first use).
+    if (Status st = encoding::CheckItem(r.item); !st.ok()) {
+      checked = st;
       return false;
     }
-    out = StoredItem{std::move(item).value(), r.size};
+    out = StoredItem{ResultItem::FromEncoding(std::string(r.item)), r.size};
     return true;
   }));
-  DDB_TRY(decoded);
+  DDB_TRY(checked);
   (void)found;
   return out;
 }

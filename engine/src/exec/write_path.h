@@ -4,13 +4,17 @@
 
 #include "catalog/schema.h"
 #include "ddblab/capacity.h"
+#include "ddblab/result_item.h"
 #include "exec/keys.h"
 #include "storage/storage.h"
 
 namespace ddblab {
 
+// The item a write finds at its key. It stays in its storage encoding until something looks
+// inside (a condition, an update, old index entries, ReturnValues): a plain overwrite of a table
+// without indexes needs only its size, and decoding it was a tenth of such a PutItem.
 struct StoredItem {
-  Item item;
+  ResultItem item;
   int64_t size = 0;
 };
 
