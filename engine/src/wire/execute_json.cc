@@ -5,6 +5,7 @@
 #include "ddblab/wire.h"
 #include "ddblab/wire_text.h"
 #include "wire/codec.h"
+#include "wire/put_item_fast_path.h"
 #include "wire/response_text.h"
 #include "wire/unsupported_members.h"
 
@@ -23,15 +24,10 @@ JsonResult Failure(Error e) {
   return out;
 }
 
+// Runs a decoded request and renders its answer.
 template <typename Req, typename Resp>
-JsonResult Run(Engine& engine, std::string_view operation, const Json& body,
-               Result<Resp> (Engine::*method)(const Req&), std::string* text) {
-  Req request;
-  Status parsed = internal::FromJson(body, &request);
-  if (!parsed.ok()) return Failure(parsed.error());
-  Status supported = internal::RefuseUnsupportedMembers(engine, operation, body);
-  if (!supported.ok()) return Failure(supported.error());
-
+JsonResult Execute(Engine& engine, std::string_view operation, const Req& request,
+                   Result<Resp> (Engine::*method)(const Req&), std::string* text) {
   Result<Resp> response = (engine.*method)(request);
   std::string rcc;
   if constexpr (requires { request.return_consumed_capacity; }) {
@@ -59,6 +55,17 @@ JsonResult Run(Engine& engine, std::string_view operation, const Json& body,
     if (out.trace.table.empty()) out.trace.table = request.table_name;
   }
   return out;
+}
+
+template <typename Req, typename Resp>
+JsonResult Run(Engine& engine, std::string_view operation, const Json& body,
+               Result<Resp> (Engine::*method)(const Req&), std::string* text) {
+  Req request;
+  Status parsed = internal::FromJson(body, &request);
+  if (!parsed.ok()) return Failure(parsed.error());
+  Status supported = internal::RefuseUnsupportedMembers(engine, operation, body);
+  if (!supported.ok()) return Failure(supported.error());
+  return Execute(engine, operation, request, method, text);
 }
 
 // `text`: nullptr, or where the server wants a body written as text (see ExecuteJsonToText).
@@ -139,6 +146,13 @@ JsonResult ExecuteJsonText(Engine& engine, std::string_view operation, std::stri
 JsonResult ExecuteJsonToText(Engine& engine, std::string_view operation, std::string_view body,
                              std::string* text) {
   if (text) text->clear();
+  // The everyday PutItem body skips the document (put_item_fast_path.h).
+  if (operation == "PutItem") {
+    PutItemRequest request;
+    if (internal::FastPutItemRequest(body, &request)) {
+      return Execute(engine, operation, request, &Engine::PutItem, text);
+    }
+  }
   Json parsed = ParseJson(body);
   if (parsed.is_discarded()) {
     // DynamoDB answers unparseable JSON with a SerializationException without a message.

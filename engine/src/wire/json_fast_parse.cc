@@ -5,6 +5,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "wire/json_cursor.h"
+
 namespace ddblab::wire::internal {
 namespace {
 
@@ -16,31 +18,25 @@ constexpr size_t kScanMembers = 16;
 
 class Reader {
  public:
-  explicit Reader(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+  explicit Reader(std::string_view text) : c_(text) {}
 
   bool Document(Json* out) {
-    SkipSpace();
+    c_.SkipSpace();
     if (!Value(out, 0)) return false;
-    SkipSpace();
-    return p_ == end_;
+    c_.SkipSpace();
+    return c_.AtEnd();
   }
 
  private:
-  // JSON's four whitespace characters, as nlohmann's lexer skips them.
-  void SkipSpace() {
-    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
-  }
-
   bool Value(Json* out, int depth) {
-    if (p_ == end_) return false;
-    switch (*p_) {
+    switch (c_.Peek()) {
       case '{':
         return Object(out, depth + 1);
       case '[':
         return Array(out, depth + 1);
       case '"': {
         std::string s;
-        if (!String(&s)) return false;
+        if (!c_.String(&s)) return false;
         *out = Json(std::move(s));
         return true;
       }
@@ -56,35 +52,25 @@ class Reader {
   }
 
   bool Object(Json* out, int depth) {
-    if (depth > kFastParseMaxDepth) return false;
-    ++p_;
+    if (depth > kFastParseMaxDepth || !c_.Consume('{')) return false;
     *out = Json::object();
     auto& members = static_cast<ObjectVector&>(out->get_ref<Json::object_t&>());
     std::unordered_map<std::string, size_t> index;  // built once the object outgrows the scan
-    SkipSpace();
-    if (p_ < end_ && *p_ == '}') {
-      ++p_;
-      return true;
-    }
+    c_.SkipSpace();
+    if (c_.Consume('}')) return true;
     for (;;) {
-      if (p_ == end_ || *p_ != '"') return false;
       std::string key;
-      if (!String(&key)) return false;
-      SkipSpace();
-      if (p_ == end_ || *p_ != ':') return false;
-      ++p_;
-      SkipSpace();
+      if (c_.Peek() != '"' || !c_.String(&key)) return false;
+      c_.SkipSpace();
+      if (!c_.Consume(':')) return false;
+      c_.SkipSpace();
       if (!Value(Member(members, index, std::move(key)), depth)) return false;
-      SkipSpace();
-      if (p_ == end_) return false;
-      if (*p_ == ',') {
-        ++p_;
-        SkipSpace();
+      c_.SkipSpace();
+      if (c_.Consume(',')) {
+        c_.SkipSpace();
         continue;
       }
-      if (*p_ != '}') return false;
-      ++p_;
-      return true;
+      return c_.Consume('}');
     }
   }
 
@@ -108,59 +94,34 @@ class Reader {
   }
 
   bool Array(Json* out, int depth) {
-    if (depth > kFastParseMaxDepth) return false;
-    ++p_;
+    if (depth > kFastParseMaxDepth || !c_.Consume('[')) return false;
     *out = Json::array();
     auto& elements = out->get_ref<Json::array_t&>();
-    SkipSpace();
-    if (p_ < end_ && *p_ == ']') {
-      ++p_;
-      return true;
-    }
+    c_.SkipSpace();
+    if (c_.Consume(']')) return true;
     for (;;) {
       elements.emplace_back();
       if (!Value(&elements.back(), depth)) return false;
-      SkipSpace();
-      if (p_ == end_) return false;
-      if (*p_ == ',') {
-        ++p_;
-        SkipSpace();
+      c_.SkipSpace();
+      if (c_.Consume(',')) {
+        c_.SkipSpace();
         continue;
       }
-      if (*p_ != ']') return false;
-      ++p_;
-      return true;
+      return c_.Consume(']');
     }
   }
 
   bool Literal(std::string_view word, Json value, Json* out) {
-    if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word) {
-      return false;
-    }
-    p_ += word.size();
+    if (!c_.Literal(word)) return false;
     *out = std::move(value);
     return true;
   }
 
-  // Integers only, as nlohmann types them: a non-negative one is unsigned, a negative one (and
-  // "-0") signed. Fractions, exponents and integers beyond 64 bits become floats there; they are
-  // left to it.
+  // As nlohmann types integers: a non-negative one is unsigned, a negative one (and "-0") signed.
   bool Number(Json* out) {
-    bool negative = *p_ == '-';
-    if (negative) ++p_;
-    if (p_ == end_ || !IsDigit(*p_)) return false;
     uint64_t v = 0;
-    if (*p_ == '0') {
-      ++p_;
-    } else {
-      while (p_ < end_ && IsDigit(*p_)) {
-        const unsigned d = static_cast<unsigned>(*p_ - '0');
-        if (v > (std::numeric_limits<uint64_t>::max() - d) / 10) return false;
-        v = v * 10 + d;
-        ++p_;
-      }
-    }
-    if (p_ < end_ && (*p_ == '.' || *p_ == 'e' || *p_ == 'E' || IsDigit(*p_))) return false;
+    bool negative = false;
+    if (!c_.Integer(&v, &negative)) return false;
     if (!negative) {
       *out = Json(static_cast<Json::number_unsigned_t>(v));
       return true;
@@ -172,155 +133,7 @@ class Reader {
     return true;
   }
 
-  static bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-  // Runs of plain ASCII are appended whole; escapes and multi-byte characters one at a time.
-  bool String(std::string* s) {
-    ++p_;
-    for (;;) {
-      const char* run = p_;
-      while (p_ < end_) {
-        const auto c = static_cast<unsigned char>(*p_);
-        if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
-        ++p_;
-      }
-      s->append(run, p_);
-      if (p_ == end_) return false;
-      const auto c = static_cast<unsigned char>(*p_);
-      if (c == '"') {
-        ++p_;
-        return true;
-      }
-      if (c < 0x20) return false;  // a raw control character
-      if (!(c == '\\' ? Escape(s) : Utf8(s))) return false;
-    }
-  }
-
-  bool Escape(std::string* s) {
-    ++p_;
-    if (p_ == end_) return false;
-    switch (*p_++) {
-      case '"':
-        s->push_back('"');
-        return true;
-      case '\\':
-        s->push_back('\\');
-        return true;
-      case '/':
-        s->push_back('/');
-        return true;
-      case 'b':
-        s->push_back('\b');
-        return true;
-      case 'f':
-        s->push_back('\f');
-        return true;
-      case 'n':
-        s->push_back('\n');
-        return true;
-      case 'r':
-        s->push_back('\r');
-        return true;
-      case 't':
-        s->push_back('\t');
-        return true;
-      case 'u':
-        return Unicode(s);
-      default:
-        return false;
-    }
-  }
-
-  bool Hex4(unsigned* out) {
-    if (end_ - p_ < 4) return false;
-    unsigned v = 0;
-    for (int i = 0; i < 4; ++i) {
-      const char c = *p_++;
-      unsigned d;
-      if (c >= '0' && c <= '9') {
-        d = static_cast<unsigned>(c - '0');
-      } else if (c >= 'a' && c <= 'f') {
-        d = static_cast<unsigned>(c - 'a' + 10);
-      } else if (c >= 'A' && c <= 'F') {
-        d = static_cast<unsigned>(c - 'A' + 10);
-      } else {
-        return false;
-      }
-      v = v << 4 | d;
-    }
-    *out = v;
-    return true;
-  }
-
-  // \uXXXX, with a high surrogate that must be followed by its low one, written as UTF-8.
-  bool Unicode(std::string* s) {
-    unsigned cp;
-    if (!Hex4(&cp)) return false;
-    if (cp >= 0xDC00 && cp <= 0xDFFF) return false;
-    if (cp >= 0xD800 && cp <= 0xDBFF) {
-      if (end_ - p_ < 2 || p_[0] != '\\' || p_[1] != 'u') return false;
-      p_ += 2;
-      unsigned low;
-      if (!Hex4(&low) || low < 0xDC00 || low > 0xDFFF) return false;
-      cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-    }
-    if (cp < 0x80) {
-      s->push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-      s->push_back(static_cast<char>(0xC0 | cp >> 6));
-      s->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-      s->push_back(static_cast<char>(0xE0 | cp >> 12));
-      s->push_back(static_cast<char>(0x80 | (cp >> 6 & 0x3F)));
-      s->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-      s->push_back(static_cast<char>(0xF0 | cp >> 18));
-      s->push_back(static_cast<char>(0x80 | (cp >> 12 & 0x3F)));
-      s->push_back(static_cast<char>(0x80 | (cp >> 6 & 0x3F)));
-      s->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-    return true;
-  }
-
-  // One multi-byte UTF-8 character, checked by the ranges of RFC 3629 (no overlong forms, no
-  // surrogates, nothing past U+10FFFF), the same table nlohmann's lexer checks.
-  bool Utf8(std::string* s) {
-    const auto* b = reinterpret_cast<const unsigned char*>(p_);
-    const unsigned char c = b[0];
-    size_t n;
-    unsigned char lo = 0x80, hi = 0xBF;  // the range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-      n = 2;
-    } else if (c == 0xE0) {
-      n = 3;
-      lo = 0xA0;
-    } else if (c == 0xED) {
-      n = 3;
-      hi = 0x9F;
-    } else if (c >= 0xE1 && c <= 0xEF) {
-      n = 3;
-    } else if (c == 0xF0) {
-      n = 4;
-      lo = 0x90;
-    } else if (c == 0xF4) {
-      n = 4;
-      hi = 0x8F;
-    } else if (c >= 0xF1 && c <= 0xF3) {
-      n = 4;
-    } else {
-      return false;
-    }
-    if (static_cast<size_t>(end_ - p_) < n || b[1] < lo || b[1] > hi) return false;
-    for (size_t i = 2; i < n; ++i) {
-      if (b[i] < 0x80 || b[i] > 0xBF) return false;
-    }
-    s->append(p_, n);
-    p_ += n;
-    return true;
-  }
-
-  const char* p_;
-  const char* end_;
+  JsonCursor c_;
 };
 
 }  // namespace

@@ -1,0 +1,50 @@
+// The lexical half of the fast JSON readers (json_fast_parse.h, put_item_fast_path.h): a cursor
+// that reads whitespace, punctuation, strings, integers and literals exactly as nlohmann's lexer
+// accepts them. Every read returns false where the text is not what it reads (or is a form left
+// to nlohmann), and the reader then declines the whole document.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace ddblab::wire::internal {
+
+class JsonCursor {
+ public:
+  explicit JsonCursor(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+
+  // JSON's four whitespace characters, as nlohmann's lexer skips them.
+  void SkipSpace() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
+  }
+  bool AtEnd() const { return p_ == end_; }
+  // The next byte, or '\0' at the end (never a valid token start, so it reads as malformed).
+  char Peek() const { return p_ < end_ ? *p_ : '\0'; }
+  bool Consume(char c) {
+    if (p_ == end_ || *p_ != c) return false;
+    ++p_;
+    return true;
+  }
+  // `word` (true, false, null) at the cursor.
+  bool Literal(std::string_view word);
+  // A string at its opening quote, unescaped into *s: escapes and \u surrogate pairs decoded,
+  // raw control characters refused, multi-byte characters checked as RFC 3629 UTF-8 (the table
+  // nlohmann's lexer checks). Runs of plain ASCII are appended whole.
+  bool String(std::string* s);
+  // An integer without fraction or exponent that fits 64 bits (as nlohmann types it, *negative
+  // says whether it had a minus sign, "-0" included). Fractions, exponents and larger integers
+  // become floats in nlohmann; they are refused here and left to it.
+  bool Integer(uint64_t* magnitude, bool* negative);
+
+ private:
+  bool Escape(std::string* s);
+  bool Hex4(unsigned* out);
+  bool Unicode(std::string* s);
+  bool Utf8(std::string* s);
+
+  const char* p_;
+  const char* end_;
+};
+
+}  // namespace ddblab::wire::internal

@@ -1,0 +1,138 @@
+#include "wire/put_item_fast_path.h"
+
+#include <string>
+#include <utility>
+
+#include "ddblab/value.h"
+#include "wire/json_cursor.h"
+
+namespace ddblab::wire::internal {
+namespace {
+
+bool ReadString(JsonCursor& c, std::string* out) { return c.Peek() == '"' && c.String(out); }
+
+// `"name" :` with the space around it; the name in *name.
+bool ReadMemberName(JsonCursor& c, std::string* name) {
+  if (!ReadString(c, name)) return false;
+  c.SkipSpace();
+  if (!c.Consume(':')) return false;
+  c.SkipSpace();
+  return true;
+}
+
+// Calls read(name) for each member of an object, which must have at least one; read reads the
+// member's value.
+template <typename F>
+bool ReadObject(JsonCursor& c, F&& read) {
+  if (!c.Consume('{')) return false;
+  c.SkipSpace();
+  for (;;) {
+    std::string name;
+    if (!ReadMemberName(c, &name) || !read(std::move(name))) return false;
+    c.SkipSpace();
+    if (c.Consume(',')) {
+      c.SkipSpace();
+      continue;
+    }
+    return c.Consume('}');
+  }
+}
+
+// {"S": "..."}, {"N": "..."}, {"BOOL": true|false} or {"NULL": true}.
+bool ReadValue(JsonCursor& c, AttributeValue* out) {
+  bool read_one = false;
+  return ReadObject(c,
+                    [&](std::string type) {
+                      if (read_one) return false;  // a second type: the full path says which error
+                      read_one = true;
+                      if (type == "S" || type == "N") {
+                        std::string text;
+                        if (!ReadString(c, &text)) return false;
+                        if (type == "S") {
+                          *out = AttributeValue::S(std::move(text));
+                          return true;
+                        }
+                        Result<Decimal> n = Decimal::Parse(text);
+                        if (!n.ok()) return false;
+                        *out = AttributeValue::N(std::move(n).value());
+                        return true;
+                      }
+                      if (type == "BOOL") {
+                        if (c.Literal("true")) {
+                          *out = AttributeValue::Bool(true);
+                        } else if (c.Literal("false")) {
+                          *out = AttributeValue::Bool(false);
+                        } else {
+                          return false;
+                        }
+                        return true;
+                      }
+                      if (type == "NULL" && c.Literal("true")) {
+                        *out = AttributeValue::Null();
+                        return true;
+                      }
+                      return false;
+                    }) &&
+         read_one;
+}
+
+// An object of attribute values by name, none repeated.
+template <typename Map>
+bool ReadValueMap(JsonCursor& c, Map* out) {
+  return ReadObject(c, [&](std::string name) {
+    AttributeValue v;
+    return ReadValue(c, &v) && out->emplace(std::move(name), std::move(v)).second;
+  });
+}
+
+bool ReadOptionalString(JsonCursor& c, std::optional<std::string>* out) {
+  if (out->has_value()) return false;
+  std::string s;
+  if (!ReadString(c, &s)) return false;
+  *out = std::move(s);
+  return true;
+}
+
+}  // namespace
+
+bool FastPutItemRequest(std::string_view body, PutItemRequest* r) {
+  JsonCursor c(body);
+  c.SkipSpace();
+  bool table = false, item = false;
+  bool ok = ReadObject(c, [&](std::string member) {
+    if (member == "TableName") {
+      if (table) return false;
+      table = true;
+      return ReadString(c, &r->table_name);
+    }
+    if (member == "Item") {
+      if (item) return false;
+      item = true;
+      return ReadValueMap(c, &r->item);
+    }
+    if (member == "ConditionExpression") return ReadOptionalString(c, &r->condition_expression);
+    if (member == "ReturnValues") return ReadOptionalString(c, &r->return_values);
+    if (member == "ReturnConsumedCapacity") {
+      return ReadOptionalString(c, &r->return_consumed_capacity);
+    }
+    if (member == "ExpressionAttributeNames") {
+      if (r->expression_attribute_names) return false;
+      auto& names = r->expression_attribute_names.emplace();
+      return ReadObject(c, [&](std::string placeholder) {
+        std::string name;
+        return ReadString(c, &name) &&
+               names.emplace(std::move(placeholder), std::move(name)).second;
+      });
+    }
+    if (member == "ExpressionAttributeValues") {
+      if (r->expression_attribute_values) return false;
+      return ReadValueMap(c, &r->expression_attribute_values.emplace());
+    }
+    return false;
+  });
+  c.SkipSpace();
+  // The full path checks the item as it decodes it (ItemFromJson); a problem is left to it.
+  return ok && c.AtEnd() && table && item && ValidateItem(r->item).ok();
+}
+
+}  // namespace ddblab::wire::internal
