@@ -14,15 +14,18 @@ namespace {
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 
-// The media type without parameters, lower-cased.
-std::string MediaType(std::string_view content_type) {
-  std::string out;
+// Whether the media type (before any parameters, spaces ignored, any case) is `want` (lower
+// case). Compared in place: it runs on every request.
+bool MediaTypeIs(std::string_view content_type, std::string_view want) {
+  size_t matched = 0;
   for (char c : content_type) {
     if (c == ';') break;
     if (c == ' ' || c == '\t') continue;
-    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    const char lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    if (matched == want.size() || want[matched] != lower) return false;
+    ++matched;
   }
-  return out;
+  return matched == want.size();
 }
 
 std::string FormatUnits(double units) {
@@ -32,6 +35,7 @@ std::string FormatUnits(double units) {
 }
 
 void Finish(HttpReply& reply) {
+  reply.headers.reserve(2);
   reply.headers.emplace_back("x-amzn-RequestId", NewRequestId());
   reply.headers.emplace_back("x-amz-crc32", std::to_string(Crc32(reply.body)));
 }
@@ -68,9 +72,9 @@ std::string NewRequestId() {
 HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
                                 std::string_view content_type, std::string_view body) {
   HttpReply reply;
-  const std::string media = MediaType(content_type);
   // DynamoDB speaks application/x-amz-json-1.0; application/json is accepted as emulators do.
-  if (media != "application/x-amz-json-1.0" && media != "application/json") {
+  if (!MediaTypeIs(content_type, "application/x-amz-json-1.0") &&
+      !MediaTypeIs(content_type, "application/json")) {
     reply.status = 404;
     reply.body = wire::ErrorToJson(MakeError(ErrorType::kUnknownOperationException, "")).dump();
     Finish(reply);

@@ -105,15 +105,6 @@ Result<KeyBytes> KeyFromItem(const TableSchema& t, const Item& item) {
   return kb;
 }
 
-Key KeyAttributesOf(const TableSchema& t, const Item& item) {
-  Key k;
-  if (auto it = item.find(t.hash.name); it != item.end()) k.emplace(it->first, it->second);
-  if (t.range) {
-    if (auto it = item.find(t.range->name); it != item.end()) k.emplace(it->first, it->second);
-  }
-  return k;
-}
-
 Item ProjectForIndex(const TableSchema& t, const IndexSchema& index, const Item& item) {
   if (index.projection_type == "ALL") return item;
   Item out;

@@ -24,9 +24,6 @@ Result<KeyBytes> KeyFromKeyMap(const TableSchema& t, const Key& key);
 // empty key values, key size limits.
 Result<KeyBytes> KeyFromItem(const TableSchema& t, const Item& item);
 
-// The key attributes of an item.
-Key KeyAttributesOf(const TableSchema& t, const Item& item);
-
 // An item's entry in one secondary index.
 struct IndexEntry {
   std::string ipk, isk;

@@ -157,7 +157,6 @@ Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,
   }
   DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, false));
   a.condition = std::move(p.condition);
-  a.key_attrs = KeyAttributesOf(t, item);
   a.put_item = item;
   a.return_old_on_failure = ReturnOld(in);
   return a;
@@ -198,7 +197,6 @@ Result<WriteAction> MakeDeleteAction(const TableSchema& t, const Key& key,
   DDB_ASSIGN_OR_RETURN(a.key, KeyFromKeyMap(t, key));
   DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, false));
   a.condition = std::move(p.condition);
-  a.key_attrs = key;
   a.return_old_on_failure = ReturnOld(in);
   return a;
 }

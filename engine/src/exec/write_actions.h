@@ -19,7 +19,7 @@ struct WriteAction {
   Kind kind = Kind::kPut;
   const TableSchema* table = nullptr;
   KeyBytes key;
-  Key key_attrs;
+  Key key_attrs;  // updates only: the key's attributes, the item an update creates
   std::optional<Item> put_item;
   std::shared_ptr<const expr::Condition> condition;
   std::shared_ptr<const expr::Update> update;

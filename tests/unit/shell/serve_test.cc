@@ -32,6 +32,24 @@ TEST_CASE("Request ids look like DynamoDB's") {
   }
 }
 
+TEST_CASE("The media type is matched without case, spaces or parameters, and nothing else") {
+  auto engine = std::move(ddblab::Engine::Open(ddblab::EngineOptions{})).value();
+  auto status = [&](const char* content_type) {
+    return ddblab::shell::serve::HandleDynamoDbRequest(*engine, "DynamoDB_20120810.ListTables",
+                                                       content_type, "{}")
+        .status;
+  };
+  CHECK(status("application/x-amz-json-1.0") == 200);
+  CHECK(status("Application/X-AMZ-JSON-1.0 ; charset=UTF-8") == 200);
+  CHECK(status("application/json") == 200);
+  CHECK(status("application/ json;charset=utf-8") == 200);
+  CHECK(status("application/x-amz-json-1.1") == 404);
+  CHECK(status("application/x-amz-json-1.0x") == 404);
+  CHECK(status("application/jso") == 404);
+  CHECK(status("text/plain") == 404);
+  CHECK(status("") == 404);
+}
+
 TEST_CASE("The log line names operation, table, capacity and partitions") {
   ddblab::shell::serve::HttpReply reply;
   reply.operation = "Query";
