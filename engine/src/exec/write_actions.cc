@@ -157,7 +157,7 @@ Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,
   }
   DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, false));
   a.condition = std::move(p.condition);
-  a.put_item = item;
+  a.put_item = &item;
   a.return_old_on_failure = ReturnOld(in);
   return a;
 }

@@ -20,7 +20,9 @@ struct WriteAction {
   const TableSchema* table = nullptr;
   KeyBytes key;
   Key key_attrs;  // updates only: the key's attributes, the item an update creates
-  std::optional<Item> put_item;
+  // Puts only: the item, in the caller's request (which outlives the action: every caller makes,
+  // evaluates and applies an action within one call).
+  const Item* put_item = nullptr;
   std::shared_ptr<const expr::Condition> condition;
   std::shared_ptr<const expr::Update> update;
   bool return_old_on_failure = false;  // ReturnValuesOnConditionCheckFailure=ALL_OLD
@@ -43,6 +45,7 @@ struct ExpressionInputs {
 };
 
 // `transactional`: item-level errors go to WriteAction::item_error instead of failing the call.
+// The action keeps a pointer to `item`, which must outlive it.
 Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,
                                   const ExpressionInputs& in, bool transactional = false);
 Result<WriteAction> MakeUpdateAction(const TableSchema& t, const Key& key,

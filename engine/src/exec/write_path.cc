@@ -80,7 +80,8 @@ Result<int64_t> MaintainIndex(Storage& s, const IndexSchema& ix, const KeyBytes&
     if (same_key && old_entry->projected == new_entry->projected) return cost;
     Row r = row_of(*new_entry);
     r.item = SerializeItem(new_entry->projected);
-    DDB_TRY(same_key ? s.ReplaceIndexRow(ix.storage_id, r) : s.PutIndexRow(ix.storage_id, r));
+    DDB_TRY(same_key ? s.ReplaceIndexRow(ix.storage_id, r, old_entry->size)
+                     : s.PutIndexRow(ix.storage_id, r));
     cost += WriteHalfUnits(new_entry->size);
   }
   return cost;
@@ -131,7 +132,7 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
     r.sk = w.key.sk;
     r.size = w.new_size;
     r.item = SerializeItem(*w.new_item);
-    DDB_TRY(old ? s.ReplaceRow(t.storage_id, r) : s.PutRow(t.storage_id, r));
+    DDB_TRY(old ? s.ReplaceRow(t.storage_id, r, old->size) : s.PutRow(t.storage_id, r));
   } else if (old) {
     DDB_TRY(s.DeleteRow(t.storage_id, w.key.h, w.key.pk, w.key.sk));
   }

@@ -325,11 +325,14 @@ Status Storage::PutRow(int64_t id, const Row& row) {
   return StepDone(s);
 }
 
-Status Storage::ReplaceRow(int64_t id, const Row& row) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("UPDATE " + T(id) +
-                                                 " SET size = ?, item = ? "
-                                                 "WHERE h = ? AND pk = ? AND sk = ?"));
-  sqlite3_bind_int64(s, 1, row.size);
+Status Storage::ReplaceRow(int64_t id, const Row& row, int64_t old_size) {
+  // The size is set (and its trigger run) only when it changes: see table_stats.h.
+  const bool same_size = row.size == old_size;
+  DDB_ASSIGN_OR_RETURN(
+      sqlite3_stmt * s,
+      Prepare("UPDATE " + T(id) + (same_size ? " SET item = ?2" : " SET size = ?1, item = ?2") +
+              " WHERE h = ?3 AND pk = ?4 AND sk = ?5"));
+  if (!same_size) sqlite3_bind_int64(s, 1, row.size);
   BindBlob(s, 2, row.item);
   sqlite3_bind_int64(s, 3, row.h);
   BindBlob(s, 4, row.pk);
@@ -362,12 +365,13 @@ Status Storage::PutIndexRow(int64_t id, const Row& row) {
   return StepDone(s);
 }
 
-Status Storage::ReplaceIndexRow(int64_t id, const Row& row) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
-                       Prepare("UPDATE " + I(id) +
-                               " SET size = ?, item = ? "
-                               "WHERE h = ? AND ipk = ? AND isk = ? AND pk = ? AND sk = ?"));
-  sqlite3_bind_int64(s, 1, row.size);
+Status Storage::ReplaceIndexRow(int64_t id, const Row& row, int64_t old_size) {
+  const bool same_size = row.size == old_size;
+  DDB_ASSIGN_OR_RETURN(
+      sqlite3_stmt * s,
+      Prepare("UPDATE " + I(id) + (same_size ? " SET item = ?2" : " SET size = ?1, item = ?2") +
+              " WHERE h = ?3 AND ipk = ?4 AND isk = ?5 AND pk = ?6 AND sk = ?7"));
+  if (!same_size) sqlite3_bind_int64(s, 1, row.size);
   BindBlob(s, 2, row.item);
   sqlite3_bind_int64(s, 3, row.h);
   BindBlob(s, 4, row.ipk);

@@ -115,15 +115,15 @@ class Storage {
   Result<bool> VisitRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                         F&& visit);
   Status PutRow(int64_t id, const Row& row);
-  // Rewrites the size and item of the row at row's key, known to exist: one UPDATE (one kept-count
-  // trigger) instead of the delete, insert and two triggers of INSERT OR REPLACE. Inserts the row
-  // if it is not there after all.
-  Status ReplaceRow(int64_t id, const Row& row);
+  // Rewrites the size and item of the row at row's key, known to exist with size `old_size`: one
+  // UPDATE instead of the delete, insert and two kept-count triggers of INSERT OR REPLACE, and no
+  // trigger at all when the size stays the same. Inserts the row if it is not there after all.
+  Status ReplaceRow(int64_t id, const Row& row, int64_t old_size);
   Status DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk);
   // Index rows.
   Status PutIndexRow(int64_t id, const Row& row);
   // The same for an index row whose keys are unchanged.
-  Status ReplaceIndexRow(int64_t id, const Row& row);
+  Status ReplaceIndexRow(int64_t id, const Row& row, int64_t old_size);
   Status DeleteIndexRow(int64_t id, const Row& row);
 
   // Range read: calls `visit(RowView&)` for each row in order until it returns false.
