@@ -127,7 +127,8 @@ ddblab_port=$(free_port)
 pids+=($!)
 wait_port "$ddblab_port"
 seed "$ddblab_port"
-for op in GetItem:get_item Query:query_100 PutItem:put_item; do
+# put_item_resize has no target: it shows what a rewrite that changes the item's size costs.
+for op in GetItem:get_item Query:query_100 PutItem:put_item PutItemResize:put_item_resize; do
   targets+=("serve_${op#*:}|http://127.0.0.1:$ddblab_port/|$here/serve/request.lua|${op%%:*}")
 done
 

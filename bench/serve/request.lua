@@ -1,6 +1,8 @@
--- wrk script for bench/serve_bench.sh: one DynamoDB operation (BENCH_OP: GetItem, Query or
--- PutItem), cycling through 1,000 precomputed requests so the keys vary without Lua work per
--- request. done() prints one line, "BENCH {json}", that the shell script reads.
+-- wrk script for bench/serve_bench.sh: one DynamoDB operation (BENCH_OP: GetItem, Query, PutItem
+-- or PutItemResize), cycling through precomputed requests so the keys vary without Lua work per
+-- request. PutItem rewrites 1,000 items, each with an item of its own size again; PutItemResize
+-- cycles through 2,000 requests over the same 1,000 keys, so every rewrite changes the item's
+-- size. done() prints one line, "BENCH {json}", that the shell script reads.
 local op = os.getenv("BENCH_OP")
 local requests = {}
 local next_index = 0
@@ -14,9 +16,11 @@ local function body(n)
   elseif op == "Query" then
     return string.format('{"TableName":"Bench","KeyConditionExpression":"PK = :p",' ..
       '"ExpressionAttributeValues":{":p":{"S":"C#%d"}}}', n % 10)
-  elseif op == "PutItem" then
+  elseif op == "PutItem" or op == "PutItemResize" then
+    local k = n % 1000
+    local text = note .. string.rep("y", 8 * math.floor(n / 1000))
     return string.format('{"TableName":"Bench","Item":{"PK":{"S":"W#%d"},"SK":{"S":"O#%d"},' ..
-      '"total":{"N":"12345"},"status":{"S":"OPEN"},"note":{"S":"%s"}}}', n % 50, n, note)
+      '"total":{"N":"12345"},"status":{"S":"OPEN"},"note":{"S":"%s"}}}', k % 50, k, text)
   end
   error("BENCH_OP must be GetItem, Query or PutItem, not " .. tostring(op))
 end
@@ -30,7 +34,7 @@ function init(args)
     ["Authorization"] = "AWS4-HMAC-SHA256 Credential=bench/20260101/us-east-1/dynamodb/" ..
       "aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=00",
   }
-  for n = 0, 999 do
+  for n = 0, (op == "PutItemResize" and 1999 or 999) do
     requests[n + 1] = wrk.format("POST", "/", headers, body(n))
   end
 end

@@ -170,18 +170,19 @@ Result<sqlite3_stmt*> Storage::Prepare(const std::string& sql) {
 
 Status Storage::StepDone(sqlite3_stmt* s) {
   int rc = sqlite3_step(s);
+  // The fault is read before the reset, which may do more I/O and change the OS error.
+  Status status = rc == SQLITE_DONE || rc == SQLITE_ROW ? OkStatus() : Status(SqliteError("step"));
   sqlite3_reset(s);
-  if (rc != SQLITE_DONE && rc != SQLITE_ROW) return SqliteError("step");
-  return OkStatus();
+  return status;
 }
 
 Status Storage::StepUpdate(sqlite3_stmt* s, bool* changed) {
   int rc = sqlite3_step(s);
   // Read before the reset; the kept-count trigger's own UPDATE is not counted here.
   *changed = rc == SQLITE_DONE && sqlite3_changes(db_) > 0;
+  Status status = rc == SQLITE_DONE ? OkStatus() : Status(SqliteError("step"));
   sqlite3_reset(s);
-  if (rc != SQLITE_DONE) return SqliteError("step");
-  return OkStatus();
+  return status;
 }
 
 namespace {

@@ -93,6 +93,8 @@ class Storage {
   // Whether OpenReader may be used: a database file in WAL mode. An in-memory database is one
   // connection's own, so its reads share that connection.
   bool AllowsReaders() const { return wal_; }
+  // Whether this is a database file (not the in-memory database).
+  bool IsFile() const { return file_lock_ != nullptr; }
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
