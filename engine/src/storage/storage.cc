@@ -326,20 +326,28 @@ Status Storage::PutRow(int64_t id, const Row& row) {
   return StepDone(s);
 }
 
-Status Storage::ReplaceRow(int64_t id, const Row& row, int64_t old_size) {
+Result<bool> Storage::RewriteRow(const std::string& table, const char* key_columns,
+                                 std::initializer_list<std::string_view> key, const Row& row,
+                                 int64_t old_size) {
   // The size is set (and its trigger run) only when it changes: see table_stats.h.
   const bool same_size = row.size == old_size;
   DDB_ASSIGN_OR_RETURN(
       sqlite3_stmt * s,
-      Prepare("UPDATE " + T(id) + (same_size ? " SET item = ?2" : " SET size = ?1, item = ?2") +
-              " WHERE h = ?3 AND pk = ?4 AND sk = ?5"));
+      Prepare("UPDATE " + table + (same_size ? " SET item = ?2" : " SET size = ?1, item = ?2") +
+              " WHERE h = ?3" + key_columns));
   if (!same_size) sqlite3_bind_int64(s, 1, row.size);
   BindBlob(s, 2, row.item);
   sqlite3_bind_int64(s, 3, row.h);
-  BindBlob(s, 4, row.pk);
-  BindBlob(s, 5, row.sk);
+  int i = 4;
+  for (std::string_view k : key) BindBlob(s, i++, k);
   bool changed = false;
   DDB_TRY(StepUpdate(s, &changed));
+  return changed;
+}
+
+Status Storage::ReplaceRow(int64_t id, const Row& row, int64_t old_size) {
+  DDB_ASSIGN_OR_RETURN(
+      bool changed, RewriteRow(T(id), " AND pk = ?4 AND sk = ?5", {row.pk, row.sk}, row, old_size));
   return changed ? OkStatus() : PutRow(id, row);
 }
 
@@ -367,20 +375,9 @@ Status Storage::PutIndexRow(int64_t id, const Row& row) {
 }
 
 Status Storage::ReplaceIndexRow(int64_t id, const Row& row, int64_t old_size) {
-  const bool same_size = row.size == old_size;
-  DDB_ASSIGN_OR_RETURN(
-      sqlite3_stmt * s,
-      Prepare("UPDATE " + I(id) + (same_size ? " SET item = ?2" : " SET size = ?1, item = ?2") +
-              " WHERE h = ?3 AND ipk = ?4 AND isk = ?5 AND pk = ?6 AND sk = ?7"));
-  if (!same_size) sqlite3_bind_int64(s, 1, row.size);
-  BindBlob(s, 2, row.item);
-  sqlite3_bind_int64(s, 3, row.h);
-  BindBlob(s, 4, row.ipk);
-  BindBlob(s, 5, row.isk);
-  BindBlob(s, 6, row.pk);
-  BindBlob(s, 7, row.sk);
-  bool changed = false;
-  DDB_TRY(StepUpdate(s, &changed));
+  DDB_ASSIGN_OR_RETURN(bool changed,
+                       RewriteRow(I(id), " AND ipk = ?4 AND isk = ?5 AND pk = ?6 AND sk = ?7",
+                                  {row.ipk, row.isk, row.pk, row.sk}, row, old_size));
   return changed ? OkStatus() : PutIndexRow(id, row);
 }
 

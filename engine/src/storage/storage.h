@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -150,6 +151,11 @@ class Storage {
   Status StepDone(sqlite3_stmt* s);
   // Steps an UPDATE; *changed says whether it found its row.
   Status StepUpdate(sqlite3_stmt* s, bool* changed);
+  // ReplaceRow and ReplaceIndexRow: updates the row of `table` at h and `key` (the columns
+  // `key_columns` name, from ?4 on); whether the row was there.
+  Result<bool> RewriteRow(const std::string& table, const char* key_columns,
+                          std::initializer_list<std::string_view> key, const Row& row,
+                          int64_t old_size);
   Status ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, RowView&));
   Result<bool> VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                             void* ctx, bool (*visit)(void*, RowView&));
