@@ -28,7 +28,7 @@ end
 function init(args)
   -- Any credentials are accepted by both servers, but dynalite checks the header's shape.
   local headers = {
-    ["X-Amz-Target"] = "DynamoDB_20120810." .. op,
+    ["X-Amz-Target"] = "DynamoDB_20120810." .. (op == "PutItemResize" and "PutItem" or op),
     ["Content-Type"] = "application/x-amz-json-1.0",
     ["X-Amz-Date"] = "20260101T000000Z",
     ["Authorization"] = "AWS4-HMAC-SHA256 Credential=bench/20260101/us-east-1/dynamodb/" ..
