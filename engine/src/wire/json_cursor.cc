@@ -59,38 +59,17 @@ bool JsonCursor::String(std::string* s) {
 }
 
 bool JsonCursor::Escape(std::string* s) {
+  // JSON's one-character escapes: kEscaped[i] stands for kMeaning[i].
+  static constexpr std::string_view kEscaped = "\"\\/bfnrt";
+  static constexpr std::string_view kMeaning = "\"\\/\b\f\n\r\t";
   ++p_;
   if (p_ == end_) return false;
-  switch (*p_++) {
-    case '"':
-      s->push_back('"');
-      return true;
-    case '\\':
-      s->push_back('\\');
-      return true;
-    case '/':
-      s->push_back('/');
-      return true;
-    case 'b':
-      s->push_back('\b');
-      return true;
-    case 'f':
-      s->push_back('\f');
-      return true;
-    case 'n':
-      s->push_back('\n');
-      return true;
-    case 'r':
-      s->push_back('\r');
-      return true;
-    case 't':
-      s->push_back('\t');
-      return true;
-    case 'u':
-      return Unicode(s);
-    default:
-      return false;
-  }
+  const char c = *p_++;
+  if (c == 'u') return Unicode(s);
+  const size_t at = kEscaped.find(c);
+  if (at == std::string_view::npos) return false;
+  s->push_back(kMeaning[at]);
+  return true;
 }
 
 bool JsonCursor::Hex4(unsigned* out) {
