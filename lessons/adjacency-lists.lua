@@ -1,8 +1,96 @@
 -- Lesson 4: many-to-many with an adjacency list, both edges in one transaction.
 local T = "social-network"
 
-local function edge(pk, sk)
-  return ddb.get(T, { PK = pk, SK = sk }) ~= nil
+local FWD = { PK = "USER#u3", SK = "GROUP#g20" }
+local INV = { PK = "GROUP#g20", SK = "USER#u3" }
+
+local function edge(k)
+  return ddb.get(T, { PK = k.PK, SK = k.SK }) ~= nil
+end
+local function drop(k)
+  ddb.call("DeleteItem", { TableName = T, Key = ddb.item({ PK = k.PK, SK = k.SK }) })
+end
+
+local function same_key(a, b)
+  return type(a) == "table" and a.PK == b.PK and a.SK == b.SK
+end
+local function key_text(k)
+  return tostring(k.PK) .. " / " .. tostring(k.SK)
+end
+
+-- The entry of r.writes that writes (or checks) `key`, or nil.
+local function write_of(r, key)
+  for _, w in ipairs(r.writes or {}) do
+    if same_key(w.key, key) or same_key(w.item, key) then return w end
+  end
+  return nil
+end
+
+-- A resolved condition that refuses the write when the item already exists.
+local function guards_absent(cond)
+  if type(cond) ~= "string" then return false end
+  for name in string.gmatch(cond, "attribute_not_exists%s*%(%s*([%w_]+)%s*%)") do
+    if name == "PK" or name == "SK" then return true end
+  end
+  return false
+end
+
+-- Feedback for a statement on another table or an index (social-network has none).
+local function elsewhere(r)
+  local tables = {}
+  if (r.table or "") ~= "" then tables[1] = r.table end
+  for _, w in ipairs(r.writes or {}) do
+    if (w.table or "") ~= "" then tables[#tables + 1] = w.table end
+  end
+  for _, t in ipairs(tables) do
+    if t ~= T then
+      if not r.ok and r.error and r.error.code == "ResourceNotFoundException" then
+        return "There is no table " .. t .. " in this lesson: users, groups and edges are in social-network."
+      end
+      return "That statement used the table " .. t .. "; users, groups and edges are in social-network."
+    end
+  end
+  if (r.index or "") ~= "" then
+    return "That statement named the index " .. r.index .. "; social-network has no index: both directions are in the table itself."
+  end
+  return nil
+end
+
+-- The partition key of the collection a read returned: the items' PK when they all share one,
+-- "" when they differ, nil when the items carry no PK (a projection) or none came back.
+local function collection(r)
+  local pk = nil
+  for _, it in ipairs(r.items or {}) do
+    if it.PK == nil then return nil end
+    if pk ~= nil and it.PK ~= pk then return "" end
+    pk = it.PK
+  end
+  return pk
+end
+
+-- The shared part of the reading steps: one Query of partition `pk` whose items' SK start with
+-- `prefix`. Returns a verdict and message, or "go" when the step's own test decides.
+local function judge(r, pk, prefix, what)
+  local want = "a Query of social-network on PK = " .. pk .. " AND begins_with(SK, " .. prefix .. ")"
+  local off = elsewhere(r)
+  if off then return false, off end
+  if not r.ok then return false, "That statement failed; this step expects " .. want .. "." end
+  if r.op == "Scan" then return false, "A Scan read {read} items; " .. what .. " share one partition key." end
+  if r.op == "GetItem" then return false, "GetItem returns one item; this step wants " .. what .. ": " .. want .. "." end
+  if r.op ~= "Query" then return nil, "(This step wants " .. want .. ".)" end
+  local got = collection(r)
+  if got ~= nil and got ~= pk then
+    return false, "That Query read " .. (got == "" and "several collections" or "the collection of " .. got) .. "; " .. what .. " are under PK = " .. pk .. "."
+  end
+  for _, it in ipairs(r.items or {}) do
+    if it.SK == nil then
+      return nil, "(Those items came back without SK, so the step cannot tell which ones they are: select SK too, or *.)"
+    end
+    if not starts_with(it.SK, prefix) then
+      return false, "Expected only the " .. prefix .. " edges under " .. pk .. "; " .. it.SK .. " came back too. Narrow the sort key with begins_with."
+    end
+  end
+  return "go"
 end
 
 local join_u3 = [[aws dynamodb transact-write-items --transact-items '[{"Put":{"TableName":"social-network","Item":{"PK":{"S":"USER#u3"},"SK":{"S":"GROUP#g20"},"joined_at":{"S":"2026-06-08"}},"ConditionExpression":"attribute_not_exists(PK)"}},{"Put":{"TableName":"social-network","Item":{"PK":{"S":"GROUP#g20"},"SK":{"S":"USER#u3"},"joined_at":{"S":"2026-06-08"}},"ConditionExpression":"attribute_not_exists(PK)"}}]']]
@@ -41,11 +129,8 @@ group's.
 
 Which groups does u1 belong to? One query, only the group edges.]],
       check = function(r)
-        if is_scan(r) then return false, "A Scan read {read} items; u1's edges share one partition key." end
-        if not is_query(r) then return nil end
-        if not all_start_with(r, "PK", "USER#u1") or not all_start_with(r, "SK", "GROUP#") then
-          return false, "Expected only the GROUP# edges under USER#u1 (not the user item itself)."
-        end
+        local v, m = judge(r, "USER#u1", "GROUP#", "u1's group edges")
+        if v ~= "go" then return v, m end
         if r.count ~= 2 then return false, "u1 is in two groups; you got {count} items." end
         return true
       end,
@@ -61,11 +146,8 @@ Which groups does u1 belong to? One query, only the group edges.]],
       text = [[
 The other direction: who are the members of group g10?]],
       check = function(r)
-        if is_scan(r) then return false, "A Scan read {read} items; use the group's own partition." end
-        if not is_query(r) then return nil end
-        if not all_start_with(r, "PK", "GROUP#g10") or not all_start_with(r, "SK", "USER#") then
-          return false, "Expected the USER# edges under GROUP#g10."
-        end
+        local v, m = judge(r, "GROUP#g10", "USER#", "g10's member edges")
+        if v ~= "go" then return v, m end
         if r.count ~= 2 then return false, "g10 has two members; you got {count}." end
         return true
       end,
@@ -80,32 +162,83 @@ graph database is the better tool.]],
       id = "join-both-edges",
       text = [[
 Carla (u3) joins the chess group g20. Write the membership so both directions stay true:
-USER#u3 / GROUP#g20 and GROUP#g20 / USER#u3, all or nothing, in one transact-write-items
-call. Guard each Put with attribute_not_exists(PK) so a repeated join is refused.]],
+USER#u3 / GROUP#g20 and GROUP#g20 / USER#u3, all or nothing, in one transaction
+(transact-write-items, or execute-transaction with PartiQL). Guard each Put with
+attribute_not_exists(PK) so a repeated join is refused; a PartiQL INSERT carries that guard
+by itself.]],
       check = function(r)
-        local fwd, inv = edge("USER#u3", "GROUP#g20"), edge("GROUP#g20", "USER#u3")
-        if r.op == "TransactWriteItems" then
-          if not r.ok then return false, "The transaction was cancelled: " .. (r.error.message or "") end
-          if fwd and inv then return true end
-          return false, "The transaction ran, but the two edges USER#u3/GROUP#g20 and GROUP#g20/USER#u3 are not both there."
+        local off = elsewhere(r)
+        if off then return false, off end
+        local op = r.op or ""
+        local wf, wi = write_of(r, FWD), write_of(r, INV)
+        if op == "TransactWriteItems" then
+          if not r.ok then
+            if r.error.code == "TransactionCanceledException" and (edge(FWD) or edge(INV)) then
+              local there = {}
+              if edge(FWD) then there[#there + 1] = key_text(FWD) end
+              if edge(INV) then there[#there + 1] = key_text(INV) end
+              for _, k in ipairs({ FWD, INV }) do drop(k) end
+              return false, "The transaction was cancelled: the edge " .. table.concat(there, " and ") .. " already existed (from an earlier write), so its guard refused the Put, and nothing was written. The lesson deleted it: run the transaction again."
+            end
+            return false, "DynamoDB refused the transaction, and nothing was written. This step expects two Puts to social-network, " .. key_text(FWD) .. " and " .. key_text(INV) .. ", each guarded with attribute_not_exists(PK)."
+          end
+          if not wf or not wi or wf.op == "DeleteItem" or wi.op == "DeleteItem" or wf.op == "ConditionCheck" or wi.op == "ConditionCheck" then
+            local wrote = {}
+            for _, w in ipairs(r.writes or {}) do
+              if w.op ~= "ConditionCheck" and w.key then wrote[#wrote + 1] = key_text(w.key) end
+            end
+            -- Leave no half edge behind: a later guarded transaction would be refused by it.
+            for _, k in ipairs({ FWD, INV }) do drop(k) end
+            return false, "That transaction wrote " .. (#wrote > 0 and table.concat(wrote, ", ") or "nothing") .. "; the two edges are " .. key_text(FWD) .. " and " .. key_text(INV) .. ". (The lesson removed any u3/g20 edge again so you can start clean.)"
+          end
+          local bare = {}
+          if not guards_absent(wf.condition) then bare[#bare + 1] = key_text(FWD) end
+          if not guards_absent(wi.condition) then bare[#bare + 1] = key_text(INV) end
+          if #bare > 0 then
+            for _, k in ipairs({ FWD, INV }) do drop(k) end
+            local what = #bare == 2 and "neither Put has" or ("the Put of " .. bare[1] .. " has")
+            return false, "Both edges were written atomically, but " .. what .. " an attribute_not_exists guard: a repeated join would overwrite an edge without a word. (The lesson deleted both edges again so the guarded transaction can run.)"
+          end
+          if not wf.image or not wi.image then
+            return false, "The transaction ran, but the two edges " .. key_text(FWD) .. " and " .. key_text(INV) .. " are not both there."
+          end
+          return true
         end
-        if r.op == "PutItem" or r.op == "BatchWriteItem" then
+        if op == "PutItem" or op == "UpdateItem" or op == "BatchWriteItem" then
+          if not r.ok then
+            return false, "DynamoDB refused that write. This step writes both edges, " .. key_text(FWD) .. " and " .. key_text(INV) .. ", in one transaction."
+          end
+          local fwd, inv = edge(FWD), edge(INV)
+          if not wf and not wi then
+            local w = (r.writes or {})[1]
+            return false, "That write went to " .. (w and w.key and key_text(w.key) or "another item") .. "; Carla's membership is the two edges " .. key_text(FWD) .. " and " .. key_text(INV) .. ", written in one transaction."
+          end
+          -- Separate writes leave a window with half an edge: undo them so the transaction can run.
+          for _, k in ipairs({ FWD, INV }) do drop(k) end
+          local undo = " (The lesson deleted it again so the transaction can run.)"
           if fwd and not inv then
-            return false, "USER#u3 -> GROUP#g20 exists but the inverse edge GROUP#g20 -> USER#u3 is missing: listing g20's members would silently leave Carla out."
+            return false, "USER#u3 -> GROUP#g20 exists but the inverse edge GROUP#g20 -> USER#u3 is missing: listing g20's members would silently leave Carla out." .. undo
           end
           if inv and not fwd then
-            return false, "GROUP#g20 -> USER#u3 exists but USER#u3 -> GROUP#g20 is missing: Carla's own group list would not show chess."
+            return false, "GROUP#g20 -> USER#u3 exists but USER#u3 -> GROUP#g20 is missing: Carla's own group list would not show chess." .. undo
           end
-          if fwd and inv then
-            return false, "Both edges exist now, but from separate writes: a crash between them leaves half an edge. Delete them and use one transaction."
+          if op == "BatchWriteItem" then
+            return false, "Both edges exist now, but a batch is not atomic: one Put can fail (an unprocessed item) while the other succeeds, leaving half an edge. Write both in one transaction. (The lesson deleted them again so the transaction can run.)"
           end
+          return false, "Both edges exist now, but from separate writes: a crash between them leaves half an edge. Write both in one transaction. (The lesson deleted them again so the transaction can run.)"
         end
-        return nil
+        if op == "DeleteItem" and r.ok then
+          return nil, "(Deleted. Now write both edges in one transaction.)"
+        end
+        if not r.ok then
+          return false, "That statement failed; this step expects one transaction writing " .. key_text(FWD) .. " and " .. key_text(INV) .. " to social-network, each Put guarded with attribute_not_exists(PK)."
+        end
+        return nil, "(This step writes: both edges of Carla's membership in one transaction.)"
       end,
       hints = {
         "An adjacency-list edge is two items; write both in one TransactWriteItems so neither can exist alone.",
         [[--transact-items takes a JSON list of {"Put":{"TableName":...,"Item":...,"ConditionExpression":"attribute_not_exists(PK)"}}.]],
-        "If a single put already created one edge, remove it first (delete-item) or the condition will cancel the transaction.",
+        [[In PartiQL: aws dynamodb execute-transaction --transact-statements with two INSERT INTO "social-network" VALUE {...} statements; an INSERT is guarded by itself (it never overwrites).]],
       },
       show = join_u3,
       explain = [[
@@ -118,11 +251,11 @@ is the classic adjacency-list bug; writing both in one transaction rules it out.
       text = [[
 Check the result from the group's side: list the members of g20.]],
       check = function(r)
-        if not is_query(r) then return nil end
-        if not all_start_with(r, "PK", "GROUP#g20") or not all_start_with(r, "SK", "USER#") then
-          return false, "Query the USER# edges under GROUP#g20."
+        local v, m = judge(r, "GROUP#g20", "USER#", "g20's member edges")
+        if v ~= "go" then return v, m end
+        if not has_value(r, "SK", "USER#u3") then
+          return false, "u3 is not among the {count} members that came back: query the USER# edges under GROUP#g20."
         end
-        if not has_value(r, "SK", "USER#u3") then return false, "u3 is not among the members." end
         return true
       end,
       hints = { [[PK = "GROUP#g20" AND begins_with(SK, "USER#")]] },

@@ -4,6 +4,35 @@ local scan_seen = nil -- the student's Scan, kept for the side-by-side compariso
 
 local function pad() return string.rep("n", 900) end
 
+local SHIPPED_A1B2 = 4 -- orders of CUST#a1b2 with status SHIPPED in the setup below
+
+-- Feedback for a statement on another table or on an index app-main does not have.
+local function elsewhere(r)
+  local t = r.table or ""
+  if t ~= "" and t ~= T then
+    if not r.ok and r.error and r.error.code == "ResourceNotFoundException" then
+      return "There is no table " .. t .. " in this lesson: the orders are in app-main."
+    end
+    return "That statement used the table " .. t .. "; the orders are in app-main."
+  end
+  local idx = r.index or ""
+  if idx ~= "" and idx ~= "GSI1" then
+    return "app-main has one index, GSI1 (keys GSI1PK, GSI1SK); that statement named " .. idx .. "."
+  end
+  return nil
+end
+
+-- Whether the items returned are exactly the SHIPPED orders of CUST#a1b2 (attributes the items
+-- do not carry, because of a projection, are not held against them).
+local function shipped_a1b2(r)
+  if r.returned ~= SHIPPED_A1B2 and r.count ~= SHIPPED_A1B2 then return false end
+  for _, it in ipairs(r.items or {}) do
+    if it.PK ~= nil and it.PK ~= "CUST#a1b2" then return false end
+    if it.status ~= nil and it.status ~= "SHIPPED" then return false end
+  end
+  return true
+end
+
 return lesson {
   id = "filter-vs-query",
   number = 7,
@@ -42,15 +71,31 @@ app-main holds 4 customers with 8 orders each (each order about 1 KB). Orders ca
 GSI1PK = "CUST#<id>#<status>" and GSI1SK = "<date>#<order id>".
 
 First, the expensive way: a scan of app-main with a filter expression keeping the orders of
-CUST#a1b2 whose status is SHIPPED. Note the footer: read vs returned, capacity.]],
+CUST#a1b2 whose status is SHIPPED. Note the footer: read vs returned, capacity. (In PartiQL a
+SELECT becomes a Scan when its WHERE has no equality on PK: use begins_with(PK, ...).)]],
       check = function(r)
-        if is_query(r) then return nil, "(For this step run the Scan; the Query comes next.)" end
-        if not is_scan(r) then return nil end
-        if not r.request.FilterExpression then
-          return false, "Add a --filter-expression: this step is about what a filter does and does not save."
+        local off = elsewhere(r)
+        if off then return false, off end
+        if not r.ok then
+          return false, "That statement failed; this step expects a Scan of app-main with a filter keeping CUST#a1b2's SHIPPED orders."
         end
-        if r.returned == 0 or not all_start_with(r, "PK", "CUST#a1b2") then
-          return false, "The filter should keep CUST#a1b2's SHIPPED orders; you got {returned} items."
+        if r.op == "Query" then
+          if r.language == "partiql" then
+            return nil, "(That SELECT has an equality on a key, so it became a Query; the Query comes next. For this step run the Scan: in PartiQL, a WHERE with no key equality, e.g. begins_with(PK, 'CUST#a1b2') AND status = 'SHIPPED'.)"
+          end
+          return nil, "(For this step run the Scan; the Query comes next.)"
+        end
+        if r.op ~= "Scan" then
+          return nil, "(This step wants a Scan of app-main with a filter expression: CUST#a1b2's SHIPPED orders.)"
+        end
+        if (r.index or "") ~= "" then
+          return false, "That Scan read the index " .. r.index .. "; this step scans the table app-main itself (the index comes next)."
+        end
+        if not (r.filter or r.filtered) then
+          return false, "Add a filter: this step is about what a filter does and does not save."
+        end
+        if not shipped_a1b2(r) then
+          return false, "The filter should keep CUST#a1b2's " .. SHIPPED_A1B2 .. " SHIPPED orders; you got {returned} items."
         end
         scan_seen = { read = r.read, returned = r.returned, capacity = r.capacity }
         return true
@@ -70,16 +115,29 @@ was read and paid for; the filter only threw most of them away afterwards.]],
 Now put the question into a key. GSI1PK already combines customer and status, so
 "CUST#a1b2#SHIPPED" names exactly the items you want. Query GSI1 for it, with no filter.]],
       check = function(r)
-        if is_scan(r) then return false, "Still a Scan: {read} items read for {returned} returned." end
-        if not is_query(r) then return nil end
-        if r.request.FilterExpression or r.filtered then
-          return false, "That Query read {read} items and returned {returned}: the status is still a filter. Move it into the key."
+        local off = elsewhere(r)
+        if off then return false, off end
+        if not r.ok then
+          return false, "That statement failed; this step expects a Query of app-main's index GSI1 with GSI1PK = CUST#a1b2#SHIPPED, no filter."
         end
-        if r.index ~= "GSI1" then
-          return false, "On the base table the status is not part of any key; use --index-name GSI1."
+        if r.op == "Scan" then return false, "Still a Scan: {read} items read for {returned} returned." end
+        if r.op ~= "Query" then
+          return nil, "(This step wants a Query of GSI1 with GSI1PK = CUST#a1b2#SHIPPED.)"
         end
-        if r.returned == 0 or not all_start_with(r, "PK", "CUST#a1b2") then
-          return false, "Expected the SHIPPED orders of CUST#a1b2; got {returned}."
+        if (r.index or "") ~= "GSI1" then
+          if r.filter or r.filtered then
+            return false, "That Query read {read} items and returned {returned}: on the base table the status can only be a filter. Use the index GSI1, whose key holds it."
+          end
+          return false, "On the base table the status is not part of any key; use the index GSI1 (--index-name GSI1)."
+        end
+        if r.filter or r.filtered then
+          if r.read > r.returned then
+            return false, "That Query read {read} items and returned {returned}: part of the question is still a filter. Move it into the key."
+          end
+          return false, "That Query still carries a filter; with the status in the key it has nothing left to discard. Drop it."
+        end
+        if not shipped_a1b2(r) then
+          return false, "Expected the " .. SHIPPED_A1B2 .. " SHIPPED orders of CUST#a1b2; got {returned}."
         end
         return true
       end,
@@ -101,14 +159,36 @@ Now put the question into a key. GSI1PK already combines customer and status, so
       id = "partiql-key",
       text = [[
 The same holds in PartiQL: a WHERE clause that names the key becomes a Query, anything else a
-Scan with a filter. Ask for the same orders from the index in PartiQL:
+Scan with a filter. Ask for the same orders from the index in PartiQL (this step needs PartiQL,
+typed directly or sent with aws dynamodb execute-statement):
 SELECT * FROM "app-main"."GSI1" WHERE ...]],
       check = function(r)
-        if r.language ~= "partiql" then return nil end
-        if r.op == "Scan" then
-          return false, "Your SELECT became a Scan ({read} read): the WHERE clause has no equality on GSI1PK."
+        local off = elsewhere(r)
+        if off then return false, off end
+        if r.language ~= "partiql" then
+          return nil, "(This step is about PartiQL: SELECT * FROM \"app-main\".\"GSI1\" WHERE ...)"
         end
-        if r.op ~= "Query" or r.returned == 0 then return false, "Expected a Query returning the shipped orders." end
+        if not r.ok then
+          return false, "DynamoDB refused that statement; this step expects a SELECT from \"app-main\".\"GSI1\" whose WHERE gives GSI1PK = 'CUST#a1b2#SHIPPED'."
+        end
+        if r.op == "Scan" then
+          return false, "Your SELECT became a Scan ({read} read): the WHERE clause has no equality on " .. ((r.index or "") == "GSI1" and "GSI1PK" or "PK") .. "."
+        end
+        if r.op ~= "Query" then
+          return nil, "(This step wants a SELECT from \"app-main\".\"GSI1\" of CUST#a1b2's SHIPPED orders.)"
+        end
+        if (r.index or "") ~= "GSI1" then
+          return false, "That SELECT read the base table, where the status is only a filter ({read} read, {returned} returned). Name the index: FROM \"app-main\".\"GSI1\"."
+        end
+        if r.filter or r.filtered then
+          if r.read > r.returned then
+            return false, "That SELECT read {read} items and returned {returned}: part of the WHERE clause is still a filter. Put the whole question into GSI1PK."
+          end
+          return false, "That SELECT still carries a filter; with the status in GSI1PK it has nothing left to discard. Drop it."
+        end
+        if not shipped_a1b2(r) then
+          return false, "Expected a Query returning the " .. SHIPPED_A1B2 .. " SHIPPED orders of CUST#a1b2; got {returned}."
+        end
         return true
       end,
       hints = {

@@ -1,5 +1,38 @@
 -- Lesson 1: items, keys, and the three ways to read them.
+-- Checks read only the statement record (r.op, r.table, r.index, r.key, r.filter, items, counts),
+-- so an aws-CLI line and the PartiQL that does the same thing get the same verdict.
 local T = "app-main"
+
+-- The partition key of the collection a read returned: the items' PK when they all share one,
+-- "" when they differ, nil when the items carry no PK (a projection) or none came back.
+local function collection(r)
+  local pk = nil
+  for _, it in ipairs(r.items or {}) do
+    if it.PK == nil then return nil end
+    if pk ~= nil and it.PK ~= pk then return "" end
+    pk = it.PK
+  end
+  return pk
+end
+
+-- Feedback for a statement that went to another table or to an index (app-main has none here).
+local function elsewhere(r)
+  local t = r.table or ""
+  if t ~= "" and t ~= T then
+    if not r.ok and r.error and r.error.code == "ResourceNotFoundException" then
+      return "There is no table " .. t .. " in this lesson: the shop's data is in app-main."
+    end
+    return "That statement used the table " .. t .. "; the shop's data is in app-main."
+  end
+  if (r.index or "") ~= "" then
+    return "That statement named the index " .. r.index .. "; app-main has no index in this lesson: read the table itself."
+  end
+  return nil
+end
+
+local function key_text(k)
+  return "PK = " .. tostring(k.PK) .. ", SK = " .. tostring(k.SK)
+end
 
 return lesson {
   id = "first-steps",
@@ -8,7 +41,9 @@ return lesson {
   summary = [[
 An online shop keeps customers and their orders in one table, app-main. Every item has a
 partition key PK and a sort key SK. You will read the same data three ways and compare what
-each read costs.]],
+each read costs. Type each answer as an aws-CLI line or in PartiQL, whichever you like: every
+step judges what the statement did, not the language it was written in (a step that needs one
+language says so).]],
 
   setup = function()
     fresh_table(T)
@@ -30,28 +65,42 @@ each read costs.]],
 The table app-main is ready. A customer's profile is the item with PK = "CUST#a1b2" and
 SK = "PROFILE". When you know both parts of the key, one item is exactly what you ask for.
 
-Fetch that profile with get-item (aws dynamodb get-item --table-name app-main --key ...).]],
+Fetch that profile with one GetItem: aws dynamodb get-item --table-name app-main --key ...
+(in PartiQL, a SELECT whose WHERE gives both PK and SK with = becomes the same GetItem).]],
       check = function(r)
-        if is_scan(r) then
+        local off = elsewhere(r)
+        if off then return false, off end
+        if r.op == "GetItem" then
+          if not r.ok then
+            return false, "DynamoDB refused that GetItem. It needs the table app-main and the whole key: PK = CUST#a1b2 and SK = PROFILE."
+          end
+          local k = r.key or r.items[1] or {}
+          if r.count == 1 and k.PK == "CUST#a1b2" and k.SK == "PROFILE" then return true end
+          if r.key and r.count == 0 then
+            return false, "GetItem asked for " .. key_text(r.key) .. " and no item has that key: the profile is PK = CUST#a1b2, SK = PROFILE."
+          end
+          return false, "GetItem ran but did not return the profile of CUST#a1b2 (PK = CUST#a1b2, SK = PROFILE)."
+        end
+        if r.op == "Scan" and r.ok then
           return false, "That was a Scan: it read {read} items to hand you {returned}."
         end
-        if is_query(r) then
+        if r.op == "Query" and r.ok then
           return false, "A Query can find it, but with the full key known, GetItem is the exact tool."
         end
-        if not is_get(r) then return nil end
-        if r.count == 1 and r.items[1].PK == "CUST#a1b2" and r.items[1].SK == "PROFILE" then
-          return true
+        if not r.ok then
+          return false, "That statement failed; this step expects a GetItem of PK = CUST#a1b2, SK = PROFILE in app-main."
         end
-        return false, "GetItem ran but did not return the profile of CUST#a1b2."
+        return nil, "(This step wants one GetItem: the item PK = CUST#a1b2, SK = PROFILE in app-main.)"
       end,
       hints = {
         "get-item needs --table-name app-main and --key with both PK and SK.",
-        [[The key is DynamoDB JSON: '{"PK":{"S":"CUST#a1b2"},"SK":{"S":"PROFILE"}}'.]],
+        [[The key is DynamoDB JSON: '{"PK":{"S":"CUST#a1b2"},"SK":{"S":"PROFILE"}}'. In PartiQL: SELECT * FROM "app-main" WHERE PK = 'CUST#a1b2' AND SK = 'PROFILE'.]],
       },
       show = [[aws dynamodb get-item --table-name app-main --key '{"PK":{"S":"CUST#a1b2"},"SK":{"S":"PROFILE"}}']],
       explain = [[
 GetItem went straight to one item: {read} item read, {capacity} RCU. An eventually
-consistent read of an item up to 4 KB costs half a read unit; --consistent-read doubles it.]],
+consistent read of an item up to 4 KB costs half a read unit; a strongly consistent read
+(--consistent-read) costs a whole one.]],
     },
     {
       id = "query-collection",
@@ -61,17 +110,37 @@ by SK. The customer's profile and orders share PK = "CUST#a1b2".
 
 Read the whole collection of CUST#a1b2 with one query (a key condition on PK alone).]],
       check = function(r)
-        if is_scan(r) then
+        local off = elsewhere(r)
+        if off then return false, off end
+        if r.op == "Query" then
+          if not r.ok then
+            return false, "DynamoDB refused that Query; this step expects a Query of app-main with the key condition PK = CUST#a1b2."
+          end
+          local pk = collection(r)
+          if pk ~= nil and pk ~= "CUST#a1b2" then
+            return false, "That Query read " .. (pk == "" and "several collections" or "the collection of " .. pk) .. "; this step wants the one of CUST#a1b2."
+          end
+          if r.count == 0 then
+            return false, "That Query matched no item; the collection of CUST#a1b2 holds the profile and two orders."
+          end
+          if #r.items == 0 then
+            return nil, "(That counted {count} items without returning them: leave out --select COUNT to read the collection.)"
+          end
+          if r.count < 3 then
+            return false, "You got {count} of the collection's 3 items: a key condition on PK alone (no condition on SK, no filter, no limit) returns the profile and both orders."
+          end
+          return true
+        end
+        if r.op == "Scan" and r.ok then
           return false, "A Scan reads the whole table ({read} items); a Query reads one collection."
         end
-        if not is_query(r) then return nil end
-        if not all_start_with(r, "PK", "CUST#a1b2") then
-          return false, "That Query read a different collection."
+        if r.op == "GetItem" and r.ok then
+          return false, "GetItem returns one item; the collection of CUST#a1b2 holds three."
         end
-        if r.count < 3 then
-          return false, "You got {count} items; the collection holds the profile and two orders."
+        if not r.ok then
+          return false, "That statement failed; this step expects a Query of app-main with the key condition PK = CUST#a1b2."
         end
-        return true
+        return nil, "(This step wants one Query: the collection PK = CUST#a1b2 in app-main.)"
       end,
       hints = {
         [[query takes --key-condition-expression "PK = :pk" with the value bound in --expression-attribute-values.]],
@@ -89,18 +158,30 @@ partition. Query cost depends on the bytes of the collection read (summed, then 
 For comparison, read everything: run a scan of app-main. Watch the footer: items read,
 partitions touched, capacity.]],
       check = function(r)
-        if not is_scan(r) then
-          if is_query(r) or is_get(r) then
-            return false, "This step wants a Scan, to see what reading everything costs."
+        local off = elsewhere(r)
+        if off then return false, off end
+        if r.op == "Scan" then
+          if not r.ok then
+            return false, "DynamoDB refused that Scan; this step expects a plain Scan of app-main."
           end
-          return nil
+          if r.filter or r.filtered then
+            return false, "Leave the filter out this time: the point is the raw cost of a Scan."
+          end
+          local total = ddb.count(T)
+          if r.read < total then
+            return false, "That Scan stopped after {read} of the table's " .. total .. " items (a limit or a segment): run it without one to see what reading everything costs."
+          end
+          return true
         end
-        if r.request.FilterExpression then
-          return false, "Leave the filter out this time: the point is the raw cost of a Scan."
+        if (r.op == "Query" or r.op == "GetItem") and r.ok then
+          return false, "This step wants a Scan, to see what reading everything costs."
         end
-        return true
+        if not r.ok then
+          return false, "That statement failed; this step expects a Scan of app-main."
+        end
+        return nil, "(This step wants a Scan of the whole table app-main.)"
       end,
-      hints = { "aws dynamodb scan --table-name app-main" },
+      hints = { [[aws dynamodb scan --table-name app-main   (in PartiQL: SELECT * FROM "app-main")]] },
       show = [[aws dynamodb scan --table-name app-main]],
       explain = [[
 The Scan read all {read} items in every partition it holds ({partitions} touched) for
@@ -114,16 +195,32 @@ million.]],
 PartiQL is another way to say the same thing. A SELECT with an equality on the partition key
 becomes a Query; without one it becomes a Scan.
 
-Fetch the collection of CUST#c3d4 in PartiQL:  SELECT * FROM "app-main" WHERE ...]],
+Fetch the collection of CUST#c3d4 in PartiQL (this step needs PartiQL, typed directly or
+sent with aws dynamodb execute-statement):  SELECT * FROM "app-main" WHERE ...]],
       check = function(r)
+        local off = elsewhere(r)
+        if off then return false, off end
         if r.language ~= "partiql" then
-          return nil, "(Use PartiQL for this step: SELECT * FROM \"app-main\" WHERE ...)"
+          return nil, "(This step is about PartiQL: SELECT * FROM \"app-main\" WHERE ...)"
+        end
+        if not r.ok then
+          return false, "DynamoDB refused that statement; this step expects a SELECT on app-main whose WHERE gives PK = 'CUST#c3d4'."
         end
         if r.op == "Scan" then
           return false, "Your SELECT became a Scan (it read {read} items): it has no equality on PK."
         end
-        if r.op ~= "Query" or not all_start_with(r, "PK", "CUST#c3d4") or r.count < 1 then
-          return false, "Expected a Query of the CUST#c3d4 collection."
+        if r.op == "GetItem" then
+          return false, "Your SELECT named the whole key, so it became a GetItem of one item: give only PK to read the collection."
+        end
+        if r.op ~= "Query" then
+          return nil, "(This step wants a SELECT that reads the collection of CUST#c3d4.)"
+        end
+        local pk = collection(r)
+        if pk ~= nil and pk ~= "CUST#c3d4" then
+          return false, "That SELECT read " .. (pk == "" and "several collections" or "the collection of " .. pk) .. "; this step wants the one of CUST#c3d4."
+        end
+        if r.count < 2 then
+          return false, "You got {count} item(s); the collection of CUST#c3d4 holds a profile and an order: give only PK in the WHERE clause."
         end
         return true
       end,

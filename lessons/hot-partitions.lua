@@ -1,12 +1,16 @@
 -- Lesson 11: hot partitions and write sharding, shown by simulations on a virtual clock
 -- (ddb.simulate: the same scenarios as `ddblab simulate`, README "Throughput and throttling").
+-- Checks read the normalized record (lessons/README.md, "What a check sees"): the same fields
+-- whether a step is answered with the aws CLI, PartiQL, or PartiQL through execute-statement.
 local T = "orders-by-day"
 local DAY = "ORDER#2026-06-08"
 local SHARDS = 4
 local PEAK = 1500       -- writes a second at the day's peak
 local SIM_SECONDS = 10  -- virtual seconds per simulation: the shares settle at once
-local shards_read = {}
-local fanout = { capacity = 0, items = 0 }
+local shards_read = {}   -- shard number -> orders it held when it was read in full
+local fanout = { capacity = 0, requests = 0 }
+local seeded = {}        -- "PK|SK" -> the order as the lesson wrote it (to undo wrong writes)
+local SINGLE_WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true }
 
 local function shard_of(order_id)
   return tonumber(string.match(order_id, "(%d+)$")) % SHARDS
@@ -55,6 +59,136 @@ local function describe(r, wcu)
     math.floor(100 * r.throttled / math.max(1, r.requests) + 0.5), hot, busy, idle, #parts, T)
 end
 
+-- Record helpers ----------------------------------------------------------------------------
+local uses = uses or function(text, name)
+  if type(text) ~= "string" then return false end
+  local bare = string.gsub(text, "'[^']*'", "''")
+  local i = 1
+  while true do
+    local s, e = string.find(bare, name, i, true)
+    if not s then return false end
+    local before = s > 1 and string.sub(bare, s - 1, s - 1) or ""
+    if not string.find(before, "[%w_#:%.]") and not string.find(string.sub(bare, e + 1, e + 1), "[%w_]") then
+      return true
+    end
+    i = s + 1
+  end
+end
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+local function keyof(it) return { PK = it.PK, SK = it.SK } end
+-- The entry of r.writes for the item with that key in app-main, or nil.
+local function write_on(r, key)
+  for _, w in ipairs(r.writes or {}) do
+    if w.table == T and same(w.key, key) then return w end
+  end
+  return nil
+end
+-- A transaction or batch of one write is judged as that write.
+local function as_single(r)
+  local ws = r.writes or {}
+  if (r.op == "TransactWriteItems" or r.op == "BatchWriteItem") and #ws == 1 and ws[1].op ~= "ConditionCheck" then
+    local s = {}
+    for k, v in pairs(r) do s[k] = v end
+    s.op, s.table, s.key, s.item = ws[1].op, ws[1].table, ws[1].key, ws[1].item
+    s.condition, s.update = ws[1].condition, ws[1].update
+    return s
+  end
+  return r
+end
+local function show(v)
+  if type(v) == "string" then return '"' .. v .. '"' end
+  if type(v) == "number" then return units(v) end
+  if type(v) == "table" then return "a list or map" end
+  if v == nil then return "none" end
+  return tostring(v)
+end
+-- "qty is 2 (the step asks for 1); it also has note": how an image differs from the item asked for.
+local function differences(image, want)
+  if image == nil then return "the item does not exist" end
+  local out, names = {}, {}
+  for k in pairs(want) do names[#names + 1] = k end
+  table.sort(names)
+  for _, k in ipairs(names) do
+    local v = image and image[k]
+    if v == nil then
+      out[#out + 1] = k .. " is missing"
+    elseif not same(v, want[k]) then
+      out[#out + 1] = k .. " is " .. show(v) .. " (the step asks for " .. show(want[k]) .. ")"
+    end
+  end
+  local extra = {}
+  for k in pairs(image or {}) do if want[k] == nil then extra[#extra + 1] = k end end
+  table.sort(extra)
+  if #extra > 0 then out[#out + 1] = "it also has " .. table.concat(extra, ", ") end
+  return table.concat(out, "; ")
+end
+local function key_text(k) return show(k and k.PK) .. " / " .. show(k and k.SK) end
+local function table_note(r)
+  return "That statement used table " .. (r.table ~= "" and r.table or "(unknown)") .. "; the orders are in orders-by-day. "
+end
+local function seed_orders(items)
+  for _, it in ipairs(items) do
+    ddb.put(T, it)
+    seeded[it.PK .. "|" .. it.SK] = it
+  end
+end
+-- Undoes a wrong write that went through: the lesson's order is put back, anything else deleted.
+local function undo(r)
+  local k = r.key
+  if not r.ok or type(k) ~= "table" or not k.PK or not k.SK then return "" end
+  local original = seeded[k.PK .. "|" .. k.SK]
+  local image = (write_on(r, k) or {}).image
+  if same(image, original) then return "" end
+  if original then
+    ddb.put(T, original)
+    return " (The lesson put " .. k.SK .. " back as it was.)"
+  end
+  ddb.call("DeleteItem", { TableName = T, Key = ddb.item(k) })
+  return " (The lesson deleted that item again.)"
+end
+-- How many orders a shard holds now.
+local function shard_size(n)
+  local q = ddb.call("Query", { TableName = T, KeyConditionExpression = "PK = :pk", Select = "COUNT",
+    ExpressionAttributeValues = ddb.item({ [":pk"] = DAY .. "#" .. n }) })
+  return q.count
+end
+local function one_order_step(r, want, expected, key_check)
+  if not SINGLE_WRITES[r.op] then
+    if r.op == "TransactWriteItems" or r.op == "BatchWriteItem" then
+      return false, "One put is all this step needs. " .. expected
+    end
+    return nil, expected
+  end
+  if r.table ~= T then return false, table_note(r) .. expected end
+  if r.op == "DeleteItem" then
+    local note = undo(r)
+    if note ~= "" then return false, "That deleted an order." .. note .. " " .. expected end
+    return nil, expected
+  end
+  local k = r.key or {}
+  local verdict, msg = key_check(k)
+  if verdict == false then return false, msg .. undo(r) end
+  if not r.ok then
+    if r.error.code == "DuplicateItemException" or r.error.code == "ConditionalCheckFailedException" then
+      if r.op == "UpdateItem" and not ddb.get(T, k) then
+        return false, "An UPDATE only changes an item that exists; write the new order with an INSERT (or put-item). " .. expected
+      end
+      return false, k.SK .. " already exists under " .. k.PK .. ". " .. expected
+    end
+    return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+  end
+  local image = (write_on(r, k) or {}).image
+  if not same(image, want) then
+    return false, "The order was written, but " .. differences(image, want) .. "." .. undo(r)
+  end
+  return true
+end
+
 local put_hot = [[aws dynamodb put-item --table-name orders-by-day --item '{"PK":{"S":"ORDER#2026-06-08"},"SK":{"S":"o-9021"},"total":{"N":"12"}}']]
 local put_sharded = [[aws dynamodb put-item --table-name orders-by-day --item '{"PK":{"S":"ORDER#2026-06-08#2"},"SK":{"S":"o-9022"},"total":{"N":"40"}}']]
 local function shard_query(n)
@@ -77,7 +211,7 @@ for it with a read fan-out.]],
   requires = { "first-steps" },
 
   setup = function()
-    shards_read, fanout = {}, { capacity = 0, items = 0 }
+    shards_read, fanout, seeded = {}, { capacity = 0, requests = 0 }, {}
     ddb.drop_table(T)
     ddb.call("CreateTable", {
       TableName = T,
@@ -91,7 +225,7 @@ for it with a read fan-out.]],
     for i = 1, 20 do
       items[i] = { PK = DAY, SK = string.format("o-%d", 9000 + i), total = i * 3 }
     end
-    seed(T, items)
+    seed_orders(items)
   end,
 
   steps = {
@@ -105,12 +239,14 @@ id, which increases through the day. It is provisioned with 4,000 WCU. At the da
 Write today's next order: PK "ORDER#2026-06-08", SK "o-9021", total 12. The lesson then
 simulates the peak with that key.]],
       check = function(r)
-        if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {error}" end
-        if plain_item(r.request.Item).PK ~= DAY then
-          return false, "For this step use the day key itself, PK = ORDER#2026-06-08."
-        end
-        return true
+        r = as_single(r)
+        return one_order_step(r, { PK = DAY, SK = "o-9021", total = 12 },
+          "This step expects a put of order o-9021 (total 12) under the day key PK = ORDER#2026-06-08 in orders-by-day.",
+          function(k)
+            if k.PK ~= DAY then return false, "For this step use the day key itself, PK = ORDER#2026-06-08." end
+            if k.SK ~= "o-9021" then return false, "Write order o-9021 (that write was for " .. key_text(k) .. ")." end
+            return true
+          end)
       end,
       hints = { put_hot },
       show = put_hot,
@@ -125,12 +261,21 @@ simulates the peak with that key.]],
       id = "more-capacity",
       text = [[
 The obvious fix: provision more. Raise the table's write capacity to 12,000 WCU (keep 100 RCU)
-with update-table; the lesson then simulates the same peak again.]],
+with update-table; the lesson then simulates the same peak again. (Capacity is changed with the
+aws CLI only: PartiQL has no statement for it.)]],
       check = function(r)
-        if r.op ~= "UpdateTable" then return nil end
-        if not r.ok then return false, "The update failed: {error}" end
+        local expected = "This step expects update-table on orders-by-day raising the provisioned write capacity to 12,000 WCU."
+        if r.op ~= "UpdateTable" then return nil, expected end
+        if r.table ~= T then return false, table_note(r) .. expected end
+        if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+        local d = ddb.call("DescribeTable", { TableName = T }).output.Table
+        if (d.BillingModeSummary or {}).BillingMode == "PAY_PER_REQUEST" then
+          ddb.call("UpdateTable", { TableName = T, BillingMode = "PROVISIONED",
+            ProvisionedThroughput = { ReadCapacityUnits = 100, WriteCapacityUnits = 4000 } })
+          return false, "That switched the table to on-demand (lesson static-gsi-key is about that). This step raises provisioned capacity. (The lesson set the table back to 4,000 WCU provisioned.)"
+        end
         if table_wcu() <= 4000 then
-          return false, "Raise WriteCapacityUnits above 4,000 (to 12,000, say)."
+          return false, "The write capacity is still " .. units(table_wcu()) .. " WCU: raise WriteCapacityUnits above 4,000 (to 12,000, say)."
         end
         return true
       end,
@@ -165,25 +310,29 @@ Write order o-9022 (total 40) to its shard.]],
           local id = string.format("o-%d", 9000 + i)
           items[i] = { PK = DAY .. "#" .. shard_of(id), SK = id, total = i * 3 }
         end
-        seed(T, items)
+        seeded = {}
+        seed_orders(items)
         for i = 1, 21 do
           ddb.call("DeleteItem", { TableName = T, Key = ddb.item({ PK = DAY, SK = string.format("o-%d", 9000 + i) }) })
         end
       end,
       check = function(r)
-        if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {error}" end
-        local it = plain_item(r.request.Item)
-        if it.PK == DAY then
-          return false, "That is the unsharded day key again: every write of the day still lands in one partition."
-        end
-        local n = tonumber(string.match(it.PK or "", "^ORDER#2026%-06%-08#(%d+)$"))
-        if not n then return false, "The key should look like ORDER#2026-06-08#<shard>." end
-        if it.SK ~= "o-9022" then return false, "Write order o-9022." end
-        if n ~= shard_of("o-9022") then
-          return false, "9022 mod 4 is " .. shard_of("o-9022") .. ", so o-9022 belongs in shard #" .. shard_of("o-9022") .. "."
-        end
-        return true
+        r = as_single(r)
+        local shard = shard_of("o-9022")
+        return one_order_step(r, { PK = DAY .. "#" .. shard, SK = "o-9022", total = 40 },
+          "This step expects a put of order o-9022 (total 40) under its shard key ORDER#2026-06-08#<9022 mod 4>.",
+          function(k)
+            if k.PK == DAY then
+              return false, "That is the unsharded day key again: every write of the day still lands in one partition."
+            end
+            local n = tonumber(string.match(k.PK or "", "^ORDER#2026%-06%-08#(%d+)$"))
+            if not n then return false, "The key should look like ORDER#2026-06-08#<shard> (that write was for " .. key_text(k) .. ")." end
+            if k.SK ~= "o-9022" then return false, "Write order o-9022 (that write was for " .. key_text(k) .. ")." end
+            if n ~= shard then
+              return false, "9022 mod 4 is " .. shard .. ", so o-9022 belongs in shard #" .. shard .. ", not #" .. n .. "."
+            end
+            return true
+          end)
       end,
       hints = {
         "The shard is a function of the order id, so anyone can recompute it: 9022 mod 4.",
@@ -203,25 +352,59 @@ Write order o-9022 (total 40) to its shard.]],
       id = "fan-out",
       text = [[
 The price: "all of today's orders" is now 4 queries, one per shard
-(ORDER#2026-06-08#0 ... #3), merged by the client. Run them.]],
-      setup = function() shards_read, fanout = {}, { capacity = 0, items = 0 } end,
+(ORDER#2026-06-08#0 ... #3), merged by the client. Run them (or one PartiQL SELECT with
+PK IN [...], which DynamoDB runs as one Query per shard).]],
+      setup = function() shards_read, fanout = {}, { capacity = 0, requests = 0 } end,
       check = function(r)
-        if is_scan(r) then return false, "A Scan reads every day; query the four shards of today." end
-        if not is_query(r) or r.count == 0 then return nil end
-        local pk = r.items[1].PK
-        local n = tonumber(string.match(pk or "", "^ORDER#2026%-06%-08#(%d+)$"))
-        if not n then return false, "Query the shard keys ORDER#2026-06-08#0 to #3." end
-        if not shards_read[n] then
-          shards_read[n] = true
+        local expected = "This step expects reads of the four shards ORDER#2026-06-08#0 to #3 of orders-by-day, each in full."
+        if r.op == "Scan" then return false, "A Scan reads every day; query the four shards of today." end
+        if r.op == "ExecuteStatement" and not r.ok then
+          -- A SELECT refused before it was planned (no such table or index).
+          if r.table ~= T then return false, table_note(r) .. expected end
+          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+        end
+        if r.op ~= "Query" and r.op ~= "GetItem" and r.op ~= "GetItem and Query" then return nil, expected end
+        if r.table ~= T then return false, table_note(r) .. expected end
+        if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+        -- Orders returned per shard; a shard counts once all its orders were returned.
+        local got, others = {}, {}
+        for _, it in ipairs(r.items) do
+          local n = tonumber(string.match(it.PK or "", "^ORDER#2026%-06%-08#(%d+)$"))
+          if n then got[n] = (got[n] or 0) + 1 else others[#others + 1] = tostring(it.PK) end
+        end
+        local notes, new = {}, false
+        for n = 0, SHARDS - 1 do
+          if got[n] then
+            local size = shard_size(n)
+            if got[n] < size then
+              notes[#notes + 1] = string.format("shard #%d: only %d of its %d orders, so it does not count yet: read each shard in full", n, got[n], size)
+            elseif not shards_read[n] then
+              shards_read[n] = size
+              new = true
+              notes[#notes + 1] = string.format("shard #%d: %d orders", n, size)
+            else
+              notes[#notes + 1] = string.format("shard #%d again", n)
+            end
+          end
+        end
+        if new then
           fanout.capacity = fanout.capacity + r.capacity
-          fanout.items = fanout.items + r.count
+          fanout.requests = fanout.requests + 1
         end
         local k = 0
         for _ in pairs(shards_read) do k = k + 1 end
-        if k < SHARDS then
-          return nil, string.format("Shard #%d: %d orders (%d of %d shards read).", n, r.count, k, SHARDS)
+        if k == SHARDS then return true end
+        if #others > 0 then notes[#notes + 1] = "items of " .. table.concat(others, ", ") .. " are not today's shards" end
+        if #notes == 0 then
+          local uc = r.key_condition or ""
+          if string.find(uc, "'" .. DAY .. "'", 1, true) then
+            notes[#notes + 1] = "ORDER#2026-06-08 itself is empty now: its orders moved to the shard keys #0 to #3"
+          else
+            notes[#notes + 1] = "that read returned no orders of today's shards (#0 to #3)"
+          end
         end
-        return true
+        local msg = string.format("%s. %d of %d shards read.", table.concat(notes, "; "), k, SHARDS)
+        return nil, string.upper(string.sub(msg, 1, 1)) .. string.sub(msg, 2)
       end,
       hints = {
         [[One query per shard: PK = "ORDER#2026-06-08#0", then #1, #2 and #3.]],
@@ -229,8 +412,16 @@ The price: "all of today's orders" is now 4 queries, one per shard
       },
       show = table.concat({ shard_query(0), shard_query(1), shard_query(2), shard_query(3) }, "\n"),
       explain = function()
-        return string.format("%d orders in 4 round trips for %s RCU in total, against 1 Query before sharding.\n",
-          fanout.items, units(fanout.capacity))
+        local orders = 0
+        for _, size in pairs(shards_read) do orders = orders + size end
+        local how
+        if fanout.requests == 1 then
+          how = "in one statement, which still ran one Query per shard,"
+        else
+          how = string.format("in %d requests", fanout.requests)
+        end
+        return string.format("%d orders from 4 shards %s for %s RCU in total, against 1 Query before sharding.\n",
+          orders, how, units(fanout.capacity))
           .. "Write sharding trades read fan-out for write throughput: shard only keys that need it."
       end,
     },

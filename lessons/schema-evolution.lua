@@ -1,22 +1,147 @@
 -- Lesson 10: adding a GSI to a table with data, the backfill gap, an idempotent backfill.
+-- Checks read the normalized record (lessons/README.md, "What a check sees"): the same fields
+-- whether a step is answered with the aws CLI, PartiQL, or PartiQL through execute-statement.
 local T = "app-main"
 
 local add_index = [[aws dynamodb update-table --table-name app-main --attribute-definitions AttributeName=GSI3PK,AttributeType=S AttributeName=GSI3SK,AttributeType=S --global-secondary-index-updates '[{"Create":{"IndexName":"GSI3","KeySchema":[{"AttributeName":"GSI3PK","KeyType":"HASH"},{"AttributeName":"GSI3SK","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}}]']]
 local gold = [[aws dynamodb query --table-name app-main --index-name GSI3 --key-condition-expression "GSI3PK = :t" --expression-attribute-values '{":t":{"S":"TIER#GOLD"}}']]
 local backfill_b2 = [[aws dynamodb update-item --table-name app-main --key '{"PK":{"S":"CUST#b2c3"},"SK":{"S":"PROFILE"}}' --update-expression "SET GSI3PK = :t, GSI3SK = :c" --condition-expression "attribute_not_exists(GSI3PK)" --expression-attribute-values '{":t":{"S":"TIER#GOLD"},":c":{"S":"CUST#b2c3"}}']]
 
-local function has_gsi3()
+local PROFILES = {
+  { PK = "CUST#a1b2", SK = "PROFILE", name = "Acme Co", tier = "GOLD" },
+  { PK = "CUST#b2c3", SK = "PROFILE", name = "Bolt Ltd", tier = "GOLD" },
+  { PK = "CUST#c3d4", SK = "PROFILE", name = "Core Inc", tier = "SILVER" },
+  -- Written after the new code shipped: it already carries the GSI3 keys.
+  { PK = "CUST#d4e5", SK = "PROFILE", name = "Delta SA", tier = "GOLD",
+    GSI3PK = "TIER#GOLD", GSI3SK = "CUST#d4e5" },
+}
+local B2 = { PK = "CUST#b2c3", SK = "PROFILE" }
+local B2_DONE = { PK = "CUST#b2c3", SK = "PROFILE", name = "Bolt Ltd", tier = "GOLD",
+  GSI3PK = "TIER#GOLD", GSI3SK = "CUST#b2c3" }
+local SINGLE_WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true }
+
+local function describe_gsi(name)
   local d = ddb.try_call("DescribeTable", { TableName = T })
-  if not d.ok then return false end
+  if not d.ok then return nil end
   for _, g in ipairs(d.output.Table.GlobalSecondaryIndexes or {}) do
-    if g.IndexName == "GSI3" then return true end
+    if g.IndexName == name then return g end
   end
-  return false
+  return nil
 end
 
-local function idempotent(r)
-  local c = r.request.ConditionExpression or ""
-  return string.find(c, "attribute_not_exists", 1, true) ~= nil
+-- Record helpers ----------------------------------------------------------------------------
+local uses = uses or function(text, name)
+  if type(text) ~= "string" then return false end
+  local bare = string.gsub(text, "'[^']*'", "''")
+  local i = 1
+  while true do
+    local s, e = string.find(bare, name, i, true)
+    if not s then return false end
+    local before = s > 1 and string.sub(bare, s - 1, s - 1) or ""
+    if not string.find(before, "[%w_#:%.]") and not string.find(string.sub(bare, e + 1, e + 1), "[%w_]") then
+      return true
+    end
+    i = s + 1
+  end
+end
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+local function keyof(it) return { PK = it.PK, SK = it.SK } end
+-- The entry of r.writes for the item with that key in app-main, or nil.
+local function write_on(r, key)
+  for _, w in ipairs(r.writes or {}) do
+    if w.table == T and same(w.key, key) then return w end
+  end
+  return nil
+end
+-- A transaction or batch of one write is judged as that write.
+local function as_single(r)
+  local ws = r.writes or {}
+  if (r.op == "TransactWriteItems" or r.op == "BatchWriteItem") and #ws == 1 and ws[1].op ~= "ConditionCheck" then
+    local s = {}
+    for k, v in pairs(r) do s[k] = v end
+    s.op, s.table, s.key, s.item = ws[1].op, ws[1].table, ws[1].key, ws[1].item
+    s.condition, s.update = ws[1].condition, ws[1].update
+    return s
+  end
+  return r
+end
+local function show(v)
+  if type(v) == "string" then return '"' .. v .. '"' end
+  if type(v) == "number" then return units(v) end
+  if type(v) == "table" then return "a list or map" end
+  if v == nil then return "none" end
+  return tostring(v)
+end
+-- "qty is 2 (the step asks for 1); it also has note": how an image differs from the item asked for.
+local function differences(image, want)
+  if image == nil then return "the item does not exist" end
+  local out, names = {}, {}
+  for k in pairs(want) do names[#names + 1] = k end
+  table.sort(names)
+  for _, k in ipairs(names) do
+    local v = image and image[k]
+    if v == nil then
+      out[#out + 1] = k .. " is missing"
+    elseif not same(v, want[k]) then
+      out[#out + 1] = k .. " is " .. show(v) .. " (the step asks for " .. show(want[k]) .. ")"
+    end
+  end
+  local extra = {}
+  for k in pairs(image or {}) do if want[k] == nil then extra[#extra + 1] = k end end
+  table.sort(extra)
+  if #extra > 0 then out[#out + 1] = "it also has " .. table.concat(extra, ", ") end
+  return table.concat(out, "; ")
+end
+local function key_text(k) return show(k and k.PK) .. " / " .. show(k and k.SK) end
+local function table_note(r)
+  return "That statement used table " .. (r.table ~= "" and r.table or "(unknown)") .. "; the customers are in app-main. "
+end
+-- The profile as the lesson seeded it (nil for a key it did not seed).
+local function seeded(key)
+  for _, p in ipairs(PROFILES) do
+    if p.PK == key.PK and p.SK == key.SK then return p end
+  end
+  return nil
+end
+-- Puts back what a wrong write changed: `want` for the profile, else the seeded profile.
+local function restore(r, key, want)
+  if type(key) ~= "table" or not key.PK or not key.SK then return "" end
+  local image = (write_on(r, key) or {}).image
+  local original = want or seeded(key)
+  if not r.ok or same(image, original) then return "" end
+  if original then ddb.put(T, original) else ddb.call("DeleteItem", { TableName = T, Key = ddb.item(key) }) end
+  return " (The lesson put " .. key.PK .. " back as it was.)"
+end
+-- A condition that makes the backfill a no-op once the item has its GSI3 keys.
+local function idempotent(cond)
+  return type(cond) == "string" and (string.find(cond, "attribute_not_exists%(%s*GSI3PK%s*%)") ~= nil
+    or string.find(cond, "attribute_not_exists%(%s*GSI3SK%s*%)") ~= nil)
+end
+local function gold_query(r, expected)
+  if r.op == "Scan" then return false, "That Scan read {read} items. " .. expected end
+  if r.op == "ExecuteStatement" and not r.ok then
+    -- A SELECT refused before it was planned (no such table or index).
+    if r.table ~= T then return false, table_note(r) .. expected end
+    if r.index ~= "GSI3" then
+      return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "): that SELECT read index " .. r.index .. ". " .. expected
+    end
+    return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+  end
+  if r.op ~= "Query" then return nil, expected end
+  if r.table ~= T then return false, table_note(r) .. expected end
+  if r.index ~= "GSI3" then
+    return false, "That Query read " .. (r.index == "" and "the table itself" or ("index " .. r.index)) .. ". " .. expected
+  end
+  if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+  if r.count == 0 or not all_start_with(r, "GSI3PK", "TIER#GOLD") then
+    return false, "That Query returned no GOLD customers: the key value is GSI3PK = TIER#GOLD. " .. expected
+  end
+  return true
 end
 
 return lesson {
@@ -32,14 +157,7 @@ backfill that is safe to run twice.]],
 
   setup = function()
     fresh_table(T, { gsis = { "GSI1" } })
-    seed(T, {
-      { PK = "CUST#a1b2", SK = "PROFILE", name = "Acme Co", tier = "GOLD" },
-      { PK = "CUST#b2c3", SK = "PROFILE", name = "Bolt Ltd", tier = "GOLD" },
-      { PK = "CUST#c3d4", SK = "PROFILE", name = "Core Inc", tier = "SILVER" },
-      -- Written after the new code shipped: it already carries the GSI3 keys.
-      { PK = "CUST#d4e5", SK = "PROFILE", name = "Delta SA", tier = "GOLD",
-        GSI3PK = "TIER#GOLD", GSI3SK = "CUST#d4e5" },
-    })
+    seed(T, PROFILES)
   end,
 
   steps = {
@@ -49,11 +167,35 @@ backfill that is safe to run twice.]],
 New access pattern: "all GOLD customers". New code writes GSI3PK = "TIER#<tier>" and
 GSI3SK = "CUST#<id>" on every profile it saves; one recent profile (d4e5) already has them.
 
-Add the index GSI3 (keys GSI3PK, GSI3SK, projection ALL) to app-main with update-table.]],
+Add the index GSI3 (keys GSI3PK, GSI3SK, projection ALL) to app-main with update-table.
+(Indexes are changed with the aws CLI only: PartiQL has no statement for it.)]],
       check = function(r)
-        if r.op ~= "UpdateTable" then return nil end
-        if not r.ok then return false, "update-table failed: " .. tostring(r.error.message) end
-        if not has_gsi3() then return false, "app-main has no GSI3 yet." end
+        local expected = "This step expects update-table on app-main creating GSI3: GSI3PK HASH, GSI3SK RANGE, projection ALL."
+        if r.op == "CreateTable" then
+          return false, "GSI3 belongs on the existing table: add it to app-main with update-table. " .. expected
+        end
+        if r.op ~= "UpdateTable" then return nil, expected end
+        if r.table ~= T then return false, table_note(r) .. expected end
+        if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+        local g = describe_gsi("GSI3")
+        if not g then return false, "That update-table did not add GSI3. " .. expected end
+        local ks = g.KeySchema or {}
+        local problems = {}
+        if #ks ~= 2 or ks[1].AttributeName ~= "GSI3PK" or ks[1].KeyType ~= "HASH"
+            or ks[2].AttributeName ~= "GSI3SK" or ks[2].KeyType ~= "RANGE" then
+          local parts = {}
+          for i, k in ipairs(ks) do parts[i] = tostring(k.AttributeName) .. " " .. tostring(k.KeyType) end
+          problems[#problems + 1] = "its keys are " .. table.concat(parts, ", ") .. " (the step asks for GSI3PK HASH, GSI3SK RANGE)"
+        end
+        local projection = (g.Projection or {}).ProjectionType
+        if projection ~= "ALL" then
+          problems[#problems + 1] = "its projection is " .. tostring(projection) ..
+            " (the step asks for ALL, so that the index returns whole profiles)"
+        end
+        if #problems > 0 then
+          ddb.call("UpdateTable", { TableName = T, GlobalSecondaryIndexUpdates = { { Delete = { IndexName = "GSI3" } } } })
+          return false, "GSI3 was created, but " .. table.concat(problems, "; ") .. ". (The lesson deleted GSI3 so you can create it again.)"
+        end
         return true
       end,
       hints = {
@@ -70,11 +212,12 @@ CREATING while it backfills and must not be queried before it is ACTIVE.]],
       text = [[
 Query GSI3 for the GOLD customers (GSI3PK = "TIER#GOLD"). Three profiles have tier GOLD.]],
       check = function(r)
-        if is_scan(r) then return false, "Query the new index: --index-name GSI3." end
-        if not is_query(r, "GSI3") then return nil end
-        return true
+        return gold_query(r, "This step expects a Query of app-main's index GSI3 for GSI3PK = TIER#GOLD.")
       end,
-      hints = { gold },
+      hints = {
+        [[Query --index-name GSI3 with "GSI3PK = :t", :t = "TIER#GOLD" (PartiQL: SELECT * FROM "app-main"."GSI3" WHERE GSI3PK = 'TIER#GOLD').]],
+        gold,
+      },
       show = gold,
       explain = function(r)
         return "GSI3 returned " .. r.count .. " of the 3 GOLD customers. The index holds only items that\n"
@@ -89,19 +232,43 @@ Backfill one old profile, CUST#b2c3: set GSI3PK = "TIER#GOLD" and GSI3SK = "CUST
 backfill job gets retried and re-run, so make the write a no-op when the item already has its
 GSI3 keys (a condition on GSI3PK).]],
       check = function(r)
-        if r.op ~= "UpdateItem" and r.op ~= "PutItem" then return nil end
-        if not idempotent(r) then
-          return false, "Without a condition the backfill rewrites items on every re-run (and a put would clobber newer data)."
+        r = as_single(r)
+        local expected = "This step expects a write of CUST#b2c3 / PROFILE that sets GSI3PK = TIER#GOLD and GSI3SK = CUST#b2c3, keeps its other attributes, and is guarded by attribute_not_exists(GSI3PK)."
+        if not SINGLE_WRITES[r.op] then
+          if r.op == "TransactWriteItems" or r.op == "BatchWriteItem" then
+            return false, "One conditional write is all this step needs. " .. expected
+          end
+          return nil, expected
         end
-        if not r.ok and r.error.code ~= "ConditionalCheckFailedException" then
-          return false, "The update failed: " .. tostring(r.error.message)
+        if r.table ~= T then return false, table_note(r) .. expected end
+        local key = r.key or {}
+        if not same(key, B2) then
+          return false, "That write was for " .. key_text(key) .. ", not CUST#b2c3." .. restore(r, key) .. " " .. expected
         end
-        local it = ddb.get(T, { PK = "CUST#b2c3", SK = "PROFILE" })
-        if not it or it.GSI3PK ~= "TIER#GOLD" then return false, "CUST#b2c3 has no GSI3PK = TIER#GOLD yet." end
+        if r.op == "DeleteItem" then
+          return false, "That deletes the profile." .. restore(r, B2) .. " " .. expected
+        end
+        if not idempotent(r.condition) then
+          local what = r.condition and ("Its condition (" .. r.condition .. ") does not make the write a no-op once GSI3PK is set")
+            or "Without a condition the backfill rewrites items on every re-run"
+          if r.op == "PutItem" then what = what .. ", and a put would clobber newer data" end
+          return false, what .. "." .. restore(r, B2)
+        end
+        local image = (write_on(r, B2) or {}).image
+        if not r.ok then
+          if r.error.code == "ConditionalCheckFailedException" then
+            return false, "The condition failed, yet CUST#b2c3 " .. (image and image.GSI3PK and "already has GSI3PK" or "has no GSI3PK yet")
+              .. " (its condition was " .. tostring(r.condition) .. ")."
+          end
+          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+        end
+        if not same(image, B2_DONE) then
+          return false, "Guarded, but afterwards " .. differences(image, B2_DONE) .. "." .. restore(r, B2)
+        end
         return true
       end,
       hints = {
-        [[SET GSI3PK = :t, GSI3SK = :c with --condition-expression "attribute_not_exists(GSI3PK)".]],
+        [[SET GSI3PK = :t, GSI3SK = :c with --condition-expression "attribute_not_exists(GSI3PK)" (PartiQL: AND attribute_not_exists(GSI3PK) in the WHERE clause).]],
         backfill_b2,
       },
       show = backfill_b2,
@@ -112,17 +279,35 @@ GSI3 keys (a condition on GSI3PK).]],
       text = [[
 The job crashed and restarts from the beginning. Run the same backfill update again.]],
       check = function(r)
-        if r.op ~= "UpdateItem" then return nil end
+        r = as_single(r)
+        local expected = "This step expects the same guarded backfill of CUST#b2c3 again, refused because GSI3PK is already set."
+        if not SINGLE_WRITES[r.op] then
+          if r.op == "TransactWriteItems" or r.op == "BatchWriteItem" then
+            return false, "Run the backfill write itself again. " .. expected
+          end
+          return nil, expected
+        end
+        if r.table ~= T then return false, table_note(r) .. expected end
+        local key = r.key or {}
+        if not same(key, B2) then
+          return false, "That write was for " .. key_text(key) .. ", not CUST#b2c3." .. restore(r, key) .. " " .. expected
+        end
         if r.ok then
-          if idempotent(r) then return nil end
-          return false, "That rewrite went through: the re-run was not idempotent."
+          local note = restore(r, B2, B2_DONE)
+          if idempotent(r.condition) then
+            return false, "That write went through: CUST#b2c3 had no GSI3 keys before it." .. note
+          end
+          return false, "That rewrite went through: the re-run was not idempotent." .. note
         end
         if r.error.code ~= "ConditionalCheckFailedException" then
-          return false, "Expected ConditionalCheckFailedException, got " .. tostring(r.error.code) .. "."
+          return false, "DynamoDB refused it with " .. tostring(r.error.code) .. ", not a failed condition. " .. expected
+        end
+        if not idempotent(r.condition) then
+          return false, "Refused, but by a different condition (" .. tostring(r.condition) .. "). " .. expected
         end
         return true
       end,
-      hints = { "Run the previous update-item again, unchanged." },
+      hints = { "Run the previous update again, unchanged." },
       show = backfill_b2,
       explain = [[
 ConditionalCheckFailedException: the item was already done, so the re-run changed nothing. In
@@ -143,7 +328,8 @@ GOLD customers again.]],
         })
       end,
       check = function(r)
-        if not is_query(r, "GSI3") then return nil end
+        local verdict, msg = gold_query(r, "This step expects a Query of app-main's index GSI3 for GSI3PK = TIER#GOLD.")
+        if verdict ~= true then return verdict, msg end
         if r.count ~= 3 then return false, "Expected the 3 GOLD customers, got {count}." end
         return true
       end,

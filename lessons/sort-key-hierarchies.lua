@@ -9,14 +9,59 @@ local function q(table_name, pk, prefix)
     table_name, pk, prefix)
 end
 
--- The prefix the student's Query used in begins_with, if any.
-local function prefix_of(r)
-  local v = r.request.ExpressionAttributeValues or {}
-  local kce = r.request.KeyConditionExpression or ""
-  local name = string.match(kce, "begins_with%s*%(%s*[%w#_]+%s*,%s*(:[%w_]+)%s*%)")
-  if name and v[name] then return plain(v[name]) end
-  return nil
+-- The partition key of the collection a read returned: the items' PK when they all share one,
+-- "" when they differ, nil when the items carry no PK (a projection) or none came back.
+local function collection(r)
+  local pk = nil
+  for _, it in ipairs(r.items or {}) do
+    if it.PK == nil then return nil end
+    if pk ~= nil and it.PK ~= pk then return "" end
+    pk = it.PK
+  end
+  return pk
 end
+
+-- The shared part of every check here: one Query of partition `pk` in `table_name` whose items
+-- all start with `prefix`, `n` of them. Returns a verdict and message, or nothing when the
+-- Query read the right collection and the step's own test decides. `what` names the items
+-- wanted ("the returns of item i100").
+local function judge(r, table_name, pk, prefix, n, what)
+  local want = "a Query of " .. table_name .. " on PK = " .. pk .. " with begins_with on SK"
+  local t = r.table or ""
+  if t ~= "" and t ~= table_name then
+    if not r.ok and r.error and r.error.code == "ResourceNotFoundException" then
+      return false, "There is no table " .. t .. " in this lesson; this step reads " .. table_name .. "."
+    end
+    return false, "That statement used the table " .. t .. "; this step reads " .. table_name .. "."
+  end
+  if (r.index or "") ~= "" then
+    return false, "That statement named the index " .. r.index .. "; this step reads the table " .. table_name .. " itself."
+  end
+  if not r.ok then
+    return false, "That statement failed; this step expects " .. want .. "."
+  end
+  if r.op == "Scan" then return false, "A Scan reads the whole table ({read} items); " .. what .. " share one partition key." end
+  if r.op == "GetItem" then return false, "GetItem returns one item; this step wants " .. what .. ": a Query with begins_with on SK." end
+  if r.op ~= "Query" then return nil, "(This step wants " .. want .. ": " .. what .. ".)" end
+  local got = collection(r)
+  if got ~= nil and got ~= pk then
+    return false, "That Query read " .. (got == "" and "several collections" or "the collection of " .. got) .. "; " .. what .. " are under PK = " .. pk .. "."
+  end
+  if r.count == 0 then
+    return false, "That Query matched nothing; " .. what .. " are under PK = " .. pk .. ", SK starting with " .. prefix .. "."
+  end
+  return "go"
+end
+
+-- Whether every returned item's SK starts with `prefix`; nil when the items carry no SK.
+local function sks_start(r, prefix)
+  for _, it in ipairs(r.items or {}) do
+    if it.SK == nil then return nil end
+    if not starts_with(it.SK, prefix) then return false end
+  end
+  return true
+end
+local NO_SK = "(Those items came back without SK, so the step cannot tell which ones they are: select SK too, or *.)"
 
 return lesson {
   id = "sort-key-hierarchies",
@@ -70,11 +115,11 @@ Order o1 (table app-main, PK = "ORDER#o1") holds its items, their returns and it
 
 Fetch only the returns of item i100 with one query.]],
       check = function(r)
-        if not is_query(r) then
-          if is_scan(r) then return false, "A Scan reads the whole table ({read} items)." end
-          return nil
-        end
-        if not all_start_with(r, "SK", "ITEM#i100#RETURN#") then
+        local v, m = judge(r, T, "ORDER#o1", "ITEM#i100#RETURN#", 2, "the returns of item i100")
+        if v ~= "go" then return v, m end
+        local ok = sks_start(r, "ITEM#i100#RETURN#")
+        if ok == nil then return nil, NO_SK end
+        if not ok then
           return false, "You got {count} items, not only returns of i100: the prefix must name every level down to RETURN#."
         end
         if r.count ~= 2 then return false, "Expected r1 and r2, got {count} items." end
@@ -95,8 +140,11 @@ asked for begins_with(SK, "ITEM#"), items and returns would have come back toget
       text = [[
 Same order, other branch: fetch the events of shipment s1 (not the shipment itself).]],
       check = function(r)
-        if not is_query(r) then return nil end
-        if not all_start_with(r, "SK", "SHIPMENT#s1#EVENT#") or r.count ~= 2 then
+        local v, m = judge(r, T, "ORDER#o1", "SHIPMENT#s1#EVENT#", 2, "the events of shipment s1")
+        if v ~= "go" then return v, m end
+        local ok = sks_start(r, "SHIPMENT#s1#EVENT#")
+        if ok == nil then return nil, NO_SK end
+        if not ok or r.count ~= 2 then
           return false, "Expected exactly the two events of s1, got {count} items."
         end
         return true
@@ -114,8 +162,11 @@ BR#SP#SaoPaulo#Pinheiros#FariaLima.
 
 List the stores in the city of Sao Paulo (state SP, Brazil).]],
       check = function(r)
-        if not is_query(r) then return nil end
-        if not all_start_with(r, "SK", "BR#SP#SaoPaulo#") or r.count ~= 2 then
+        local v, m = judge(r, T, "STORE", "BR#SP#SaoPaulo#", 2, "the stores of Sao Paulo city")
+        if v ~= "go" then return v, m end
+        local ok = sks_start(r, "BR#SP#SaoPaulo#")
+        if ok == nil then return nil, NO_SK end
+        if not ok or r.count ~= 2 then
           return false, "Expected the two stores of Sao Paulo city, got {count}."
         end
         return true
@@ -135,13 +186,17 @@ MODULE#m1, MODULE#m2, MODULE#m10 and lessons beneath them as MODULE#m1#LESSON#l1
 Try to fetch module m1 and its lessons with begins_with(SK, "MODULE#m1") and look closely at
 what comes back.]],
       check = function(r)
-        if not is_query(r) then return nil end
-        if r.table ~= "" and r.table ~= E then return nil end
-        local p = prefix_of(r)
-        if p ~= "MODULE#m1" then
-          return false, "For this step use exactly the prefix MODULE#m1 (no trailing #), on COURSE#c10."
+        local v, m = judge(r, E, "COURSE#c10", "MODULE#m1", 5, "module m1 and its lessons")
+        if v ~= "go" then return v, m end
+        local ok = sks_start(r, "MODULE#m1")
+        if ok == nil then return nil, NO_SK end
+        -- begins_with(SK, "MODULE#m1") returns exactly these five items: m1, its two lessons,
+        -- and m10 with its lesson.
+        if ok and r.count == 5 then return true end
+        if sks_start(r, "MODULE#m1#") then
+          return false, "With the trailing # only m1's lessons came back, and the module item itself is missing. For this step use exactly the prefix MODULE#m1 (no trailing #) and look at what it catches."
         end
-        return true
+        return false, "You got {count} items. For this step use exactly the prefix MODULE#m1 (no trailing #), on COURSE#c10."
       end,
       hints = { [[Query edtech-platform with PK = "COURSE#c10" AND begins_with(SK, "MODULE#m1").]] },
       show = q(E, "COURSE#c10", "MODULE#m1"),
@@ -178,8 +233,11 @@ Fetch only the lessons of module m1 from edtech-v2.]],
         })
       end,
       check = function(r)
-        if not is_query(r) then return nil end
-        if not all_start_with(r, "SK", "LES#m1#") or r.count ~= 2 then
+        local v, m = judge(r, E2, "COURSE#c10", "LES#m1#", 2, "the lessons of module m1")
+        if v ~= "go" then return v, m end
+        local ok = sks_start(r, "LES#m1#")
+        if ok == nil then return nil, NO_SK end
+        if not ok or r.count ~= 2 then
           return false, "Expected l1 and l2 only, got {count} items."
         end
         return true

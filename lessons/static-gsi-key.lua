@@ -1,10 +1,16 @@
 -- Lesson 14: a GSI with a static partition key ("STUDENT") is a hot partition of its own, and
 -- on-demand capacity does not lift a partition's ceiling. Shown by simulations on a virtual
 -- clock (ddb.simulate, README "Throughput and throttling").
+-- Checks read the normalized record (lessons/README.md, "What a check sees"): the same fields
+-- whether a step is answered with the aws CLI, PartiQL, or PartiQL through execute-statement.
 local T = "school"
 local SHARDS = 4
 local PEAK = 1500       -- sign-ups a second at the start of term
 local SIM_SECONDS = 10  -- virtual seconds per simulation: the shares settle at once
+local SINGLE_WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true }
+local ADA = { PK = "STUDENT#9021", SK = "PROFILE", GSI1PK = "STUDENT", GSI1SK = "Ada" }
+local GRACE = { PK = "STUDENT#9022", SK = "PROFILE", GSI1PK = "STUDENT#2", GSI1SK = "Grace" }
+local known = {}  -- "PK|SK" -> the profiles the steps so far have written
 
 local function shard_of(student_id)
   return tonumber(string.match(student_id, "(%d+)$")) % SHARDS
@@ -63,6 +69,127 @@ local function describe(r, what)
     math.floor(100 * r.throttled / math.max(1, r.requests) + 0.5), table.concat(lines, "\n"), T)
 end
 
+-- Record helpers ----------------------------------------------------------------------------
+local uses = uses or function(text, name)
+  if type(text) ~= "string" then return false end
+  local bare = string.gsub(text, "'[^']*'", "''")
+  local i = 1
+  while true do
+    local s, e = string.find(bare, name, i, true)
+    if not s then return false end
+    local before = s > 1 and string.sub(bare, s - 1, s - 1) or ""
+    if not string.find(before, "[%w_#:%.]") and not string.find(string.sub(bare, e + 1, e + 1), "[%w_]") then
+      return true
+    end
+    i = s + 1
+  end
+end
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+local function keyof(it) return { PK = it.PK, SK = it.SK } end
+-- The entry of r.writes for the item with that key in app-main, or nil.
+local function write_on(r, key)
+  for _, w in ipairs(r.writes or {}) do
+    if w.table == T and same(w.key, key) then return w end
+  end
+  return nil
+end
+-- A transaction or batch of one write is judged as that write.
+local function as_single(r)
+  local ws = r.writes or {}
+  if (r.op == "TransactWriteItems" or r.op == "BatchWriteItem") and #ws == 1 and ws[1].op ~= "ConditionCheck" then
+    local s = {}
+    for k, v in pairs(r) do s[k] = v end
+    s.op, s.table, s.key, s.item = ws[1].op, ws[1].table, ws[1].key, ws[1].item
+    s.condition, s.update = ws[1].condition, ws[1].update
+    return s
+  end
+  return r
+end
+local function show(v)
+  if type(v) == "string" then return '"' .. v .. '"' end
+  if type(v) == "number" then return units(v) end
+  if type(v) == "table" then return "a list or map" end
+  if v == nil then return "none" end
+  return tostring(v)
+end
+-- "qty is 2 (the step asks for 1); it also has note": how an image differs from the item asked for.
+local function differences(image, want)
+  if image == nil then return "the item does not exist" end
+  local out, names = {}, {}
+  for k in pairs(want) do names[#names + 1] = k end
+  table.sort(names)
+  for _, k in ipairs(names) do
+    local v = image and image[k]
+    if v == nil then
+      out[#out + 1] = k .. " is missing"
+    elseif not same(v, want[k]) then
+      out[#out + 1] = k .. " is " .. show(v) .. " (the step asks for " .. show(want[k]) .. ")"
+    end
+  end
+  local extra = {}
+  for k in pairs(image or {}) do if want[k] == nil then extra[#extra + 1] = k end end
+  table.sort(extra)
+  if #extra > 0 then out[#out + 1] = "it also has " .. table.concat(extra, ", ") end
+  return table.concat(out, "; ")
+end
+local function key_text(k) return show(k and k.PK) .. " / " .. show(k and k.SK) end
+local function table_note(r)
+  return "That statement used table " .. (r.table ~= "" and r.table or "(unknown)") .. "; the students are in school. "
+end
+-- Undoes a wrong write that went through: a profile an earlier step wrote is put back, a new
+-- item is deleted.
+local function undo(r)
+  local k = r.key
+  if not r.ok or type(k) ~= "table" or not k.PK or not k.SK then return "" end
+  local image = (write_on(r, k) or {}).image
+  local before = known[k.PK .. "|" .. k.SK]
+  if same(image, before) then return "" end
+  if before then
+    ddb.put(T, before)
+    return " (The lesson put " .. k.PK .. " back as it was.)"
+  end
+  ddb.call("DeleteItem", { TableName = T, Key = ddb.item(k) })
+  return " (The lesson deleted that item again.)"
+end
+-- One new student profile whose whole image must be `want`.
+local function student_step(r, want, expected, key_check)
+  if not SINGLE_WRITES[r.op] then
+    if r.op == "TransactWriteItems" or r.op == "BatchWriteItem" then
+      return false, "One put is all this step needs. " .. expected
+    end
+    return nil, expected
+  end
+  if r.table ~= T then return false, table_note(r) .. expected end
+  if r.op == "DeleteItem" then
+    local note = undo(r)
+    if note ~= "" then return false, "That deleted a student." .. note .. " " .. expected end
+    return nil, expected
+  end
+  local k = r.key or {}
+  local image = (write_on(r, k) or {}).image
+  -- What the statement wrote: the image after it, or for a refused put the item it tried.
+  local verdict, msg = key_check(k, (r.ok and image) or r.item or {}, r.ok)
+  if verdict == false then return false, msg .. undo(r) end
+  if not r.ok then
+    if r.error.code == "DuplicateItemException" or r.error.code == "ConditionalCheckFailedException" then
+      if r.op == "UpdateItem" and not image then
+        return false, "An UPDATE only changes an item that exists; add the student with an INSERT (or put-item). " .. expected
+      end
+      return false, k.PK .. " already exists. " .. expected
+    end
+    return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+  end
+  if not same(image, want) then
+    return false, "The profile was written, but " .. differences(image, want) .. "." .. undo(r)
+  end
+  return true
+end
+
 local put_static = [[aws dynamodb put-item --table-name school --item '{"PK":{"S":"STUDENT#9021"},"SK":{"S":"PROFILE"},"GSI1PK":{"S":"STUDENT"},"GSI1SK":{"S":"Ada"}}']]
 local on_demand = [[aws dynamodb update-table --table-name school --billing-mode PAY_PER_REQUEST]]
 local put_sharded = [[aws dynamodb put-item --table-name school --item '{"PK":{"S":"STUDENT#9022"},"SK":{"S":"PROFILE"},"GSI1PK":{"S":"STUDENT#2"},"GSI1SK":{"S":"Grace"}}']]
@@ -79,6 +206,7 @@ update it. On-demand capacity raises what the table may use, not what one partit
   requires = { "hot-partitions" },
 
   setup = function()
+    known = {}
     ddb.drop_table(T)
     local attrs = {}
     for _, a in ipairs({ "PK", "SK", "GSI1PK", "GSI1SK" }) do
@@ -111,12 +239,18 @@ index are provisioned with 4,000 WCU each. At the start of term 1,500 students s
 Add student 9021: PK "STUDENT#9021", SK "PROFILE", GSI1PK "STUDENT", GSI1SK "Ada". The lesson
 then simulates the start of term.]],
       check = function(r)
-        if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {error}" end
-        if plain_item(r.request.Item).GSI1PK ~= "STUDENT" then
-          return false, "For this step use the static index key itself, GSI1PK = STUDENT."
-        end
-        return true
+        r = as_single(r)
+        return student_step(r, ADA,
+          "This step expects a put of student 9021 in school: PK STUDENT#9021, SK PROFILE, GSI1PK STUDENT, GSI1SK Ada.",
+          function(k, it)
+            if k.PK ~= ADA.PK or k.SK ~= ADA.SK then
+              return false, "Add student 9021: PK STUDENT#9021, SK PROFILE (that write was for " .. key_text(k) .. ")."
+            end
+            if it.GSI1PK ~= nil and it.GSI1PK ~= "STUDENT" then
+              return false, "For this step use the static index key itself, GSI1PK = STUDENT."
+            end
+            return true
+          end)
       end,
       hints = { put_static },
       show = put_static,
@@ -131,12 +265,16 @@ then simulates the start of term.]],
       id = "on-demand",
       text = [[
 Perhaps provisioning is the problem. Switch the table to on-demand capacity
-(update-table --billing-mode PAY_PER_REQUEST); the lesson then simulates the same term.]],
+(update-table --billing-mode PAY_PER_REQUEST); the lesson then simulates the same term.
+(Capacity is changed with the aws CLI only: PartiQL has no statement for it.)]],
+      setup = function() known[ADA.PK .. "|" .. ADA.SK] = ADA end,
       check = function(r)
-        if r.op ~= "UpdateTable" then return nil end
-        if not r.ok then return false, "The update failed: {error}" end
+        local expected = "This step expects update-table on school switching its billing mode to PAY_PER_REQUEST."
+        if r.op ~= "UpdateTable" then return nil, expected end
+        if r.table ~= T then return false, table_note(r) .. expected end
+        if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
         if billing() ~= "PAY_PER_REQUEST" then
-          return false, "Switch the billing mode to PAY_PER_REQUEST."
+          return false, "The table is still " .. billing() .. ": that update-table changed something else. Switch the billing mode to PAY_PER_REQUEST."
         end
         return true
       end,
@@ -156,20 +294,27 @@ Shard the index key: GSI1PK = "STUDENT#<n>", where n is the student number modul
 (9022 mod 4 = 2 -> "STUDENT#2").
 
 Add student 9022: PK "STUDENT#9022", SK "PROFILE", GSI1SK "Grace", with its sharded GSI1PK.]],
+      setup = function() known[ADA.PK .. "|" .. ADA.SK] = ADA end,
       check = function(r)
-        if r.op ~= "PutItem" then return nil end
-        if not r.ok then return false, "The put failed: {error}" end
-        local it = plain_item(r.request.Item)
-        if it.GSI1PK == "STUDENT" then
-          return false, "That is the static key again: every profile still lands in one index partition."
-        end
-        local n = tonumber(string.match(it.GSI1PK or "", "^STUDENT#(%d+)$"))
-        if not n then return false, "GSI1PK should look like STUDENT#<shard>." end
-        if it.PK ~= "STUDENT#9022" then return false, "Add student 9022." end
-        if n ~= shard_of("9022") then
-          return false, "9022 mod 4 is " .. shard_of("9022") .. ", so its GSI1PK is STUDENT#" .. shard_of("9022") .. "."
-        end
-        return true
+        r = as_single(r)
+        local shard = shard_of("9022")
+        return student_step(r, GRACE,
+          "This step expects a put of student 9022 in school: PK STUDENT#9022, SK PROFILE, GSI1SK Grace, GSI1PK STUDENT#<9022 mod 4>.",
+          function(k, it, ok)
+            if it.GSI1PK == "STUDENT" then
+              return false, "That is the static key again: every profile still lands in one index partition."
+            end
+            if k.PK ~= GRACE.PK or k.SK ~= GRACE.SK then
+              return false, "Add student 9022: PK STUDENT#9022, SK PROFILE (that write was for " .. key_text(k) .. ")."
+            end
+            if it.GSI1PK == nil and not ok then return true end  -- judged as refused below
+            local n = tonumber(string.match(it.GSI1PK or "", "^STUDENT#(%d+)$"))
+            if not n then return false, "GSI1PK should look like STUDENT#<shard> (it is " .. show(it.GSI1PK) .. ")." end
+            if n ~= shard then
+              return false, "9022 mod 4 is " .. shard .. ", so its GSI1PK is STUDENT#" .. shard .. ", not STUDENT#" .. n .. "."
+            end
+            return true
+          end)
       end,
       hints = {
         "The shard is calculated from the student number: 9022 mod 4.",

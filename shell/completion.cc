@@ -49,6 +49,19 @@ const SubcommandSpec* FindSubcommand(const std::string& name) {
   return nullptr;
 }
 
+// True when `text` ends inside a PartiQL "quoted name" (quotes inside 'strings' do not count).
+bool InsideQuotedName(const std::string& text) {
+  char quote = 0;
+  for (char c : text) {
+    if (quote != 0) {
+      if (c == quote) quote = 0;  // a doubled quote reopens at once: the parity is the same
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    }
+  }
+  return quote == '"';
+}
+
 bool IsExpressionOption(const std::string& w) {
   return w == "--key-condition-expression" || w == "--filter-expression" ||
          w == "--projection-expression" || w == "--update-expression" ||
@@ -108,6 +121,27 @@ std::vector<std::string> CompletionCandidates(Shell& shell, const std::string& b
       if (!words.empty() && words.back() == "aws") pool.push_back("dynamodb");
       for (const auto& s : Subcommands()) pool.push_back(s.name);
       case_insensitive = true;
+    } else if (partiql && InsideQuotedName(before)) {
+      // `FROM "S<Tab>`: a table name, and `FROM "Shop"."G<Tab>`: an index name, each with its
+      // closing quote.
+      std::string head = before.substr(0, before.rfind('"'));
+      while (!head.empty() && std::isspace(static_cast<unsigned char>(head.back())))
+        head.pop_back();
+      if (!head.empty() && head.back() == '.') {
+        head.pop_back();
+        size_t open = head.size() >= 2 && head.back() == '"' ? head.rfind('"', head.size() - 2)
+                                                             : std::string::npos;
+        if (open != std::string::npos) {
+          for (const auto& i : shell.IndexNames(head.substr(open + 1, head.size() - open - 2)))
+            pool.push_back(i + "\"");
+        }
+      } else {
+        std::vector<std::string> lead_words = Words(head);
+        std::string prev = lead_words.empty() ? "" : Lower(lead_words.back());
+        if (prev == "from" || prev == "into" || prev == "update") {
+          for (const auto& t : shell.TableNames()) pool.push_back(t + "\"");
+        }
+      }
     } else if (partiql) {
       std::string prev = Lower(words.back());
       std::string table;

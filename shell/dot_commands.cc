@@ -127,8 +127,17 @@ DotResult Help(Shell& shell, const std::vector<std::string>& args, std::string_v
 
 DotResult Tables(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.size() > 1) return DotResult::kUsage;
+  size_t shown = 0;
   for (const auto& name : shell.TableNames()) {
-    if (args.empty() || name.find(args[0]) != std::string::npos) shell.sink().Line(name);
+    if (args.empty() || name.find(args[0]) != std::string::npos) {
+      shell.sink().Line(name);
+      ++shown;
+    }
+  }
+  if (shown == 0) {
+    shell.sink().Line(args.empty() ? "(no tables yet: aws dynamodb create-table ... makes one)"
+                                   : "(no table name contains " + args[0] + ")",
+                      Style::kDim);
   }
   return DotResult::kOk;
 }

@@ -149,8 +149,9 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
     read = false;
   }
   if (read) {
-    std::string counts =
-        std::to_string(t.items_returned) + " returned / " + std::to_string(t.items_read) + " read";
+    // A remote endpoint does not say how many items a PartiQL read read (items_read -1).
+    std::string counts = std::to_string(t.items_returned) + " returned" +
+                         (t.items_read < 0 ? "" : " / " + std::to_string(t.items_read) + " read");
     // --max-items (or a --starting-token resuming mid-page) prints fewer items than the calls
     // returned: say both, or the footer contradicts the rows above it.
     const int64_t shown = ShownItems(r);
@@ -158,7 +159,13 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
       counts = std::to_string(shown) + " shown / " + counts;
     parts.push_back(counts);
   }
-  std::string cap = CapacityText(m, read, settings.capacity);
+  // `--return-consumed-capacity INDEXES` on the statement asks for the split for this one call.
+  CapacityDisplay how = settings.capacity;
+  if (how == CapacityDisplay::kTotal && r.request.is_object() &&
+      r.request.value("ReturnConsumedCapacity", std::string()) == "INDEXES") {
+    how = CapacityDisplay::kIndexes;
+  }
+  std::string cap = CapacityText(m, read, how);
   if (!cap.empty()) parts.push_back(cap);
   std::string p = PartitionsByTable(t);
   if (p.empty()) {

@@ -292,9 +292,9 @@ bool LooksTyped(const Json& v) {
 }
 
 std::string UntypedItemHint(const StatementResult& r) {
-  if (r.ok || r.error.type != ErrorType::kSerializationException || !r.request.is_object()) {
-    return "";
-  }
+  bool shape_error = r.error.type == ErrorType::kSerializationException ||
+                     r.error.message.starts_with("Parameter validation failed");
+  if (r.ok || !shape_error || !r.request.is_object()) return "";
   struct Member {
     const char* field;
     const char* option;

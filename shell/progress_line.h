@@ -16,10 +16,14 @@ namespace ddblab::shell {
 
 class ProgressLine {
  public:
+  // Whether `sink` ends at the process's own stdout and stderr (not a capture).
+  static bool IsStdio(OutputSink& sink) {
+    if (auto* guard = dynamic_cast<JsonlTextSink*>(&sink)) return IsStdio(guard->inner());
+    return dynamic_cast<StdioSink*>(&sink) != nullptr;
+  }
   using Clock = std::chrono::steady_clock;
   ProgressLine(Shell& shell, std::string verb)
-      : verb_(std::move(verb)),
-        on_(dynamic_cast<StdioSink*>(&shell.sink()) != nullptr && isatty(STDERR_FILENO) == 1) {}
+      : verb_(std::move(verb)), on_(IsStdio(shell.sink()) && isatty(STDERR_FILENO) == 1) {}
   // Whether Tick(n) may draw; callers check it before computing an expensive fraction (a gzip
   // reader's offset costs a system call, which per item slowed .import by a tenth).
   bool Due(int64_t n) const { return on_ && (n & 1023) == 0; }

@@ -50,6 +50,9 @@ void RenderTable(const StatementResult& r, const RenderContext& ctx, OutputSink&
     field("key condition: ", "key_condition");
     field("filter:        ", "filter");
     field("why:           ", "reason");
+    if (o.value("partitions_known", true) == false) {
+      sink.Line("  partitions:    not known at an endpoint (planned from DescribeTable)");
+    }
     return;
   }
   bool printed = false;

@@ -1,6 +1,7 @@
 // The one-line result of a write in table and line modes ("1 item written"): a put, update or
 // delete returns no items, so without it the shell printed "(no items)" for PartiQL writes and
 // nothing at all for put-item. json, ddbjson and jsonl keep printing the response unchanged.
+#include <cctype>
 #include <string>
 
 #include "shell/render.h"
@@ -31,6 +32,27 @@ void CountBatch(const Json& request_items, int64_t sign, WriteCounts& c) {
   }
 }
 
+// A PartiQL write counted by its first word (INSERT, UPDATE, DELETE, EXISTS); false for a read.
+bool CountStatement(const Json& statement, WriteCounts& c) {
+  std::string text = statement.is_object() ? statement.value("Statement", std::string()) : "";
+  size_t b = text.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return false;
+  std::string word;
+  for (size_t i = b; i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])); ++i)
+    word += static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
+  if (word == "INSERT")
+    ++c.written;
+  else if (word == "UPDATE")
+    ++c.updated;
+  else if (word == "DELETE")
+    ++c.deleted;
+  else if (word == "EXISTS")
+    ++c.checked;
+  else
+    return false;
+  return true;
+}
+
 std::string Count(int64_t n, const char* verb) {
   return std::to_string(n) + (n == 1 ? " item " : " items ") + verb;
 }
@@ -42,7 +64,32 @@ std::string WriteSummary(const StatementResult& r) {
   // For PartiQL the trace names the operation the statement became (INSERT -> PutItem).
   const std::string& op = r.merged.trace.operation;
   WriteCounts c;
-  if (op == "PutItem") {
+  if (r.operation == "ExecuteTransaction" && r.request.is_object()) {
+    // All or nothing: a transaction that succeeded applied every statement.
+    const Json statements = r.request.value("TransactStatements", Json::array());
+    if (!statements.is_array()) return "";
+    for (const auto& st : statements) CountStatement(st, c);
+  } else if (r.operation == "BatchExecuteStatement" && r.request.is_object()) {
+    // Each statement succeeds or fails on its own; a batch of reads shows its items instead.
+    const Json statements = r.request.value("Statements", Json::array());
+    const Json responses =
+        r.output.is_object() ? r.output.value("Responses", Json::array()) : Json::array();
+    if (!statements.is_array()) return "";
+    bool any_write = false;
+    for (size_t i = 0; i < statements.size(); ++i) {
+      bool failed = responses.is_array() && i < responses.size() && responses[i].is_object() &&
+                    responses[i].contains("Error");
+      WriteCounts one;
+      if (!CountStatement(statements[i], one)) continue;
+      any_write = true;
+      if (failed) continue;
+      c.written += one.written;
+      c.updated += one.updated;
+      c.deleted += one.deleted;
+      c.checked += one.checked;
+    }
+    if (!any_write) return "";
+  } else if (op == "PutItem") {
     c.written = 1;
   } else if (op == "UpdateItem") {
     c.updated = 1;
@@ -63,6 +110,9 @@ std::string WriteSummary(const StatementResult& r) {
       if (t.contains("Delete")) ++c.deleted;
       if (t.contains("ConditionCheck")) ++c.checked;
     }
+  } else if ((op.empty() || op == "ExecuteStatement") && r.operation == "ExecuteStatement") {
+    // A remote endpoint sends no trace: the statement's own first word says what it was.
+    if (!CountStatement(r.request, c)) return "";
   } else {
     return "";
   }

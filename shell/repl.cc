@@ -2,6 +2,7 @@
 #include "shell/repl.h"
 
 #include <editline/readline.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
@@ -25,6 +26,15 @@ std::vector<std::string> g_matches;
 
 sigjmp_buf g_interrupt;
 volatile sig_atomic_t g_reading = 0;
+
+// True when more input is already waiting (the rest of a paste): libedit reads the terminal a
+// byte at a time, so what is pasted and not yet read is still in the terminal's buffer.
+bool InputWaiting() {
+  struct pollfd p {};
+  p.fd = STDIN_FILENO;
+  p.events = POLLIN;
+  return poll(&p, 1, 25) > 0 && (p.revents & POLLIN) != 0;
+}
 
 void OnInterrupt(int) {
   // Ctrl-C while editing abandons the input. While a statement runs it asks the statement to
@@ -104,11 +114,34 @@ std::string Flatten(const std::string& input) {
 
 // Leaving an in-memory database loses its tables: say so, and how to keep them next time. (It
 // does not ask to confirm: scripts and terminals that send Ctrl-D expect ddblab to leave.)
+// What leaving now would lose, as a warning, or empty when nothing is lost: the tables of an
+// in-memory database, and a lesson or exercise in progress.
+std::string LossWarning(Shell& shell) {
+  std::string out;
+  std::string scratch = shell.ScratchHowToLeave();
+  if (!scratch.empty()) {
+    out = "You are in the " + shell.client().Describe() +
+          "; leaving ends it (lesson progress is "
+          "kept: .lesson start resumes it). ";
+  }
+  wire::Client& user = shell.user_client();
+  if (!user.IsRemote() && user.Describe().find("memory") != std::string::npos) {
+    const size_t tables = shell.TableNames(true).size();
+    if (tables > 0) {
+      out += std::string(tables == 1 ? "The table" : "The " + std::to_string(tables) + " tables") +
+             " of your in-memory database will be gone: .save FILE keeps " +
+             (tables == 1 ? "it" : "them") + " (ddblab FILE opens it later). ";
+    }
+  }
+  return out;
+}
+
 void SayHowToKeep(Shell& shell) {
-  if (shell.client().IsRemote() || shell.client().Describe().find("memory") == std::string::npos) {
+  if (shell.user_client().IsRemote() ||
+      shell.user_client().Describe().find("memory") == std::string::npos) {
     return;
   }
-  const size_t tables = shell.TableNames().size();
+  const size_t tables = shell.TableNames(true).size();
   if (tables == 0) return;
   shell.sink().Line(
       std::string(tables == 1 ? "The table" : "The " + std::to_string(tables) + " tables") +
@@ -131,7 +164,7 @@ std::string HistoryPath() {
 int RunRepl(Shell& shell) {
   OutputSink& out = shell.sink();
   out.Line("ddblab 0.1: a DynamoDB single-table design lab");
-  out.Line("Connected to a " + shell.client().Describe() +
+  out.Line("Connected to the " + shell.client().Describe() +
                (!shell.client().IsRemote() &&
                         shell.client().Describe().find("memory") != std::string::npos
                     ? "; .open FILE keeps your work in a file."
@@ -162,9 +195,11 @@ int RunRepl(Shell& shell) {
   // The one statement-boundary rule (shell/session/boundary.h), as in scripts.
   StatementAssembler assembler;
   g_pending = &assembler;
-  volatile bool done = false;  // volatile: read again after siglongjmp
+  volatile bool done = false;    // volatile: read again after siglongjmp
+  volatile bool warned = false;  // the last input was a Ctrl-D that warned of a loss
   while (!done) {
-    std::string prompt = assembler.open() ? shell.ContinuationPrompt() : shell.Prompt();
+    std::string prompt =
+        assembler.open() || assembler.held() ? shell.ContinuationPrompt() : shell.Prompt();
     if (sigsetjmp(g_interrupt, 1) != 0) {
       g_reading = 0;
       out.Out("^C\n");
@@ -176,11 +211,24 @@ int RunRepl(Shell& shell) {
     g_reading = 0;
     if (raw == nullptr) {  // Ctrl-D
       out.Out("\n");
-      break;
+      // Warn before anything is lost; a second Ctrl-D in a row leaves.
+      std::string loss = warned ? "" : LossWarning(shell);
+      if (loss.empty()) break;
+      out.Line(loss + "Press Ctrl-D again to leave.", Style::kWarning);
+      warned = true;
+      assembler.Reset();
+      continue;
     }
+    warned = false;
     std::string line(raw);
     std::free(raw);
-    for (const StatementText& statement : assembler.Feed(line)) {
+    std::vector<StatementText> ready = assembler.Feed(line);
+    // A statement typed on one line runs on Enter; in pasted text the next line is already
+    // waiting, and a clause line (WHERE ..., ORDER BY ...) continues the statement.
+    if (assembler.held() && !InputWaiting()) {
+      if (auto held = assembler.ReleaseHeld()) ready.push_back(std::move(*held));
+    }
+    for (const StatementText& statement : ready) {
       std::string flat = Flatten(statement.text);
       add_history(flat.c_str());
       if (!history.empty()) {
@@ -199,7 +247,7 @@ int RunRepl(Shell& shell) {
       }
     }
   }
-  SayHowToKeep(shell);
+  if (!warned) SayHowToKeep(shell);
   g_pending = nullptr;
   g_shell = nullptr;
   sigaction(SIGINT, &previous, nullptr);

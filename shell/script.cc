@@ -2,6 +2,7 @@
 // at the first failure unless told to keep going.
 #include "shell/script.h"
 
+#include <optional>
 #include <string>
 
 #include "shell/file_access.h"
@@ -65,7 +66,31 @@ int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options) {
   // The one statement-boundary rule (shell/session/boundary.h), line by line so each statement
   // runs as soon as it is complete.
   StatementAssembler assembler;
+  // A failed statement followed by `.check error ...` is a demonstrated error: the check decides.
+  // So a failure waits for the next input before it counts (and before it stops the script).
+  struct Failure {
+    Outcome outcome;
+    int line;
+  };
+  std::optional<Failure> pending;
+  auto count_failure = [&](Outcome outcome, int line) -> bool {
+    if (status == 0) status = ExitStatusFor(outcome);
+    if (options.keep_going) return true;
+    shell.sink().ErrLine("ddblab: stopped at line " + std::to_string(line) +
+                             (options.name.empty() ? "" : " of " + options.name) +
+                             " (--keep-going runs the rest)",
+                         Style::kDim);
+    return false;
+  };
+  auto settle = [&]() -> bool {
+    if (!pending) return true;
+    Failure f = *pending;
+    pending.reset();
+    return count_failure(f.outcome, f.line);
+  };
   auto run = [&](const StatementText& statement) -> bool {
+    bool is_check = statement.text.starts_with(".check");
+    if (!is_check && !settle()) return false;
     // .print is itself the text a presenter wants shown; echoing it would show it twice.
     if (shell.settings().echo && !statement.text.starts_with(".print")) Echo(shell, statement.text);
     Outcome outcome = shell.Execute(statement.text, statement.complete);
@@ -78,15 +103,15 @@ int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options) {
       status = kInterruptedStatus;
       return false;
     }
+    if (is_check && pending) {
+      // The check judged the failure: it passed (the error was expected) or it failed itself.
+      pending.reset();
+      if (outcome != Outcome::kOk) return count_failure(outcome, statement.line);
+      return true;
+    }
     if (outcome != Outcome::kOk) {
-      if (status == 0) status = ExitStatusFor(outcome);
-      if (!options.keep_going) {
-        shell.sink().ErrLine("ddblab: stopped at line " + std::to_string(statement.line) +
-                                 (options.name.empty() ? "" : " of " + options.name) +
-                                 " (--keep-going runs the rest)",
-                             Style::kDim);
-        return false;
-      }
+      if (is_check) return count_failure(outcome, statement.line);
+      pending = Failure{outcome, statement.line};
     }
     return true;
   };
@@ -110,6 +135,7 @@ int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options) {
   }
   // An input left open at the end of the script still runs, so its error is reported.
   if (auto statement = assembler.Finish()) run(*statement);
+  settle();
   return status;
 }
 

@@ -33,7 +33,8 @@ bool IsControlPlane(const std::string& op) {
 
 }  // namespace
 
-Shell::Shell(std::unique_ptr<wire::Client> client, OutputSink& sink) : sink_(sink) {
+Shell::Shell(std::unique_ptr<wire::Client> client, OutputSink& sink)
+    : guard_(sink, [this] { return settings_.mode == OutputMode::kJsonl; }), sink_(guard_) {
   clients_.push_back(std::move(client));
 }
 
@@ -131,7 +132,9 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
   std::string_view t = TrimStatement(input);
   Outcome outcome = Outcome::kOk;
   if (kind == InputKind::kDot) {
+    std::string outer = guard_.BeginCommand(std::string(t));
     outcome = RunDotCommand(*this, t);
+    guard_.BeginCommand(std::move(outer));
   } else if (kind != InputKind::kEmpty) {
     RunOptions options;
     options.files = FileAccess::Local(cwd());
@@ -178,9 +181,14 @@ Outcome Shell::RunStreamed(const std::string& statement,
     };
   }
   stream.more = [] { return !InterruptRequested(); };
-  StatementResult r = run(&stream);
-  ctx.streamed = printer.get();
-  Render(r, ctx, sink_);
+  StatementResult r;
+  {
+    // A statement's output is its own JSON object in jsonl mode.
+    JsonlTextSink::RawScope raw(guard_);
+    r = run(&stream);
+    ctx.streamed = printer.get();
+    Render(r, ctx, sink_);
+  }
   Outcome outcome =
       r.ok ? Outcome::kOk : (r.parse_error ? Outcome::kParseError : Outcome::kEngineError);
   last_ = std::move(r);
@@ -248,11 +256,12 @@ KeyInfo Shell::Keys(const std::string& table, const std::string& index) {
   return info;
 }
 
-std::vector<std::string> Shell::TableNames() {
+std::vector<std::string> Shell::TableNames(bool user_database) {
   std::vector<std::string> names;
   Json request = Json::object();
+  wire::Client& c = user_database ? user_client() : client();
   for (int page = 0; page < 100; ++page) {
-    wire::JsonResult res = client().Call("ListTables", request);
+    wire::JsonResult res = c.Call("ListTables", request);
     if (!res.ok || !res.body.contains("TableNames")) break;
     for (const auto& n : res.body["TableNames"]) {
       if (n.is_string()) names.push_back(n.get<std::string>());

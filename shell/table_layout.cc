@@ -149,9 +149,14 @@ void PrintTableRows(TableLayout& layout, std::vector<Json> items, OutputSink& si
       const size_t limit = last && !layout.pad_last ? kMaxCellWidth : layout.widths[i];
       auto it = item.find(layout.cols[i]);
       std::string cell = it == item.end() ? "" : Cut(CellText(*it), limit);
+      // Numbers stand right and strings left, so the string '4' and the number 4 differ.
+      const bool number = it != item.end() && it->is_object() && it->contains("N");
       // The partition key is shown once per item collection.
       if (i < layout.hash_cols.size() && layout.printed_any && collection == layout.previous) {
         cell.clear();
+      }
+      if (number && DisplayWidth(cell) < layout.widths[i]) {
+        cell = std::string(layout.widths[i] - DisplayWidth(cell), ' ') + cell;
       }
       line += last ? cell : Pad(cell, layout.widths[i]);
     }

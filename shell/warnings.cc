@@ -102,8 +102,16 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
     }
   }
   if (AnyScan(t)) {
-    std::string parts =
-        t.partitions_total > 0 ? " from all " + Counted(t.partitions_total, "partition") : "";
+    // The partitions it really reached: a Scan stopped early (Ctrl-C, a Limit) did not reach
+    // them all, and the footer above says which it did.
+    const int64_t reached = static_cast<int64_t>(t.partitions_hit.size());
+    std::string parts;
+    if (t.partitions_total > 0 && reached >= t.partitions_total) {
+      parts = " from all " + Counted(t.partitions_total, "partition");
+    } else if (t.partitions_total > 0) {
+      parts =
+          " from " + std::to_string(reached) + " of " + Counted(t.partitions_total, "partition");
+    }
     std::string reason;
     for (const auto& c : r.calls) {
       if (reason.empty()) reason = c.trace.scan_reason;
@@ -116,17 +124,18 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
     // the planner's reason names the one that was missing.
     const bool multi_attribute = r.kind == InputKind::kPartiql && !t.index.empty() && ctx.keys &&
                                  ctx.keys(t.table, t.index).hash_key_count > 1;
+    // A remote endpoint does not say how much a PartiQL Scan read (read < 0): the whole table.
+    const std::string how_much = read < 0 ? "the whole table" : Counted(read, "item") + parts;
     if (multi_attribute && !reason.empty()) {
-      out.push_back("this SELECT ran as a Scan: " + reason + "; it read " + Counted(read, "item") +
-                    parts + " to return " + std::to_string(returned));
+      out.push_back("this SELECT ran as a Scan: " + reason + "; it read " + how_much +
+                    " to return " + std::to_string(returned));
     } else if (r.kind == InputKind::kPartiql) {
       out.push_back(
           "this SELECT has no equality on the partition key, so it ran as a Scan: "
           "it read " +
-          Counted(read, "item") + parts + " to return " + std::to_string(returned));
+          how_much + " to return " + std::to_string(returned));
     } else {
-      out.push_back("Scan read " + Counted(read, "item") + parts +
-                    "; a Query reads only one item collection");
+      out.push_back("Scan read " + how_much + "; a Query reads only one item collection");
     }
   }
   bool filtered = t.filtered || (r.request.is_object() && r.request.contains("FilterExpression"));

@@ -107,6 +107,11 @@ status=0
 awk -v work="$work" '
   BEGIN { cur = 0; printf "" > (work "/act.0") }
   /^@@@record [0-9]+$/ { cur = $2; printf "" > (work "/act." cur); next }
+  # In jsonl mode the marker comes wrapped as {"command":".print @@@record N","text":"@@@record N"}.
+  /^\{"command":"\.print @@@record [0-9]+","text":"@@@record [0-9]+"\}$/ {
+    n = $0; sub(/^.*"text":"@@@record /, "", n); sub(/"\}$/, "", n)
+    cur = n; printf "" > (work "/act." cur); next
+  }
   { print > (work "/act." cur) }
 ' "$work/actual"
 

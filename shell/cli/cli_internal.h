@@ -22,6 +22,11 @@ inline constexpr int kGeneralExitCode = 255;
 // An error the aws CLI reports before any request is sent; Error::column carries -exit_code.
 Error CliError(std::string message, int exit_code = kUsageExitCode);
 
+// botocore's "Parameter validation failed:" message for attribute values of the wrong shape in
+// `request` (Item, Key, ExpressionAttributeValues, ExclusiveStartKey, Keys, Parameters, also
+// inside transactions and batches), or empty when they are all well formed.
+std::string ParameterValidationErrors(const wire::Json& request);
+
 // Parses JSON text the way Python's json.loads does and, on failure, returns the message Python
 // gives ("Expecting ',' delimiter: line 1 column 9 (char 8)"), since the aws CLI quotes it.
 Result<wire::Json> ParsePythonJson(std::string_view text);

@@ -357,7 +357,12 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
       DDB_TRY(take_value(name, w, &value));
       g.words.push_back(std::move(value));
     }
-    given[index] = std::move(g);  // a repeated option: the last one wins, as in argparse
+    // A repeated option is refused: keeping either value would drop the other silently.
+    if (given.contains(index)) {
+      return CliError("aws: error: argument " + std::string(spec.name) +
+                      ": given more than once; give each option once");
+    }
+    given[index] = std::move(g);
   }
 
   if (!cli_input_json) {

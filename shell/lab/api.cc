@@ -32,7 +32,7 @@ bool StageRecord(Sandbox::Impl* impl, const StatementRecord& rec, bool raise) {
     if (!rec.input.empty()) impl->stash_error += "\n  in: " + rec.input;
     return false;
   }
-  impl->stash = RecordToJson(rec);
+  impl->stash = impl->client != nullptr ? RecordToJson(rec, *impl->client) : RecordToJson(rec);
   return true;
 }
 

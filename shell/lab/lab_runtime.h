@@ -53,6 +53,11 @@ std::string ErrorText(const StatementRecord& record);
 // trace (the effective call: operation, table, index, items_read, items_returned,
 // partitions_hit, partitions_total, filtered, ...), and calls.
 wire::Json RecordToJson(const StatementRecord& record);
+// The same plus what the statement did, identical for the aws CLI and PartiQL through either
+// door (lessons/README.md, "What a check sees"): resolved key, item, condition and update, the
+// operation a PartiQL statement planned into (also when refused), every item written with its
+// image afterwards. `client` answers the plans and reads the images.
+wire::Json RecordToJson(const StatementRecord& record, wire::Client& client);
 
 // DynamoDB JSON values -> plain JSON (strings, numbers, booleans, arrays, objects; NULL is null)
 // and back. Numbers that do not fit a double exactly stay strings.

@@ -13,6 +13,7 @@
 #include "shell/lab/prelude/lesson_lua.h"
 #include "shell/lab/sandbox_internal.h"
 #include "shell/session/boundary.h"
+#include "shell/wrap_text.h"
 
 namespace ddblab::lab {
 
@@ -334,8 +335,10 @@ struct LessonSession::State {
     const StepInfo& s = info.steps[static_cast<size_t>(step)];
     o() << "\n--- " << info.id << " · step " << (step + 1) << " of " << info.steps.size() << ": "
         << s.id << " ---\n";
-    o() << s.text;
-    if (s.text.empty() || s.text.back() != '\n') o() << "\n";
+    // Refilled to the terminal, so a narrow one does not break words; piped output is as written.
+    std::string text = shell::WrapProse(s.text, shell::TerminalColumns());
+    o() << text;
+    if (text.empty() || text.back() != '\n') o() << "\n";
   }
 
   void Enter(int index) {
@@ -473,7 +476,7 @@ void LessonSession::OnStatement(const StatementRecord& record) {
     o << "(That statement did not run, so the step was not checked.)\n";
     return;
   }
-  wire::Json rj = RecordToJson(record);
+  wire::Json rj = RecordToJson(record, *s.client);
   LuaStatus st = s.CallHelper("check", 2, 3, [&](lua_State* L) {
     lua_pushinteger(L, s.step + 1);
     s.sandbox->PushJson(rj);

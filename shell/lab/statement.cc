@@ -6,6 +6,7 @@
 #include <set>
 
 #include "shell/lab/lab_runtime.h"
+#include "shell/lab/statement_effect.h"
 #include "shell/session/session.h"
 
 namespace ddblab::lab {
@@ -204,6 +205,12 @@ wire::Json RecordToJson(const StatementRecord& r) {
     calls.push_back(cj);
   }
   j["calls"] = calls;
+  return j;
+}
+
+wire::Json RecordToJson(const StatementRecord& r, wire::Client& client) {
+  wire::Json j = RecordToJson(r);
+  AddStatementEffect(&client, r, true, j);
   return j;
 }
 

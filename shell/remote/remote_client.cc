@@ -1,6 +1,7 @@
 // The Client over HTTP: DynamoDB JSON 1.0 requests signed with SigV4 by libcurl.
 #include <curl/curl.h>
 
+#include <cctype>
 #include <mutex>
 #include <set>
 
@@ -32,6 +33,29 @@ bool IsReadOperation(std::string_view op) {
   return op == "GetItem" || op == "Query" || op == "Scan" || op == "BatchGetItem" ||
          op == "TransactGetItems";
 }
+// PartiQL says by its first word whether it reads: a SELECT costs RCU, anything else WCU (a
+// transaction or batch reads only when every statement is a SELECT).
+bool IsPartiqlRead(std::string_view operation, const wire::Json& request) {
+  auto is_select = [](const wire::Json& st) {
+    std::string text = st.is_object() ? st.value("Statement", std::string()) : "";
+    size_t b = text.find_first_not_of(" \t\r\n(");
+    if (b == std::string::npos) return false;
+    std::string word;
+    for (size_t i = b; i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])); ++i)
+      word += static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
+    return word == "SELECT";
+  };
+  if (operation == "ExecuteStatement") return is_select(request);
+  const char* member = operation == "ExecuteTransaction" ? "TransactStatements" : "Statements";
+  if (!request.is_object() || !request.contains(member) || !request[member].is_array() ||
+      request[member].empty())
+    return false;
+  for (const auto& st : request[member]) {
+    if (!is_select(st)) return false;
+  }
+  return true;
+}
+
 bool IsBatchShape(std::string_view op) {
   return op.starts_with("Batch") || op.starts_with("Transact") || op == "ExecuteTransaction";
 }
@@ -100,7 +124,7 @@ class RemoteClient final : public wire::Client {
       return out;
     }
     wire::Json body = request.is_object() ? request : wire::Json::object();
-    const bool read = IsReadOperation(operation);
+    const bool read = IsReadOperation(operation) || IsPartiqlRead(operation, request);
     // Capacity is always wanted (JsonResult.capacity); ask for the full breakdown and hide it
     // again from the body when the caller did not ask.
     std::string asked;
@@ -177,6 +201,8 @@ class RemoteClient final : public wire::Client {
     } else if (auto item = parsed.find("Item"); item != parsed.end()) {
       out.trace.items_returned = 1;
     }
+    // GetItem reads what it returns: the item, or nothing.
+    if (operation == "GetItem") out.trace.items_read = out.trace.items_returned;
     if (auto scanned = parsed.find("ScannedCount");
         scanned != parsed.end() && scanned->is_number()) {
       out.trace.items_read = scanned->get<int64_t>();

@@ -68,6 +68,8 @@ std::string PartiqlIncompleteReason(std::string_view s, bool* soft = nullptr) {
   std::vector<char> open;  // the stack of open brackets ('<' for <<)
   std::string last_word;   // the last bare word outside quotes and comments
   std::string last_operator;
+  std::string first_word;  // SELECT, INSERT, UPDATE, DELETE, EXISTS
+  bool has_from = false, has_value = false, has_change = false, has_where = false;
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
     if (quote != 0) {
@@ -90,6 +92,13 @@ std::string PartiqlIncompleteReason(std::string_view s, bool* soft = nullptr) {
       while (i + 1 < s.size() && IsWordChar(s[i + 1])) ++i;
       last_word = Upper(s.substr(b, i - b + 1));
       last_operator.clear();
+      if (open.empty()) {
+        if (first_word.empty()) first_word = last_word;
+        has_from = has_from || last_word == "FROM";
+        has_value = has_value || last_word == "VALUE";
+        has_change = has_change || last_word == "SET" || last_word == "REMOVE";
+        has_where = has_where || last_word == "WHERE";
+      }
       continue;
     }
     last_word.clear();
@@ -133,8 +142,30 @@ std::string PartiqlIncompleteReason(std::string_view s, bool* soft = nullptr) {
   for (std::string_view op : kOperators) {
     if (last_operator == op) return "it ends with " + last_operator;
   }
+  // A statement that lacks a clause it cannot do without is not over yet, unless `;` ends it
+  // (then it runs and DynamoDB says what is missing).
+  if (last_operator != ";") {
+    if ((first_word == "SELECT" || first_word == "DELETE") && !has_from)
+      return "it has no FROM yet";
+    if (first_word == "INSERT" && !has_value) return "it has no VALUE yet";
+    if (first_word == "UPDATE" && !has_change) return "it has no SET or REMOVE yet";
+    if ((first_word == "UPDATE" || first_word == "DELETE") && !has_where)
+      return "it has no WHERE yet";
+  }
   if (soft != nullptr) *soft = false;
   return "";
+}
+
+// Words that begin a clause and never a statement: a line that starts with one continues the
+// PartiQL statement above it when the text is read ahead (files, blocks, pastes).
+bool StartsWithClauseKeyword(std::string_view line) {
+  static constexpr std::array<std::string_view, 11> kWords = {
+      "FROM", "WHERE", "AND", "OR", "ORDER", "SET", "REMOVE", "VALUE", "RETURNING", "INTO", "BY"};
+  std::string w = FirstWord(line);
+  for (std::string_view k : kWords) {
+    if (w == k) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -226,10 +257,35 @@ std::string NormalizeLineEnds(std::string_view text) {
   return out;
 }
 
+// A complete PartiQL statement not ended by `;` waits for the next line, which continues it when
+// it begins with a clause keyword.
+static bool WaitsForReadAhead(std::string_view text) {
+  InputKind kind = ClassifyInput(text);
+  if (kind == InputKind::kExplain) {
+    text = TrimLeft(TrimLeft(text).substr(7));
+    kind = ClassifyInput(text);
+  }
+  if (kind != InputKind::kPartiql) return false;
+  std::string_view t = TrimRight(text);
+  return !t.empty() && t.back() != ';';
+}
+
 std::vector<StatementText> StatementAssembler::Feed(std::string_view line) {
   ++line_no_;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   std::vector<StatementText> done;
+  if (held_) {
+    if (StartsWithClauseKeyword(line)) {
+      current_ = std::move(*held_);
+      held_.reset();
+      open_ = true;
+      current_.text += "\n";
+      current_.text += line;
+      return Settle(std::move(done));
+    }
+    done.push_back(std::move(*held_));
+    held_.reset();
+  }
   if (open_ && SoftlyIncompleteNormalized(current_.text)) {
     // A blank line or a dot-command cuts a softly incomplete statement short.
     std::string_view t = line.substr(std::min(line.size(), line.find_first_not_of(" \t")));
@@ -246,13 +302,28 @@ std::vector<StatementText> StatementAssembler::Feed(std::string_view line) {
     current_.text += "\n";
     current_.text += line;
   }
+  return Settle(std::move(done));
+}
+
+std::vector<StatementText> StatementAssembler::Settle(std::vector<StatementText> done) {
   if (!IncompleteReasonOfNormalized(current_.text, &scan_).empty()) return done;
   open_ = false;
+  if (read_ahead_ && WaitsForReadAhead(current_.text)) {
+    held_ = std::move(current_);
+    return done;
+  }
   done.push_back(std::move(current_));
   return done;
 }
 
+std::optional<StatementText> StatementAssembler::ReleaseHeld() {
+  std::optional<StatementText> out = std::move(held_);
+  held_.reset();
+  return out;
+}
+
 std::optional<StatementText> StatementAssembler::Finish() {
+  if (held_) return ReleaseHeld();
   if (!open_) return std::nullopt;
   open_ = false;
   current_.complete = false;

@@ -9,8 +9,14 @@
 //   - (PartiQL only) the text so far ends with a word or operator that cannot end a statement:
 //     SELECT, FROM, WHERE, AND, OR, NOT, SET, REMOVE, INSERT, INTO, VALUE, UPDATE, DELETE,
 //     BETWEEN, IN, IS, ORDER, BY, EXISTS, RETURNING, =, <>, !=, <, <=, >, >=, `,`, `.`, +, -, ||.
-// So a PartiQL statement can be laid out over several lines by breaking after WHERE or AND,
-// which is how course notes format them. The third reason is soft: a blank line or a
+//   - (PartiQL only) the statement lacks a clause it cannot do without and does not end with
+//     `;`: a SELECT or DELETE without FROM, an INSERT without VALUE, an UPDATE without SET or
+//     REMOVE, an UPDATE or DELETE without WHERE (so `SELECT *` alone continues);
+//   - (PartiQL only, where the text is read ahead: files, solution blocks, answers, pastes) the
+//     statement does not end with `;` and the next line begins with a clause keyword (FROM,
+//     WHERE, AND, OR, ORDER, BY, SET, REMOVE, VALUE, INTO, RETURNING).
+// So a PartiQL statement can be laid out over several lines as SQL shells and course notes lay
+// it out; `;` ends it. The dangling-word and missing-clause reasons are soft: a blank line or a
 // dot-command line ends such a statement (cut short) instead of continuing it. Windows line
 // ends (CRLF) are read as LF everywhere.
 #pragma once
@@ -61,12 +67,20 @@ struct StatementText {
 // statement as soon as it is complete. SplitStatements is this over a whole text.
 class StatementAssembler {
  public:
+  // `read_ahead` false (the REPL while nothing more is waiting to be read) hands a complete
+  // statement back at once instead of holding it for a clause line that may follow.
+  explicit StatementAssembler(bool read_ahead = true) : read_ahead_(read_ahead) {}
   // Adds the next line (without its newline; a trailing CR is dropped). Returns the statements
   // it completes, in order: none, one, or two when the line cuts a softly incomplete statement
-  // short and is itself a dot-command.
+  // short and is itself a dot-command (or follows a held statement it does not continue).
   std::vector<StatementText> Feed(std::string_view line);
-  // At the end of the input: the statement still open, marked incomplete, if any.
+  // At the end of the input: the held statement, or the statement still open, marked
+  // incomplete, if any.
   std::optional<StatementText> Finish();
+  // A complete PartiQL statement without `;` is held until the next line shows whether a clause
+  // continues it. The REPL releases it when no more input is waiting.
+  bool held() const { return held_.has_value(); }
+  std::optional<StatementText> ReleaseHeld();
   // True while a statement has started and needs more lines; its text so far.
   bool open() const { return open_; }
   const std::string& pending() const { return current_.text; }
@@ -74,9 +88,13 @@ class StatementAssembler {
   void Reset() {
     open_ = false;
     current_ = StatementText{};
+    held_.reset();
   }
 
  private:
+  std::vector<StatementText> Settle(std::vector<StatementText> done);
+  bool read_ahead_ = true;
+  std::optional<StatementText> held_;
   StatementText current_;
   bool open_ = false;
   CliScanResume scan_;  // where the aws-CLI scan of current_ picks up when a line is added

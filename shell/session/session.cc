@@ -7,6 +7,9 @@
 #include <cctype>
 #include <chrono>
 
+#include "shell/cli/cli_internal.h"
+#include "shell/session/shadow_plan.h"
+
 namespace ddblab::shell {
 
 using wire::Json;
@@ -69,7 +72,8 @@ void AddHint(StatementResult& r, const std::string& wire_text, const RunOptions&
   if (!options.complete && !incomplete.empty()) {
     r.hint = "the statement is incomplete: " + incomplete +
              ". A statement continues on the next line while a quote or bracket is open, a "
-             "line ends with \\, or (PartiQL) it ends with a word such as WHERE or AND.";
+             "line ends with \\, or (PartiQL) it ends with a word such as WHERE or AND or "
+             "lacks a clause it needs; end a statement of several lines with ;.";
     return;
   }
   if (r.kind == InputKind::kCli && r.parse_error) {
@@ -80,8 +84,9 @@ void AddHint(StatementResult& r, const std::string& wire_text, const RunOptions&
       if (first == clause) {
         r.hint =
             "this line reads like the rest of a PartiQL statement, but the line before it "
-            "was already complete and ran on its own. Break lines after " +
-            first + " (or end the line before with \\) to keep a statement together.";
+            "was already complete and ran on its own (typed by hand, a complete line runs on "
+            "Enter). Break lines after " +
+            first + ", end the line before with \\, or paste the whole statement.";
         return;
       }
     }
@@ -102,6 +107,27 @@ void AddHint(StatementResult& r, const std::string& wire_text, const RunOptions&
       r.hint = "DynamoDB gives no detail for this error; check quotes, numbers and comments.";
     }
   }
+}
+
+// A remote endpoint says what a statement returned and cost, not what it became: the plan
+// (from DescribeTable, shadow_plan.h) names the operation, so the footer and the warnings say
+// the same as for the embedded engine. What the endpoint does not say stays unknown: the items
+// a PartiQL Query or Scan read (-1), and partitions.
+void AddRemotePlan(wire::Client& client, const Json& request, wire::JsonResult& res) {
+  wire::JsonResult plan = ExplainAnywhere(client, "ExecuteStatement", request);
+  if (!plan.ok || !plan.body.is_object()) return;
+  Trace step;
+  step.operation = plan.body.value("operation", std::string());
+  step.table = plan.body.value("table", std::string());
+  step.index = plan.body.value("index", std::string());
+  step.filtered = !plan.body.value("filter", std::string()).empty();
+  if (res.body.contains("Items") && res.body["Items"].is_array()) {
+    step.items_returned = static_cast<int64_t>(res.body["Items"].size());
+  }
+  step.items_read = step.operation == "GetItem" ? step.items_returned : -1;
+  step.consistent_read = res.trace.consistent_read;
+  // The embedded engine's trace of a one-request statement is that request's: the same here.
+  res.trace = step;
 }
 
 void FromCall(StatementResult& r, wire::JsonResult res) {
@@ -167,6 +193,12 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
   r.subcommand = command->subcommand;
   r.operation = command->operation;
   r.request = command->request;
+  // The aws CLI checks value shapes against the model before sending anything.
+  if (std::string invalid = cli::ParameterValidationErrors(r.request); !invalid.empty()) {
+    r.error = cli::CliError(invalid);
+    r.parse_error = true;
+    return;
+  }
   auto start = std::chrono::steady_clock::now();
   CliOutcome out = RunCliCommand(client, *command, options.stream);
   r.elapsed_ms = MillisSince(start);
@@ -202,6 +234,7 @@ void RunPartiqlText(wire::Client& client, const std::string& statement, const Ru
   auto start = std::chrono::steady_clock::now();
   wire::JsonResult res = client.Call("ExecuteStatement", r.request);
   r.elapsed_ms = MillisSince(start);
+  if (client.IsRemote() && res.ok) AddRemotePlan(client, r.request, res);
   FromCall(r, std::move(res));
   if (r.ok) r.next_page = PartiqlNextPage(r.request, r.output);
 }
@@ -268,8 +301,7 @@ void RunExplainText(wire::Client& client, std::string_view text, const RunOption
                   true);
     }
   }
-  wire::JsonResult res = client.Call(wire::kExplainOperation,
-                                     Json{{"Operation", r.operation}, {"Request", r.request}});
+  wire::JsonResult res = ExplainAnywhere(client, r.operation, r.request);
   r.ok = res.ok;
   r.error = res.error;
   r.parse_error = !res.ok && IsParseFailure(res.error);

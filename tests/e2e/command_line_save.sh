@@ -64,12 +64,26 @@ s = Session(binary)
 s.expect("ddblab> ")
 s.send(sys.argv[3] + "\r")
 s.expect("ddblab> ")
+s.send("\x04")
+# Ctrl-D warns before the tables are lost, and stays; a second Ctrl-D leaves.
+s.expect("The table of your in-memory database will be gone: .save FILE keeps it")
+s.expect("Press Ctrl-D again to leave.")
+s.expect("ddblab> ")
 s.finish()
+print("ok   quitting with tables in memory warns first and says how to keep them")
+
+# .quit leaves at once and then says what was lost.
+s = Session(binary)
+s.expect("ddblab> ")
+s.send(sys.argv[3] + "\r")
+s.expect("ddblab> ")
+s.send(".quit\r")
+s.wait_exit()
 want = b"The table of this in-memory database is gone now. To keep tables, run .save FILE"
 if want not in s.transcript:
-    sys.exit("FAIL leaving with a table in memory: no note; the terminal showed:\n"
+    sys.exit("FAIL leaving with .quit: no note; the terminal showed:\n"
              + s.transcript[-600:].decode(errors="replace"))
-print("ok   quitting with tables in memory says how to keep them")
+print("ok   .quit with tables in memory says how to keep them")
 PY
 
 exit $fail

@@ -142,7 +142,7 @@ for n, s in enumerate(INPUTS):
     for line in s.split("\n"):
         repl.send(line + "\r", pause=0.05)
     repl.send(".print done-%d\r" % n, pause=0)
-    repl.expect("\ndone-%d" % n)
+    repl.expect('"text":"done-%d"' % n)  # jsonl wraps dot-command text as JSON
     repl.expect("ddblab> ")
 repl.finish()
 text = repl.transcript.decode(errors="replace").replace("\r", "")

@@ -37,6 +37,20 @@ struct EngineOptions {
   bool model_throughput = false;
 };
 
+// The members of a planned request that say what it does. Expressions keep their placeholders
+// (#n0, :v0), resolved through `names` and `values`.
+struct PlannedRequestShape {
+  Key key;    // GetItem, UpdateItem, DeleteItem, a ConditionCheck
+  Item item;  // PutItem
+  std::string key_condition_expression;
+  std::string filter_expression;
+  std::string projection_expression;
+  std::string condition_expression;
+  std::string update_expression;
+  ExpressionAttributeNames names;
+  ExpressionAttributeValues values;
+};
+
 // What EXPLAIN shows: the DynamoDB call a statement or read becomes, computed without running it
 // and without consuming capacity.
 struct Plan {
@@ -50,6 +64,10 @@ struct Plan {
   // A SELECT that enumerates partition-key values runs one lookup per value; each is listed here
   // (operation and key_condition), and `operation` is the lookups' operation.
   std::vector<Plan> lookups;
+  // A PartiQL statement's plan: the one request it planned into, in that request's own shape
+  // (key, a put's whole item, the generated expressions and their placeholders). A lesson check
+  // reads the same members whichever language the statement was written in.
+  PlannedRequestShape request;
 };
 
 // The simulated physical layout of one table or index (a ddblab extension).

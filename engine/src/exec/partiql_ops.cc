@@ -592,6 +592,52 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
 
 // ---------------------------------------------------------------- ExplainStatement
 
+namespace {
+
+// The members of whichever request a statement planned into, read by name where that request
+// type has them.
+PlannedRequestShape ShapeOf(const partiql::PlannedRequest& planned) {
+  PlannedRequestShape out;
+  std::visit(
+      [&out](const auto& r) {
+        auto text = [](const std::optional<std::string>& s) { return s.value_or(""); };
+        if constexpr (requires { r.key; }) {
+          if constexpr (requires { r.key.has_value(); }) {
+            if (r.key) out.key = *r.key;
+          } else {
+            out.key = r.key;
+          }
+        }
+        if constexpr (requires { r.item; }) {
+          if constexpr (requires { r.item.has_value(); }) {
+            if (r.item) out.item = *r.item;
+          } else {
+            out.item = r.item;
+          }
+        }
+        if constexpr (requires { r.key_condition_expression; })
+          out.key_condition_expression = text(r.key_condition_expression);
+        if constexpr (requires { r.filter_expression; })
+          out.filter_expression = text(r.filter_expression);
+        if constexpr (requires { r.projection_expression; })
+          out.projection_expression = text(r.projection_expression);
+        if constexpr (requires { r.condition_expression; })
+          out.condition_expression = text(r.condition_expression);
+        if constexpr (requires { r.update_expression; })
+          out.update_expression = text(r.update_expression);
+        if constexpr (requires { r.expression_attribute_names; }) {
+          if (r.expression_attribute_names) out.names = *r.expression_attribute_names;
+        }
+        if constexpr (requires { r.expression_attribute_values; }) {
+          if (r.expression_attribute_values) out.values = *r.expression_attribute_values;
+        }
+      },
+      planned);
+  return out;
+}
+
+}  // namespace
+
 Result<Plan> EngineImpl::ExplainStatement(const ExecuteStatementRequest& r) {
   std::lock_guard lock(mutex_);
   DDB_TRY(CheckStatementLength(r.statement));
@@ -604,6 +650,7 @@ Result<Plan> EngineImpl::ExplainStatement(const ExecuteStatementRequest& r) {
   o.consistent_read = r.consistent_read;
   o.limit = r.limit;
   DDB_ASSIGN_OR_RETURN(PlannedStatement plan, partiql::PlanStatement(st, *table, o));
+  plan.plan.request = ShapeOf(plan.request);
   return plan.plan;
 }
 

@@ -71,6 +71,23 @@ Json PlanToJson(const Plan& plan) {
     }
     j["lookups"] = std::move(lookups);
   }
+  // A PartiQL plan's request, in DynamoDB's JSON request shape (only the members it has).
+  const PlannedRequestShape& r = plan.request;
+  Json req = Json::object();
+  if (!r.key.empty()) req["Key"] = ItemToJson(r.key);
+  if (!r.item.empty()) req["Item"] = ItemToJson(r.item);
+  auto text = [&req](const char* member, const std::string& value) {
+    if (!value.empty()) req[member] = value;
+  };
+  text("KeyConditionExpression", r.key_condition_expression);
+  text("FilterExpression", r.filter_expression);
+  text("ProjectionExpression", r.projection_expression);
+  text("ConditionExpression", r.condition_expression);
+  text("UpdateExpression", r.update_expression);
+  if (!r.names.empty()) req["ExpressionAttributeNames"] = r.names;
+  if (!r.values.empty())
+    req["ExpressionAttributeValues"] = ItemToJson(Item(r.values.begin(), r.values.end()));
+  if (!req.empty()) j["request"] = std::move(req);
   return j;
 }
 

@@ -16,6 +16,7 @@
 #include "ddblab/wire.h"
 #include "shell/cli.h"
 #include "shell/extensions.h"
+#include "shell/jsonl_text_sink.h"
 #include "shell/output.h"
 #include "shell/session/boundary.h"
 #include "shell/session/statement.h"
@@ -74,8 +75,16 @@ class Shell : public ShellContext {
   // Key attributes of `table` (or of `index` on it), from DescribeTable, cached until a control
   // plane call changes the table. Empty when the table does not exist.
   KeyInfo Keys(const std::string& table, const std::string& index);
-  // Table names, for completion and .tables.
-  std::vector<std::string> TableNames();
+  // Table names, for completion and .tables; `user_database` lists the user's own database even
+  // while a lesson's or exercise's is in use.
+  std::vector<std::string> TableNames(bool user_database = false);
+  // What gives the user's database back while a lesson's or exercise's is in use ("" when none
+  // is: .lesson quit, ...).
+  std::string ScratchHowToLeave() const {
+    return pushed_.empty() ? "" : pushed_.back().how_to_leave;
+  }
+  // The user's own backend (the first), whatever is pushed on top of it.
+  wire::Client& user_client() { return *clients_.front(); }
   // DescribeTable's "Table" object for `table` (cached with the keys), or null when it does not
   // exist; for the teaching hints (shell/hints.h).
   const wire::Json* TableDescription(const std::string& table);
@@ -142,6 +151,9 @@ class Shell : public ShellContext {
   };
   std::vector<Pushed> pushed_;
   int next_push_id_ = 1;
+  // The sink everything is printed through: the caller's, with dot-command text wrapped as JSON
+  // objects in jsonl mode.
+  JsonlTextSink guard_;
   OutputSink& sink_;
   ShellSettings settings_;
   std::string prompt_tag_;

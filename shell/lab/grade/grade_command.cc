@@ -320,6 +320,12 @@ namespace ddblab::lab {
 int RunGradeCommand(int argc, char** argv) {
   using namespace shell;  // NOLINT: the helpers above
   GradeArgs a;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h") {
+      std::fputs(kGradeUsage, stdout);
+      return 0;
+    }
+  }
   std::string err = ParseGradeArgs(argc, argv, &a);
   if (!err.empty()) {
     std::fprintf(stderr, "ddblab grade: %s\n%s", err.c_str(), kGradeUsage);
@@ -331,6 +337,20 @@ int RunGradeCommand(int argc, char** argv) {
       std::printf("%-12s %s\n", id.c_str(), ReadmeTitle(fs::path(root) / id).c_str());
     }
     return 0;
+  }
+  {
+    // An exercise that does not exist is a usage error naming the ones that do, not a report
+    // of nothing graded.
+    std::string root = a.exercises_dir.empty() ? grade::ExercisesDir() : a.exercises_dir;
+    Result<grade::ExerciseLocation> where = grade::LocateExercise(a.exercise, root);
+    if (!where.ok()) {
+      std::string known;
+      for (const auto& id : grade::ListExercises(root)) known += (known.empty() ? "" : ", ") + id;
+      std::fprintf(stderr, "ddblab grade: %s\nexercises: %s (or a folder holding grader.lua)\n%s",
+                   where.error().message.c_str(), known.empty() ? "(none)" : known.c_str(),
+                   kGradeUsage);
+      return 2;
+    }
   }
   std::vector<Report> reports = GradeAll(a);
   std::string text = Render(a, reports);

@@ -149,8 +149,9 @@ wire::Json ReportToGradescope(const Report& r) {
   // output, visibility}]; "after_due_date" hides a test until then.
   wire::Json j = wire::Json::object();
   j["score"] = r.score();
-  std::string output =
-      "Exercise " + r.exercise + ", data variant (seed) " + std::to_string(r.seed) + ".";
+  // Several solutions give several results: each names the file it graded.
+  std::string output = "Solution " + r.solution + ": exercise " + r.exercise +
+                       ", data variant (seed) " + std::to_string(r.seed) + ".";
   if (!r.error.empty()) output += "\nThe grader could not finish: " + r.error;
   for (const auto& p : r.problems) output += "\nWarning: " + p;
   j["output"] = output;
@@ -165,7 +166,9 @@ wire::Json ReportToGradescope(const Report& r) {
     t["max_score"] = c.max_points;
     t["status"] = c.status == CheckStatus::kPassed ? "passed" : "failed";
     std::string out = VisibleMessage(c, false);
-    if (c.status != CheckStatus::kPassed && c.visibility == Visibility::kVisible) {
+    // Gradescope knows only passed and failed: the real status (skipped, timeout, error) leads
+    // the output, for hidden checks too, so every format tells the same status.
+    if (c.status != CheckStatus::kPassed) {
       out = "[" + std::string(CheckStatusName(c.status)) + "] " + out;
     }
     t["output"] = out;

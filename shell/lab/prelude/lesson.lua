@@ -72,6 +72,45 @@ function request_mentions(r, text)
   end
   return scan(r.request) or (r.input and string.find(r.input, text, 1, true) ~= nil)
 end
+-- True when attribute `name` appears as a name in resolved expression text (r.condition,
+-- r.update, r.filter, ...): a whole word outside quoted literals, alone or as the first part of
+-- a path (`address.city`, `tags[0]`). Reads what the statement meant, not how it was spelled.
+function uses(text, name)
+  if type(text) ~= "string" or type(name) ~= "string" or name == "" then return false end
+  local bare = string.gsub(text, "'[^']*'", "''")
+  local i = 1
+  while true do
+    local s, e = string.find(bare, name, i, true)
+    if not s then return false end
+    local before = s > 1 and string.sub(bare, s - 1, s - 1) or ""
+    local after = string.sub(bare, e + 1, e + 1)
+    if not string.find(before, "[%w_#:%.]") and not string.find(after, "[%w_]") then return true end
+    i = s + 1
+  end
+end
+-- Keys compare equal when every attribute matches (plain values).
+local function same_key(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  for k, v in pairs(a) do if b[k] ~= v then return false end end
+  for k, v in pairs(b) do if a[k] ~= v then return false end end
+  return true
+end
+-- The whole item, as stored after the statement, that the statement wrote or checked under
+-- `key` (plain values), or nil.
+function written_image(r, key)
+  for _, w in ipairs(r.writes or {}) do
+    if same_key(w.key, key) then return w.image end
+  end
+  return nil
+end
+local WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true, TransactWriteItems = true,
+  BatchWriteItem = true }
+-- True when the statement succeeded and was a write (or the named write operation).
+function is_write(r, op)
+  if not r.ok then return false end
+  if op ~= nil then return r.op == op end
+  return WRITES[r.op] == true
+end
 function cost(r)
   local unit = (r.op == "GetItem" or r.op == "Query" or r.op == "Scan") and "RCU" or "WCU"
   if r.read_capacity and r.write_capacity and r.read_capacity > 0 and r.write_capacity > 0 then

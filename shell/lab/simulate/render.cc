@@ -116,8 +116,10 @@ std::string RenderHeatmap(const SimulationResult& r, const std::string& table) {
   int64_t per_column = std::max<int64_t>(1, (r.seconds + 59) / 60);
   int64_t columns = (r.seconds + per_column - 1) / per_column;
   static const char kShades[] = " .:-=+*#%@";
+  bool shown = false;
   for (const auto& res : r.resources) {
     if (!table.empty() && res.table != table) continue;
+    shown = true;
     out << "\n"
         << ResourceName(res) << " ("
         << (res.on_demand ? std::string("on demand")
@@ -145,6 +147,26 @@ std::string RenderHeatmap(const SimulationResult& r, const std::string& table) {
       out << "| " << p.requests << " req, " << p.throttled << " throttled, "
           << Number(p.consumed_wcu) << " WCU, " << Number(p.consumed_rcu) << " RCU\n";
     }
+    // The time axis: a tick every ten columns, labelled in virtual seconds.
+    std::string ticks = "      ", labels = "      ";
+    for (int64_t c = 0; c < columns; ++c) {
+      ticks += c % 10 == 0 ? '|' : '-';
+      if (c % 10 == 0 && static_cast<int64_t>(labels.size()) <= 6 + c) {
+        labels.resize(static_cast<size_t>(6 + c), ' ');
+        labels += std::to_string(c * per_column) + "s";
+      }
+    }
+    out << ticks << "\n" << labels << "  (virtual seconds)\n";
+  }
+  if (shown) {
+    // Every picture explains its own encoding.
+    out << "\nshade = average share of the partition's ceiling (1,000 WCU and 3,000 RCU a "
+           "second) in that column:\n ";
+    for (int i = 0; i <= 9; ++i) {
+      out << " '" << kShades[i] << "' "
+          << (i == 0 ? std::string("idle") : std::to_string((i * 100 + 4) / 9) + "%");
+    }
+    out << "\n  '!' some requests in that column were throttled\n";
   }
   return out.str();
 }
@@ -156,7 +178,7 @@ std::string RenderSvg(const SimulationResult& r) {
   for (const auto& res : r.resources) rows += static_cast<int>(res.partitions.size());
   int map_w = cell_w * static_cast<int>(r.seconds);
   int plot_h = 140;
-  int height = top + rows * cell_h + gap * static_cast<int>(r.resources.size()) + plot_h + 80;
+  int height = top + rows * cell_h + gap * static_cast<int>(r.resources.size()) + plot_h + 140;
   int width = left + map_w + 40;
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -199,6 +221,31 @@ std::string RenderSvg(const SimulationResult& r) {
     y += 8;
   }
   o << "</g>\n";
+  // The time axis and the colour legend, in words as well as colours.
+  o << "<g id=\"axis\">\n";
+  for (int64_t s = 0; s < r.seconds; s += std::max<int64_t>(1, (r.seconds + 9) / 10)) {
+    int x = left + static_cast<int>(s) * cell_w;
+    o << "<line x1=\"" << x << "\" y1=\"" << y << "\" x2=\"" << x << "\" y2=\"" << y + 4
+      << "\" stroke=\"black\"/>\n<text x=\"" << x << "\" y=\"" << y + 14
+      << "\" text-anchor=\"middle\">" << s << "</text>\n";
+  }
+  o << "<text x=\"" << left + map_w / 2 << "\" y=\"" << y + 28
+    << "\" text-anchor=\"middle\">virtual seconds</text>\n</g>\n";
+  y += 36;
+  o << "<g id=\"legend\">\n<text x=\"10\" y=\"" << y + 11
+    << "\">cell colour: share of the partition's ceiling used that second</text>\n";
+  int lx = left + 150;
+  for (int pct : {0, 50, 100}) {
+    int shade = static_cast<int>(std::lround(255 - pct * 2.0));
+    o << "<rect x=\"" << lx << "\" y=\"" << y << "\" width=\"14\" height=\"14\" fill=\"rgb("
+      << shade << "," << shade << ",255)\" stroke=\"gray\"/><text x=\"" << lx + 18 << "\" y=\""
+      << y + 11 << "\">" << pct << "%</text>\n";
+    lx += 60;
+  }
+  o << "<rect x=\"" << lx << "\" y=\"" << y
+    << "\" width=\"14\" height=\"14\" fill=\"rgb(220,30,30)\" stroke=\"gray\"/><text x=\""
+    << lx + 18 << "\" y=\"" << y + 11 << "\">throttled (red)</text>\n</g>\n";
+  y += 10;
   // Throttled requests per second.
   std::vector<int64_t> per_second = ThrottledPerSecond(r);
   int64_t peak = std::max<int64_t>(1, *std::max_element(per_second.begin(), per_second.end()));
@@ -208,6 +255,14 @@ std::string RenderSvg(const SimulationResult& r) {
     << "(peak " << (per_second.empty() ? 0 : peak) << ")</text>\n"
     << "<line x1=\"" << left << "\" y1=\"" << base << "\" x2=\"" << left + map_w << "\" y2=\""
     << base << "\" stroke=\"black\"/>\n"
+    << "<line x1=\"" << left << "\" y1=\"" << base - plot_h << "\" x2=\"" << left << "\" y2=\""
+    << base << "\" stroke=\"black\"/>\n"
+    << "<text x=\"" << left - 6 << "\" y=\"" << base << "\" text-anchor=\"end\">0</text>\n"
+    << "<text x=\"" << left - 6 << "\" y=\"" << base - plot_h + 10 << "\" text-anchor=\"end\">"
+    << (per_second.empty() ? 0 : peak) << "</text>\n"
+    << "<text x=\"10\" y=\"" << base - plot_h / 2 << "\">throttled requests/s</text>\n"
+    << "<text x=\"" << left + map_w / 2 << "\" y=\"" << base + 16
+    << "\" text-anchor=\"middle\">virtual seconds</text>\n"
     << "<polyline class=\"throttled\" fill=\"none\" stroke=\"rgb(220,30,30)\" points=\"";
   for (size_t s = 0; s < per_second.size(); ++s) {
     double yy = base - static_cast<double>(per_second[s]) / static_cast<double>(peak) * plot_h;

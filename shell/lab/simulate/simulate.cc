@@ -1,6 +1,9 @@
 #include "shell/lab/simulate/simulate.h"
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <lua.hpp>
@@ -180,9 +183,13 @@ void ReleaseScenario(lua_State* L, Scenario& scenario) {
 
 // Runs a scenario read from `sandbox`'s state. `engine_time` is told how long each statement
 // spent in the engine (ddb.simulate keeps that out of the calling script's time limit).
+// `progress` (may be empty) hears the virtual second reached and the requests sent so far.
+using Progress = std::function<void(double, int64_t)>;
+
 Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
                                      const shell::FileAccess& files,
-                                     const std::function<void(double)>& engine_time) {
+                                     const std::function<void(double)>& engine_time,
+                                     const Progress& progress = {}) {
   lua_State* L = sandbox.state();
   auto clock = std::make_shared<double>(kStartClock);
   EngineOptions options;
@@ -248,6 +255,7 @@ Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
     }
     StatementRecord rec = run(text);
     ++result.requests;
+    if (progress && (result.requests & 1023) == 0) progress(t, result.requests);
     if (rec.ok) continue;
     // A statement that does not parse would fail the same way every time: stop at once.
     if (rec.parse_error || rec.kind == shell::InputKind::kEmpty ||
@@ -295,7 +303,23 @@ Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t
   }
   // File values in statements may read only the scenario's own folder, as a lesson's do.
   std::string folder = std::filesystem::absolute(path).parent_path().string();
-  auto result = RunScenario(*sandbox, scenario, shell::FileAccess::ConfinedTo(folder), nullptr);
+  // A long run shows how far it got on the terminal (stderr), whatever stdout goes to.
+  Progress progress;
+  bool drew = false;
+  if (isatty(STDERR_FILENO) == 1) {
+    auto last = std::make_shared<std::chrono::steady_clock::time_point>();
+    progress = [&drew, last, total = scenario.seconds](double t, int64_t requests) {
+      auto now = std::chrono::steady_clock::now();
+      if (now - *last < std::chrono::milliseconds(250)) return;
+      *last = now;
+      std::fprintf(stderr, "\rsimulating: %.0f of %lld virtual seconds, %lld requests\x1b[K", t,
+                   static_cast<long long>(total), static_cast<long long>(requests));
+      drew = true;
+    };
+  }
+  auto result =
+      RunScenario(*sandbox, scenario, shell::FileAccess::ConfinedTo(folder), nullptr, progress);
+  if (drew) std::fprintf(stderr, "\r\x1b[K");
   if (result.ok()) RememberLast(*result);
   return result;
 }

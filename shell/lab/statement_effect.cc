@@ -1,0 +1,366 @@
+// What a statement did, in one shape whichever language it was written in: the lesson checks'
+// normalized record (lessons/README.md, "What a check sees"). An aws-CLI request is read as it
+// is; a PartiQL statement is read through the request it planned into (ddblab:Explain), so
+// `INSERT INTO t VALUE {...}` and `put-item --item {...}` give the same op, key, item and
+// condition. Expressions are resolved: placeholders become attribute names and literals.
+#include <cctype>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "shell/lab/lab_runtime.h"
+#include "shell/session/shadow_plan.h"
+
+namespace ddblab::lab {
+
+namespace {
+
+using wire::Json;
+
+std::string Str(const Json& j, const char* member) {
+  if (!j.is_object()) return "";
+  auto it = j.find(member);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+std::string Quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    out += c;
+    if (c == '\'') out += '\'';
+  }
+  return out + "'";
+}
+
+// A DynamoDB JSON value as PartiQL writes it: 'text', 12, TRUE, NULL, [..], {'k': v}, <<..>>.
+std::string Literal(const Json& v) {
+  if (!v.is_object() || v.size() != 1) return v.dump();
+  const std::string& type = v.begin().key();
+  const Json& x = v.begin().value();
+  auto join = [](const std::vector<std::string>& parts, const char* open, const char* close) {
+    std::string out = open;
+    for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    return out + close;
+  };
+  if ((type == "S" || type == "B") && x.is_string()) return Quote(x.get<std::string>());
+  if (type == "N" && x.is_string()) return x.get<std::string>();
+  if (type == "BOOL" && x.is_boolean()) return x.get<bool>() ? "TRUE" : "FALSE";
+  if (type == "NULL") return "NULL";
+  std::vector<std::string> parts;
+  if (type == "L" && x.is_array()) {
+    for (const auto& e : x) parts.push_back(Literal(e));
+    return join(parts, "[", "]");
+  }
+  if (type == "M" && x.is_object()) {
+    for (auto it = x.begin(); it != x.end(); ++it)
+      parts.push_back(Quote(it.key()) + ": " + Literal(it.value()));
+    return join(parts, "{", "}");
+  }
+  if ((type == "SS" || type == "NS" || type == "BS") && x.is_array()) {
+    for (const auto& e : x) {
+      if (!e.is_string()) continue;
+      parts.push_back(type == "NS" ? e.get<std::string>() : Quote(e.get<std::string>()));
+    }
+    return join(parts, "<<", ">>");
+  }
+  return v.dump();
+}
+
+bool PlaceholderChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// `text` with #name placeholders replaced by the names they stand for and :value placeholders
+// by literals. A placeholder the request does not define is left as written.
+std::string Resolve(const std::string& text, const Json& names, const Json& values) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    if ((c == '#' || c == ':') && i + 1 < text.size() && PlaceholderChar(text[i + 1])) {
+      size_t end = i + 1;
+      while (end < text.size() && PlaceholderChar(text[end])) ++end;
+      std::string token = text.substr(i, end - i);
+      const Json& table = c == '#' ? names : values;
+      auto it = table.is_object() ? table.find(token) : table.end();
+      if (table.is_object() && it != table.end()) {
+        out += c == '#' ? (it->is_string() ? it->get<std::string>() : token) : Literal(*it);
+      } else {
+        out += token;
+      }
+      i = end;
+      continue;
+    }
+    out += c;
+    ++i;
+  }
+  return out;
+}
+
+// One request's members that say what it does, resolved; absent members stay null.
+void AddExpressions(const Json& req, Json& out) {
+  const Json names = req.is_object() && req.contains("ExpressionAttributeNames")
+                         ? req["ExpressionAttributeNames"]
+                         : Json::object();
+  const Json values = req.is_object() && req.contains("ExpressionAttributeValues")
+                          ? req["ExpressionAttributeValues"]
+                          : Json::object();
+  static constexpr std::pair<const char*, const char*> kMembers[] = {
+      {"KeyConditionExpression", "key_condition"},
+      {"FilterExpression", "filter"},
+      {"ProjectionExpression", "projection"},
+      {"ConditionExpression", "condition"},
+      {"UpdateExpression", "update"}};
+  for (const auto& [member, field] : kMembers) {
+    std::string text = Str(req, member);
+    if (!text.empty()) out[field] = Resolve(text, names, values);
+  }
+}
+
+// Key attribute names of a table (cached per record): what a put's key is made of.
+class KeyNames {
+ public:
+  explicit KeyNames(wire::Client* client) : client_(client) {}
+  const std::vector<std::string>& Of(const std::string& table) {
+    auto it = cache_.find(table);
+    if (it != cache_.end()) return it->second;
+    std::vector<std::string>& names = cache_[table];
+    if (client_ == nullptr || table.empty()) return names;
+    wire::JsonResult d = client_->Call("DescribeTable", Json{{"TableName", table}});
+    if (!d.ok || !d.body.contains("Table")) return names;
+    const Json& schema = d.body["Table"].value("KeySchema", Json::array());
+    for (const auto& k : schema) {
+      if (k.is_object() && k.contains("AttributeName") && k["AttributeName"].is_string())
+        names.push_back(k["AttributeName"].get<std::string>());
+    }
+    return names;
+  }
+
+ private:
+  wire::Client* client_;
+  std::map<std::string, std::vector<std::string>> cache_;
+};
+
+// One item a write statement writes or checks, in DynamoDB JSON (key and item unconverted).
+struct WriteAction {
+  std::string op;  // PutItem, UpdateItem, DeleteItem, ConditionCheck
+  std::string table;
+  Json request;        // the member shape of that action (Key/Item/expressions)
+  int statement = -1;  // its statement in a BatchExecuteStatement, whose statements fail alone
+};
+
+void AddAction(std::vector<WriteAction>& out, std::string op, const Json& request) {
+  out.push_back({std::move(op), Str(request, "TableName"), request});
+}
+
+// The actions of an aws-CLI (or raw) write request.
+void CliActions(const std::string& operation, const Json& req, std::vector<WriteAction>& out) {
+  if (operation == "PutItem" || operation == "UpdateItem" || operation == "DeleteItem") {
+    AddAction(out, operation, req);
+  } else if (operation == "TransactWriteItems" && req.contains("TransactItems") &&
+             req["TransactItems"].is_array()) {
+    static constexpr std::pair<const char*, const char*> kKinds[] = {
+        {"Put", "PutItem"},
+        {"Update", "UpdateItem"},
+        {"Delete", "DeleteItem"},
+        {"ConditionCheck", "ConditionCheck"}};
+    for (const auto& action : req["TransactItems"]) {
+      for (const auto& [member, op] : kKinds) {
+        if (action.is_object() && action.contains(member)) AddAction(out, op, action[member]);
+      }
+    }
+  } else if (operation == "BatchWriteItem" && req.contains("RequestItems") &&
+             req["RequestItems"].is_object()) {
+    for (auto t = req["RequestItems"].begin(); t != req["RequestItems"].end(); ++t) {
+      if (!t.value().is_array()) continue;
+      for (const auto& w : t.value()) {
+        Json one = Json::object();
+        one["TableName"] = t.key();
+        if (w.contains("PutRequest") && w["PutRequest"].contains("Item")) {
+          one["Item"] = w["PutRequest"]["Item"];
+          AddAction(out, "PutItem", one);
+        } else if (w.contains("DeleteRequest") && w["DeleteRequest"].contains("Key")) {
+          one["Key"] = w["DeleteRequest"]["Key"];
+          AddAction(out, "DeleteItem", one);
+        }
+      }
+    }
+  }
+}
+
+// The plan of one PartiQL statement (nothing runs); a statement that cannot be planned gives
+// a null plan.
+Json PlanOf(wire::Client& client, const Json& statement) {
+  Json body = Json::object();
+  body["Statement"] = statement.value("Statement", std::string());
+  if (statement.contains("Parameters")) body["Parameters"] = statement["Parameters"];
+  wire::JsonResult r = client.Call(wire::kExplainOperation,
+                                   Json{{"Operation", "ExecuteStatement"}, {"Request", body}});
+  return r.ok ? r.body : Json(nullptr);
+}
+
+// A planned statement's request in its operation's shape (TableName added).
+Json PlannedRequest(const Json& plan) {
+  Json req = plan.contains("request") ? plan["request"] : Json::object();
+  req["TableName"] = plan.value("table", std::string());
+  if (!plan.value("index", std::string()).empty()) req["IndexName"] = plan["index"];
+  return req;
+}
+
+Json KeyOf(const WriteAction& a, KeyNames& keys) {
+  if (a.request.contains("Key")) return a.request["Key"];
+  Json key = Json::object();
+  if (!a.request.contains("Item") || !a.request["Item"].is_object()) return key;
+  for (const std::string& name : keys.Of(a.table)) {
+    if (a.request["Item"].contains(name)) key[name] = a.request["Item"][name];
+  }
+  return key;
+}
+
+// A statement that cannot be planned (its table or index does not exist, it does not parse)
+// still says what it was meant to do: its first word names the operation and its FROM, INTO
+// or UPDATE names the table and index, so a check can name the wrong table.
+Json Unplanned(const Json& statement) {
+  std::string text = statement.value("Statement", std::string());
+  size_t b = text.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return Json(nullptr);
+  std::string word;
+  for (size_t i = b; i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])); ++i)
+    word += static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
+  static const std::map<std::string, std::string> kOps = {{"INSERT", "PutItem"},
+                                                          {"UPDATE", "UpdateItem"},
+                                                          {"DELETE", "DeleteItem"},
+                                                          {"SELECT", ""},
+                                                          {"EXISTS", "ConditionCheck"}};
+  auto it = kOps.find(word);
+  if (it == kOps.end()) return Json(nullptr);
+  std::string index;
+  std::string table = shell::PartiqlTableName(text, &index);
+  return Json{{"operation", it->second}, {"table", table}, {"index", index}};
+}
+
+bool IsPartiqlOperation(const std::string& op) {
+  return op == "ExecuteStatement" || op == "ExecuteTransaction" || op == "BatchExecuteStatement";
+}
+
+}  // namespace
+
+void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool read_images, Json& j) {
+  const std::string operation = r.operation;
+  const Json& req = r.request.is_object() ? r.request : Json::object();
+  if (IsPartiqlOperation(operation)) j["language"] = "partiql";
+
+  std::vector<WriteAction> actions;
+  Json single;  // the one request whose members describe a one-request statement
+  std::string planned_op;
+  if (!IsPartiqlOperation(operation)) {
+    single = req;
+    CliActions(operation, req, actions);
+  } else if (client != nullptr) {
+    std::vector<Json> statements;
+    if (operation == "ExecuteStatement") statements.push_back(req);
+    for (const char* member : {"TransactStatements", "Statements"}) {
+      if (req.contains(member) && req[member].is_array()) {
+        for (const auto& s : req[member]) statements.push_back(s);
+      }
+    }
+    bool all_writes = !statements.empty();
+    for (size_t n = 0; n < statements.size(); ++n) {
+      const Json& s = statements[n];
+      Json plan = PlanOf(*client, s);
+      if (plan.is_null()) plan = Unplanned(s);
+      if (plan.is_null()) {
+        all_writes = false;
+        continue;
+      }
+      std::string op = plan.value("operation", std::string());
+      Json planned = PlannedRequest(plan);
+      if (operation == "ExecuteStatement") {
+        planned_op = op;
+        single = planned;
+        if (!plan.value("index", std::string()).empty()) j["index"] = plan["index"];
+        if (!plan.value("table", std::string()).empty() && Str(j, "table").empty())
+          j["table"] = plan["table"];
+      }
+      if (op == "PutItem" || op == "UpdateItem" || op == "DeleteItem") {
+        AddAction(actions, op, planned);
+      } else if (op == "ConditionCheck" ||
+                 (op.empty() && planned.contains("ConditionExpression"))) {
+        AddAction(actions, "ConditionCheck", planned);
+      } else {
+        all_writes = false;
+        continue;
+      }
+      if (operation == "BatchExecuteStatement") actions.back().statement = static_cast<int>(n);
+    }
+    if (operation == "ExecuteTransaction") planned_op = "TransactWriteItems";
+    if (operation == "BatchExecuteStatement")
+      planned_op = all_writes ? "BatchWriteItem" : "BatchGetItem";
+  }
+  // The operation that ran, or that a refused PartiQL statement planned into.
+  if (!planned_op.empty() && (!r.ok || Str(j, "op") == operation || Str(j, "op").empty())) {
+    j["op"] = planned_op;
+  }
+  if (Str(j, "table").empty() && !actions.empty()) j["table"] = actions.front().table;
+  // A refused read still names the index it asked for.
+  if (Str(j, "index").empty() && !Str(req, "IndexName").empty()) j["index"] = req["IndexName"];
+
+  KeyNames keys(client);
+  if (single.is_object()) {
+    AddExpressions(single, j);
+    std::string op = Str(j, "op");
+    if (op == "GetItem" || op == "UpdateItem" || op == "DeleteItem" || op == "PutItem") {
+      if (single.contains("Key")) j["key"] = UnmarshalItem(single["Key"]);
+      if (op == "PutItem" && single.contains("Item")) {
+        j["item"] = UnmarshalItem(single["Item"]);
+        WriteAction a{op, Str(j, "table"), single};
+        if (a.table.empty()) a.table = Str(single, "TableName");
+        j["key"] = UnmarshalItem(KeyOf(a, keys));
+      }
+    }
+  }
+
+  Json writes = Json::array();
+  int64_t written = 0;
+  for (const WriteAction& a : actions) {
+    Json w = Json::object();
+    w["op"] = a.op;
+    w["table"] = a.table;
+    Json key = KeyOf(a, keys);
+    w["key"] = UnmarshalItem(key);
+    if (a.request.contains("Item")) w["item"] = UnmarshalItem(a.request["Item"]);
+    AddExpressions(a.request, w);
+    w.erase("key_condition");
+    w.erase("filter");
+    w.erase("projection");
+    if (read_images && client != nullptr && !key.empty() && !a.table.empty()) {
+      wire::JsonResult g = client->Call(
+          "GetItem", Json{{"TableName", a.table}, {"Key", key}, {"ConsistentRead", true}});
+      if (g.ok && g.body.contains("Item")) w["image"] = UnmarshalItem(g.body["Item"]);
+    }
+    // A batch statement fails on its own: its error is in the response, not the record's.
+    bool failed = false;
+    if (a.statement >= 0 && r.output.is_object() && r.output.contains("Responses") &&
+        r.output["Responses"].is_array() &&
+        static_cast<size_t>(a.statement) < r.output["Responses"].size()) {
+      const Json& response = r.output["Responses"][static_cast<size_t>(a.statement)];
+      if (response.is_object() && response.contains("Error") && response["Error"].is_object()) {
+        failed = true;
+        w["error"] = Json{{"code", response["Error"].value("Code", std::string())},
+                          {"message", response["Error"].value("Message", std::string())}};
+      }
+    }
+    if (r.ok && !failed && a.op != "ConditionCheck") ++written;
+    writes.push_back(std::move(w));
+  }
+  // A batch write's unprocessed requests were not written.
+  if (r.ok && r.output.is_object() && r.output.contains("UnprocessedItems") &&
+      r.output["UnprocessedItems"].is_object()) {
+    for (auto t = r.output["UnprocessedItems"].begin(); t != r.output["UnprocessedItems"].end();
+         ++t)
+      if (t.value().is_array()) written -= static_cast<int64_t>(t.value().size());
+  }
+  j["writes"] = std::move(writes);
+  j["written"] = written < 0 ? 0 : written;
+}
+
+}  // namespace ddblab::lab

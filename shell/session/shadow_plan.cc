@@ -1,0 +1,133 @@
+// EXPLAIN over a remote endpoint from DescribeTable (shadow_plan.h).
+#include "shell/session/shadow_plan.h"
+
+#include <cctype>
+#include <memory>
+#include <string>
+
+namespace ddblab::shell {
+
+namespace {
+
+using wire::Json;
+
+std::string UpperWord(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The CreateTable request that makes an empty copy of a described table: keys, attribute
+// definitions and indexes, which is all a plan depends on.
+Json CreateRequestFor(const Json& table) {
+  Json req = Json::object();
+  req["TableName"] = table.value("TableName", std::string());
+  req["AttributeDefinitions"] = table.value("AttributeDefinitions", Json::array());
+  req["KeySchema"] = table.value("KeySchema", Json::array());
+  req["BillingMode"] = "PAY_PER_REQUEST";
+  for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+    if (!table.contains(kind) || !table[kind].is_array()) continue;
+    Json indexes = Json::array();
+    for (const auto& ix : table[kind]) {
+      Json one = Json::object();
+      one["IndexName"] = ix.value("IndexName", std::string());
+      one["KeySchema"] = ix.value("KeySchema", Json::array());
+      one["Projection"] = ix.value("Projection", Json{{"ProjectionType", "ALL"}});
+      indexes.push_back(std::move(one));
+    }
+    if (!indexes.empty()) req[kind] = std::move(indexes);
+  }
+  return req;
+}
+
+}  // namespace
+
+std::string PartiqlTableName(std::string_view s, std::string* index) {
+  bool want_table = false;  // the token before was FROM or INTO, or a leading UPDATE
+  bool want_index = false;  // the table was read and a '.' followed it
+  bool first = true;
+  std::string table;
+  if (index != nullptr) index->clear();
+  size_t i = 0;
+  while (i < s.size()) {
+    if (!table.empty()) {
+      // After the table: an index only when a '.' follows at once.
+      if (!want_index && s[i] == '.') {
+        want_index = true;
+        ++i;
+        continue;
+      }
+      if (!want_index) return table;
+    }
+    char c = s[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
+    std::string token;
+    bool quoted = false;
+    if (c == '"' || c == '\'') {  // a "name" or a 'string'; a doubled quote escapes itself
+      quoted = c == '"';
+      for (++i; i < s.size(); ++i) {
+        if (s[i] != c) {
+          token += s[i];
+        } else if (i + 1 < s.size() && s[i + 1] == c) {
+          token += c;
+          ++i;
+        } else {
+          break;
+        }
+      }
+      ++i;
+      if (!quoted) token.clear();
+    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      size_t b = i;
+      while (i < s.size() &&
+             (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || s[i] == '-'))
+        ++i;
+      token = std::string(s.substr(b, i - b));
+    } else {
+      ++i;
+    }
+    if (want_index) {
+      if (index != nullptr) *index = token;
+      return table;
+    }
+    if (want_table && !token.empty()) {
+      table = token;
+      continue;
+    }
+    std::string word = quoted ? "" : UpperWord(token);
+    want_table = word == "FROM" || word == "INTO" || (first && word == "UPDATE");
+    first = false;
+  }
+  return table;
+}
+
+wire::JsonResult ExplainAnywhere(wire::Client& client, std::string_view operation,
+                                 const Json& request) {
+  Json body = {{"Operation", std::string(operation)}, {"Request", request}};
+  if (!client.IsRemote()) return client.Call(wire::kExplainOperation, body);
+  std::string table = operation == "ExecuteStatement"
+                          ? PartiqlTableName(request.value("Statement", std::string()))
+                          : request.value("TableName", std::string());
+  wire::JsonResult described = client.Call("DescribeTable", Json{{"TableName", table}});
+  if (!described.ok) return described;
+  auto engine = Engine::Open();
+  if (!engine.ok()) {
+    wire::JsonResult out;
+    out.error = engine.error();
+    out.body = wire::ErrorToJson(out.error);
+    return out;
+  }
+  std::unique_ptr<wire::Client> shadow =
+      wire::MakeEmbeddedClient(std::move(engine.value()), "plan of " + table);
+  wire::JsonResult created =
+      shadow->Call("CreateTable", CreateRequestFor(described.body.value("Table", Json::object())));
+  if (!created.ok) return created;
+  wire::JsonResult plan = shadow->Call(wire::kExplainOperation, body);
+  if (plan.ok && plan.body.is_object()) plan.body["partitions_known"] = false;
+  return plan;
+}
+
+}  // namespace ddblab::shell
