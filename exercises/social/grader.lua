@@ -14,6 +14,29 @@ local function job_id(item)
   if item.company_id and item.start then return item.company_id .. "@" .. item.start end
 end
 
+-- The model of what a pattern returns (grading.lua, "Whole items"): each entity as it was
+-- written. A job by its AP2/AP5 id ("co003@2014-05-02") for a user, or the jobs of a user at a
+-- company in one status (AP3, AP4: a rehired user may have several).
+local JOB = { "user_id", "company_id", "start", "title", "status" }
+local function job(d, id, p)
+  local company, start = id:match("^(.-)@(.+)$")
+  for _, j in ipairs(d.jobs[p.user_id] or {}) do
+    if j.company_id == company and j.start == start then return j end
+  end
+end
+local function jobs_at(status)
+  return function(d, user_id, p)
+    local out = filter(d.jobs[user_id] or {}, function(j)
+      return j.company_id == p.company_id and j.status == status
+    end)
+    return #out > 0 and out or nil
+  end
+end
+local MEMBERSHIP = { "user_id", "group_id", "joined" }
+local function membership(d, user_id, group_id)
+  return written(d, "Membership", { "user_id", "group_id" })[user_id .. "/" .. group_id]
+end
+
 return exercise {
   id = "social",
   title = "Professional network: users, companies, employment, groups",
@@ -24,7 +47,30 @@ return exercise {
     { name = "Company", params = { "company_id", "name" } },
     { name = "Employment", params = { "user_id", "company_id", "start", "title", "status" } },
     { name = "Group", params = { "group_id", "name" } },
-    { name = "Membership", params = { "user_id", "group_id", "joined" } },
+    { name = "Membership", params = { "user_id", "group_id", "joined" }, atomic = true },
+  },
+
+  -- The throughput check (grading.lua, "Throughput"): the launch-day peak (README, "What is
+  -- checked"), 1,100 sign-ups and 1,100 new memberships a second, sent through the solution's
+  -- own User and Membership templates on a virtual clock. Keys of each user's and each
+  -- membership's own spread them over the table's partitions: the reference (two edges per
+  -- membership) writes 3,300 WCU a second on the table, under the 4,000 a new on-demand table
+  -- sustains, every item under 1 KB. A key value that every new user or every membership
+  -- shares takes 1,100 WCU a second on one partition, above the 1,000 one partition serves: a
+  -- constant index key on the profile (GSI1PK = "USERS", an inverted index over SK = "PROFILE"),
+  -- or a counter item every membership updates.
+  traffic = {
+    title = "the launch-day peak", seconds = 1, points = 2,
+    mix = {
+      { template = "User", rate = 1100, params = function(i)
+        return { user_id = string.format("u%04d", i % 9999 + 1), name = "New User", headline = "Engineer at large" }
+      end },
+      -- Different users and groups: a popular group takes a few new members a second.
+      { template = "Membership", rate = 1100, params = function(i)
+        return { user_id = string.format("u%04d", (i * 37) % 9999 + 1),
+          group_id = string.format("g%03d", (i * 7) % 900 + 100), joined = "2026-03-02" }
+      end },
+    },
   },
 
   patterns = {
@@ -41,6 +87,8 @@ return exercise {
       identify = function(item)
         if item.user_id and item.headline then return item.user_id end
       end,
+      returns = { "user_id", "name", "headline" },
+      model = function(d, id) return written(d, "User", { "user_id" })[id] end,
       concept = "GetItem with the full primary key.",
     },
     pattern {
@@ -56,7 +104,7 @@ return exercise {
         for i = #jobs, 1, -1 do out[#out + 1] = jobs[i].company_id .. "@" .. jobs[i].start end
         return out
       end,
-      identify = job_id,
+      identify = job_id, returns = JOB, model = job,
       order_text = "put the start date in the sort key (JOB#<start>#<company>) and read backwards (--no-scan-index-forward).",
       concept = "a composite sort key that starts with a timestamp.",
     },
@@ -73,6 +121,7 @@ return exercise {
       end,
       expect = function(d, p) return d.current[p.company_id] end,
       identify = function(item) if item.company_id and item.start then return item.user_id end end,
+      returns = JOB, model = jobs_at("current"),
       concept = "a GSI whose partition key combines the company and the status (COMPANY#<id>#current).",
     },
     pattern {
@@ -87,6 +136,7 @@ return exercise {
       end,
       expect = function(d, p) return d.former[p.company_id] end,
       identify = function(item) if item.company_id and item.start then return item.user_id end end,
+      returns = JOB, model = jobs_at("former"),
       concept = "the status belongs in the key you query, not in a FilterExpression.",
     },
     pattern {
@@ -103,7 +153,7 @@ return exercise {
         end
         return {}
       end,
-      identify = job_id,
+      identify = job_id, returns = JOB, model = job,
       concept = "a key that only current jobs have (for example GSI2PK = USER#<id>#current).",
     },
     pattern {
@@ -115,6 +165,7 @@ return exercise {
       end,
       expect = function(d, p) return d.user_groups[p.user_id] end,
       identify = function(item) if item.group_id and item.user_id then return item.group_id end end,
+      returns = MEMBERSHIP, model = function(d, id, p) return membership(d, p.user_id, id) end,
       concept = "the adjacency list: edges stored in the user's partition.",
     },
     pattern {
@@ -126,6 +177,7 @@ return exercise {
       end,
       expect = function(d, p) return d.group_members[p.group_id] end,
       identify = function(item) if item.group_id and item.user_id then return item.user_id end end,
+      returns = MEMBERSHIP, model = function(d, id, p) return membership(d, id, p.group_id) end,
       concept = "the inverse edge: GROUP#<id> -> USER#<id>, written with the forward edge.",
     },
   },

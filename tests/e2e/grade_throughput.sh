@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The grader's throughput check (exercises/README.md, "traffic"): under an exercise's declared
 # traffic mix, simulated on a virtual clock through the solution's own table and templates, a
-# static index key throttles (and the feedback names the index partition and the fix) while a
-# sharded key and a design without the index pass. The exercise is a test fixture,
+# static index key throttles (and the feedback names the index partition, the shared key value,
+# the share throttled and the fix) while a sharded key and a design without the index pass.
+# The exercise is a test fixture,
 # tests/e2e/data/throughput-notes, checked with `ddblab exercise check` like a real one.
 # usage: bash grade_throughput.sh <ddblab binary>
 set -euo pipefail
@@ -25,9 +26,10 @@ fi
 "$BIN" grade "$DIR" "$DIR/wrong/static_index_key.ddb" > "$TMP/wrong.txt" || true
 for want in \
   "FAIL  0/2  throughput  Under the evening peak, no partition throttles" \
-  "Under the evening peak (Note writes at 1500 a second, for 4 virtual seconds), 2000 of 6000 writes were throttled:" \
+  "Under the evening peak (Note writes at 1500 a second, for 4 virtual seconds), 2000 of 6000 write requests were throttled (33%):" \
   "index GSI1 of notes, partition " \
-  "Spread it with a calculated suffix (\${shard})." \
+  "GSI1PK = 'NOTES' in index GSI1: written by 4 of the 4 sampled writes" \
+  "spread a key that must be shared with a calculated suffix (\${shard})." \
   "score 5/7"; do
   grep -qF -- "$want" "$TMP/wrong.txt" || { echo "FAIL: no '$want' in:"; cat "$TMP/wrong.txt"; exit 1; }
 done
