@@ -8,6 +8,7 @@
 #include "shell/lab/prelude/ddb_lua.h"
 #include "shell/lab/sandbox_internal.h"
 #include "shell/lab/simulate/simulate.h"
+#include "shell/session/boundary.h"
 
 namespace ddblab::lab {
 
@@ -195,6 +196,20 @@ int LSimulate(lua_State* L) {
   return PushStashed(L, impl);
 }
 
+// ddb._statements(text): the statements of a text by the shell's one boundary rule (a list of
+// strings), so ddb.script splits lesson code as a script or an answers file would.
+int LStatements(lua_State* L) {
+  size_t n = 0;
+  const char* s = luaL_checklstring(L, 1, &n);
+  std::vector<shell::StatementText> statements = shell::SplitStatements(std::string_view(s, n));
+  lua_createtable(L, static_cast<int>(statements.size()), 0);
+  for (size_t i = 0; i < statements.size(); ++i) {
+    lua_pushlstring(L, statements[i].text.data(), statements[i].text.size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
 }  // namespace
 
 void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
@@ -210,7 +225,8 @@ void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
                           {"try_call", LTryCall},
                           {"partitions", LPartitions},
                           {"set_partitions", LSetPartitions},
-                          {"_simulate", LSimulate},  // wrapped by ddb.simulate (ddb.lua)
+                          {"_simulate", LSimulate},      // wrapped by ddb.simulate (ddb.lua)
+                          {"_statements", LStatements},  // used by ddb.script (ddb.lua)
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   lua_pushlightuserdata(L, NullMarker());

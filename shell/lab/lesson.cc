@@ -472,8 +472,12 @@ void LessonSession::OnStatement(const StatementRecord& record) {
   State& s = *s_;
   if (!s.active) return;
   std::ostream& o = s.o();
-  if (!record.ok && record.calls.empty()) {
-    o << "(That statement did not run, so the step was not checked.)\n";
+  // A statement that never became a request (it did not parse) has nothing to judge; one the
+  // aws CLI would refuse before sending (a value of the wrong shape) still names its operation,
+  // and the step says what it expected.
+  if (!record.ok && record.calls.empty() && record.operation.empty()) {
+    o << "(That statement did not run, so the step was not checked: `.lesson hint` helps, "
+         "`.lesson status` shows the step again.)\n";
     return;
   }
   wire::Json rj = RecordToJson(record, *s.client);

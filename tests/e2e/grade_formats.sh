@@ -37,6 +37,45 @@ assert failed == ["AP1.cost: AP1 is one Query or GetItem that reads only what it
 print("ok   gradescope results.json")
 PY
 
+# Several solutions: each Gradescope result names its file, and every check (hidden ones too)
+# has the same status in JSON, JUnit and Gradescope.
+"$BIN" grade edtech "$EX/edtech/reference.ddb" "$EX/edtech/wrong/broken_table.ddb" --seed 3 \
+  --format gradescope --exercises-dir "$EX" --out "$TMP/many.json"
+"$BIN" grade edtech "$EX/edtech/reference.ddb" "$EX/edtech/wrong/broken_table.ddb" --seed 3 \
+  --format json --exercises-dir "$EX" --out "$TMP/many-ours.json"
+"$BIN" grade edtech "$EX/edtech/reference.ddb" "$EX/edtech/wrong/broken_table.ddb" --seed 3 \
+  --format junit --exercises-dir "$EX" --out "$TMP/many.xml"
+/usr/bin/python3 - "$TMP/many.json" "$TMP/many-ours.json" "$TMP/many.xml" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+scope = json.load(open(sys.argv[1]))
+ours = json.load(open(sys.argv[2]))["reports"]
+suites = ET.parse(sys.argv[3]).getroot().findall("testsuite")
+assert isinstance(scope, list) and len(scope) == 2, scope
+for result, report, suite in zip(scope, ours, suites):
+    name = report["solution"]
+    assert name in result["output"], (name, result["output"])
+    junit = {}
+    for case in suite.findall("testcase"):
+        status = "passed"
+        for kind in ("failure", "error", "skipped"):
+            el = case.find(kind)
+            if el is not None:
+                status = el.attrib.get("type", "skipped") if kind != "skipped" else "skipped"
+        junit[case.attrib["name"].split(":")[0]] = status
+    by_id = {t["number"]: t for t in result["tests"]}
+    hidden = 0
+    for c in report["checks"]:
+        t = by_id[c["id"]]
+        if c["status"] == "passed":
+            assert t["status"] == "passed" and not t["output"].startswith("["), (c, t)
+        else:
+            assert t["status"] == "failed" and t["output"].startswith("[" + c["status"] + "]"), (c, t)
+        assert junit[c["id"]] == c["status"], (c["id"], junit[c["id"]], c["status"])
+        hidden += c["visibility"] == "hidden"
+    assert hidden > 0, "no hidden check to compare"
+print("ok   several solutions: named results, one status per check in every format")
+PY
+
 # JUnit: a batch with a good, a wrong, a garbage and a missing solution.
 "$BIN" grade edtech "$EX/edtech/reference.ddb" "$EX/edtech/wrong/prefix_modules.ddb" \
   "$TMP/garbage.ddb" "$TMP/missing.ddb" --jobs 2 --format junit --exercises-dir "$EX" \

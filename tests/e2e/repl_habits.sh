@@ -74,5 +74,39 @@ s.expect(".save FILE keeps it")
 s.expect("Press Ctrl-D again to leave.")
 s.expect("ddblab> ")
 s.finish()
+
+step("lesson text wraps to a 60-column terminal, between words")
+import fcntl, struct, termios, re
+s = Session(binary)
+fcntl.ioctl(s.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 60, 0, 0))
+s.expect("ddblab> ")
+s.send(".lesson start item-collections --fresh\r")
+s.expect("step 1 of")
+s.expect("ddblab")
+text = s.transcript.decode(errors="replace").replace("\r", "")
+step_text = text[text.find("step 1 of"):]
+step_text = step_text[step_text.find("\n") + 1:step_text.rfind("\n")]
+for line in step_text.split("\n"):
+    if len(line) > 60 and not line.startswith(" "):
+        fail("a lesson line is wider than the terminal (%d): %r" % (len(line), line))
+if "newest first, with one query." not in step_text.replace("\n", " "):
+    fail("the step text lost words when wrapped:\n" + step_text)
+s.send(".lesson quit\r")
+s.expect("ddblab> ")
+s.finish()
+
+step("a long simulate run shows progress on the terminal while its output goes to a file")
+scenario = os.path.join(os.environ["HOME"], "busy.lua")
+with open(scenario, "w") as f:
+    f.write('''return { setup = { "create-table --table-name Tbl --attribute-definitions AttributeName=id,AttributeType=S --key-schema AttributeName=id,KeyType=HASH --billing-mode PAY_PER_REQUEST" },
+  seconds = 30, clients = { { rate = 4000, statement = function(i) return "put-item --table-name Tbl --item '{\\"id\\":{\\"S\\":\\"k" .. (i % 500) .. "\\"}}'" end } } }
+''')
+out = os.path.join(os.environ["HOME"], "busy.txt")
+s = Session("/bin/sh", ["-c", "exec '%s' simulate '%s' > '%s'" % (binary, scenario, out)])
+s.expect("simulating: ", timeout=60)
+s.expect("virtual seconds", timeout=60)
+s.wait_exit(timeout=120)
+if "requests in 30 virtual seconds" not in open(out).read():
+    fail("the simulation's output did not reach the file")
 print("repl_habits: ok")
 PY

@@ -475,6 +475,12 @@ Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
     if (!status.ok()) out.error = status.error();
     resp.responses.push_back(std::move(out));
   }
+  // The batch read (and returned) what its statements did, as BatchGetItem counts its keys.
+  for (const Trace& step : resp.trace.steps) {
+    resp.trace.items_read += step.items_read;
+    resp.trace.items_returned += step.items_returned;
+    resp.trace.bytes_read += step.bytes_read;
+  }
   SummarizeSteps(&resp.trace);
   resp.consumed_capacity = CapacityList(capacity);
   return resp;

@@ -47,14 +47,15 @@ function ddb.count(table_name, index) return #ddb.items(table_name, index) end
 function ddb.drop_table(name)
   return ddb.try_call("DeleteTable", { TableName = name })
 end
+-- Statements split by the shell's boundary rule: SQL over several lines ended by `;`, aws-CLI
+-- lines continued with `\`, comments skipped.
+local split_statements = ddb._statements
+ddb._statements = nil
 function ddb.script(text)
   local n = 0
-  for line in string.gmatch(text, "[^\n]+") do
-    local s = string.match(line, "^%s*(.-)%s*$")
-    if s ~= "" and string.sub(s, 1, 1) ~= "#" then
-      ddb.run(s)
-      n = n + 1
-    end
+  for _, s in ipairs(split_statements(text)) do
+    ddb.run(s)
+    n = n + 1
   end
   return n
 end
