@@ -26,13 +26,41 @@ local function write_of(r, key)
   return nil
 end
 
--- A resolved condition that refuses the write when the item already exists.
-local function guards_absent(cond)
+-- Whether a resolved condition refuses the write while an item has attribute `names[i]`: one of
+-- its top-level AND terms is attribute_not_exists(name) or NOT attribute_exists(name) (a term
+-- inside an OR does not guard).
+local function absent_guard(cond, names)
   if type(cond) ~= "string" then return false end
-  for name in string.gmatch(cond, "attribute_not_exists%s*%(%s*([%w_]+)%s*%)") do
-    if name == "PK" or name == "SK" then return true end
+  local bare = string.gsub(cond, "'[^']*'", "''")
+  local terms, depth, start, i = {}, 0, 1, 1
+  while i <= #bare do
+    local c = string.sub(bare, i, i)
+    if c == "(" then depth = depth + 1 elseif c == ")" then depth = depth - 1 end
+    if depth == 0 then
+      local s, e = string.find(bare, "^%s[Aa][Nn][Dd]%s", i)
+      if s then
+        terms[#terms + 1] = string.sub(bare, start, s - 1)
+        start, i = e + 1, e
+      end
+    end
+    i = i + 1
+  end
+  terms[#terms + 1] = string.sub(bare, start)
+  for _, t in ipairs(terms) do
+    t = string.match(t, "^%s*(.-)%s*$")
+    while string.match(t, "^%b()$") do t = string.match(string.sub(t, 2, -2), "^%s*(.-)%s*$") end
+    for _, n in ipairs(names) do
+      if string.match(t, "^attribute_not_exists%s*%(%s*" .. n .. "%s*%)$")
+          or string.match(t, "^[Nn][Oo][Tt]%s*%(?%s*attribute_exists%s*%(%s*" .. n .. "%s*%)%s*%)?$") then
+        return true
+      end
+    end
   end
   return false
+end
+-- A resolved condition that refuses the write when the item already exists.
+local function guards_absent(cond)
+  return absent_guard(cond, { "PK", "SK" })
 end
 
 -- Feedback for a statement on another table or an index (social-network has none).
@@ -191,13 +219,19 @@ by itself.]],
             for _, k in ipairs({ FWD, INV }) do drop(k) end
             return false, "That transaction wrote " .. (#wrote > 0 and table.concat(wrote, ", ") or "nothing") .. "; the two edges are " .. key_text(FWD) .. " and " .. key_text(INV) .. ". (The lesson removed any u3/g20 edge again so you can start clean.)"
           end
+          for _, w in ipairs(r.writes or {}) do
+            if w.op == "DeleteItem" and w.key and not same_key(w.key, FWD) and not same_key(w.key, INV) then
+              for _, k in ipairs({ FWD, INV }) do drop(k) end
+              return false, "That transaction also deleted " .. key_text(w.key) .. "; joining a group removes nothing. (The lesson removed the u3/g20 edges again; `.lesson reset` brings back " .. key_text(w.key) .. ".)"
+            end
+          end
           local bare = {}
           if not guards_absent(wf.condition) then bare[#bare + 1] = key_text(FWD) end
           if not guards_absent(wi.condition) then bare[#bare + 1] = key_text(INV) end
           if #bare > 0 then
             for _, k in ipairs({ FWD, INV }) do drop(k) end
-            local what = #bare == 2 and "neither Put has" or ("the Put of " .. bare[1] .. " has")
-            return false, "Both edges were written atomically, but " .. what .. " an attribute_not_exists guard: a repeated join would overwrite an edge without a word. (The lesson deleted both edges again so the guarded transaction can run.)"
+            local what = #bare == 2 and "neither Put is" or ("the Put of " .. bare[1] .. " is not")
+            return false, "Both edges were written atomically, but " .. what .. " guarded by attribute_not_exists(PK) (alone or ANDed with the rest, not inside an OR): a repeated join would overwrite an edge without a word. (The lesson deleted both edges again so the guarded transaction can run.)"
           end
           if not wf.image or not wi.image then
             return false, "The transaction ran, but the two edges " .. key_text(FWD) .. " and " .. key_text(INV) .. " are not both there."

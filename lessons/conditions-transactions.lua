@@ -86,10 +86,41 @@ local function differences(image, want)
   return table.concat(out, "; ")
 end
 local function delete(key) ddb.call("DeleteItem", { TableName = T, Key = ddb.item(key) }) end
+-- Whether a resolved condition refuses the write while an item has attribute `names[i]`: one of
+-- its top-level AND terms is attribute_not_exists(name) or NOT attribute_exists(name) (a term
+-- inside an OR does not guard).
+local function absent_guard(cond, names)
+  if type(cond) ~= "string" then return false end
+  local bare = string.gsub(cond, "'[^']*'", "''")
+  local terms, depth, start, i = {}, 0, 1, 1
+  while i <= #bare do
+    local c = string.sub(bare, i, i)
+    if c == "(" then depth = depth + 1 elseif c == ")" then depth = depth - 1 end
+    if depth == 0 then
+      local s, e = string.find(bare, "^%s[Aa][Nn][Dd]%s", i)
+      if s then
+        terms[#terms + 1] = string.sub(bare, start, s - 1)
+        start, i = e + 1, e
+      end
+    end
+    i = i + 1
+  end
+  terms[#terms + 1] = string.sub(bare, start)
+  for _, t in ipairs(terms) do
+    t = string.match(t, "^%s*(.-)%s*$")
+    while string.match(t, "^%b()$") do t = string.match(string.sub(t, 2, -2), "^%s*(.-)%s*$") end
+    for _, n in ipairs(names) do
+      if string.match(t, "^attribute_not_exists%s*%(%s*" .. n .. "%s*%)$")
+          or string.match(t, "^[Nn][Oo][Tt]%s*%(?%s*attribute_exists%s*%(%s*" .. n .. "%s*%)%s*%)?$") then
+        return true
+      end
+    end
+  end
+  return false
+end
 -- A condition that holds only while no item has the key: attribute_not_exists on a key attribute.
 local function insert_only(cond)
-  return type(cond) == "string" and (string.find(cond, "attribute_not_exists%(%s*PK%s*%)") ~= nil
-    or string.find(cond, "attribute_not_exists%(%s*SK%s*%)") ~= nil)
+  return absent_guard(cond, { "PK", "SK" })
 end
 -- A guard that holds only while the version is still 7.
 local function pins_version_7(cond)
@@ -212,8 +243,16 @@ Run exactly the same put again.]],
           return false, "That write had no insert-only guard, so it replaced the existing profile without a word. (The lesson restored the profile.)"
         end
         local code = r.error.code
+        if code == "TransactionCanceledException" then
+          -- A transaction of this one write: its reason says why.
+          local reason = r.error.reasons and r.error.reasons[1] and r.error.reasons[1].code
+          if reason == "ConditionalCheckFailed" or reason == "DuplicateItem" then code = reason .. "Exception" end
+        end
         if code ~= "ConditionalCheckFailedException" and code ~= "DuplicateItemException" then
           return false, "DynamoDB refused it with " .. tostring(code) .. ", not because the customer exists. " .. expected
+        end
+        if not insert_only(r.condition) then
+          return false, "Refused, but by a condition (" .. tostring(r.condition) .. ") that is not the insert-only guard: run the put of the previous step again, attribute_not_exists(PK) included."
         end
         return true
       end,
@@ -223,6 +262,10 @@ Run exactly the same put again.]],
         local name = r.error.code == "DuplicateItemException"
           and "DuplicateItemException (PartiQL's name for a failed INSERT guard)"
           or "ConditionalCheckFailedException"
+        if r.error.code == "TransactionCanceledException" then
+          local reason = r.error.reasons and r.error.reasons[1] and r.error.reasons[1].code
+          name = "TransactionCanceledException, reason " .. tostring(reason)
+        end
         return name .. ": the existing customer is safe.\n"
           .. "Note that a refused write still consumed " .. units(r.capacity) .. " WCU: the check is part of the write."
       end,

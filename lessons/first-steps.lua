@@ -85,6 +85,9 @@ Fetch that profile with one GetItem: aws dynamodb get-item --table-name app-main
           return false, "That was a Scan: it read {read} items to hand you {returned}."
         end
         if r.op == "Query" and r.ok then
+          if r.filter and uses(r.key_condition, "SK") then
+            return false, "That SELECT gave the whole key plus another condition, so it ran as a Query with a filter ({returned} returned): keep only PK and SK in the WHERE clause and it becomes a GetItem."
+          end
           return false, "A Query can find it, but with the full key known, GetItem is the exact tool."
         end
         if not r.ok then

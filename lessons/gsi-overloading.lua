@@ -7,6 +7,35 @@ local function gsi_query(pk, cond, values)
     cond, pk, values)
 end
 
+-- Whether a returned item (perhaps projected) is one of `wanted`: every attribute it carries
+-- equals that item's. GSI1's items as they were seeded, for the steps' expected sets.
+local function is_one_of(it, wanted)
+  if next(it) == nil then return false end -- a projection that kept nothing tells nothing
+  for _, w in ipairs(wanted) do
+    local same = true
+    for k, v in pairs(it) do
+      if w[k] ~= v then same = false break end
+    end
+    if same then return true end
+  end
+  return false
+end
+local function in_gsi(pk, pred)
+  local out = {}
+  for _, it in ipairs(ddb.items(T)) do
+    if it.GSI1PK == pk and (pred == nil or pred(it)) then out[#out + 1] = it end
+  end
+  return out
+end
+-- Whether the Query returned exactly `n` items, each one of `wanted`.
+local function exactly(r, wanted, n)
+  if r.count ~= n or #(r.items or {}) ~= n then return false end
+  for _, it in ipairs(r.items) do
+    if not is_one_of(it, wanted) then return false end
+  end
+  return true
+end
+
 -- The shared part of every check here: one Query of GSI1 on partition `pk`. Returns a verdict and
 -- message, or "go" when the Query read that partition of GSI1 and the step's own test decides.
 -- `base` is what to say when the Query ran on the base table.
@@ -40,6 +69,16 @@ local function judge(r, pk, what, base)
   end
   if r.count == 0 then
     return false, "That Query of GSI1 matched nothing; " .. what .. " are under GSI1PK = " .. pk .. "."
+  end
+  if #(r.items or {}) == 0 then
+    return nil, "(That counted {count} items without returning them: leave out --select COUNT to read " .. what .. ".)"
+  end
+  -- Projected items may not carry GSI1PK: tell them apart by what they do carry.
+  local part = in_gsi(pk)
+  for _, it in ipairs(r.items) do
+    if not is_one_of(it, part) then
+      return false, "That Query returned items that are not under GSI1PK = " .. pk .. "; " .. what .. " are."
+    end
   end
   return "go"
 end
@@ -89,8 +128,11 @@ First pattern: every student who signed up on or after 2024-01-01. Query the ind
         if r.count == 3 then
           return false, "You got all three students: Carla signed up in 2023. Add a condition on GSI1SK (the sign-up date) to the key condition."
         end
-        if r.count ~= 2 or (#r.items > 0 and not (has_value(r, "PK", "STUDENT#s1") and has_value(r, "PK", "STUDENT#s2"))) then
+        if not exactly(r, in_gsi("STUDENT", function(it) return it.GSI1SK >= "2024-01-01" end), 2) then
           return false, "Expected the two students who signed up in 2024 (s1, s2); got {count} items."
+        end
+        if r.filtered or (r.read or 0) > (r.returned or 0) then
+          return false, "Those are s1 and s2, but a filter picked them after reading {read} items: the sign-up date is GSI1SK, so put it in the key condition."
         end
         return true
       end,
@@ -112,7 +154,7 @@ Second pattern, same index: the students enrolled in course c10.]],
         local v, m = judge(r, "COURSE#c10", "the enrollments of course c10",
           "The base table is keyed by student; by course, the enrollments are in GSI1.")
         if v ~= "go" then return v, m end
-        if r.count ~= 2 or not all_start_with(r, "GSI1SK", "STUDENT#") then
+        if not exactly(r, in_gsi("COURSE#c10"), 2) then
           return false, "Expected the two enrollments of c10 (s1 and s2); got {count}."
         end
         return true
@@ -133,7 +175,7 @@ Third pattern, same index again: the courses taught by instructor i5.]],
         local v, m = judge(r, "INSTRUCTOR#i5", "the courses of instructor i5",
           "The base table is keyed by course; by instructor, the courses are in GSI1.")
         if v ~= "go" then return v, m end
-        if r.count ~= 2 then
+        if not exactly(r, in_gsi("INSTRUCTOR#i5"), 2) then
           return false, "Expected c10 and c20; got {count}."
         end
         return true

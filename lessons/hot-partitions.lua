@@ -367,9 +367,19 @@ PK IN [...], which DynamoDB runs as one Query per shard).]],
         if r.table ~= T then return false, table_note(r) .. expected end
         if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
         -- Orders returned per shard; a shard counts once all its orders were returned.
+        if #r.items == 0 and (r.count or 0) > 0 then
+          return nil, "(That counted {count} orders without returning them: the client merges the orders themselves, so leave out --select COUNT.)"
+        end
         local got, others = {}, {}
         for _, it in ipairs(r.items) do
           local n = tonumber(string.match(it.PK or "", "^ORDER#2026%-06%-08#(%d+)$"))
+          if it.PK == nil then
+            -- A projection left PK out: the order id says which shard holds it.
+            if type(it.SK) ~= "string" or not string.match(it.SK, "^o%-%d+$") then
+              return nil, "(Those items came back without PK or SK, so the step cannot tell which shard they are from: select the key too, or *.)"
+            end
+            n = shard_of(it.SK)
+          end
           if n then got[n] = (got[n] or 0) + 1 else others[#others + 1] = tostring(it.PK) end
         end
         local notes, new = {}, false

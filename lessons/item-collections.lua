@@ -56,6 +56,20 @@ end
 local WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true, BatchWriteItem = true,
                  TransactWriteItems = true }
 
+local SEED = {
+  { PK = "CUST#a1b2", SK = "PROFILE", name = "Acme Co", tier = "GOLD" },
+  { PK = "CUST#a1b2", SK = "ADDR#billing", city = "Porto" },
+  { PK = "CUST#a1b2", SK = "ORDER#2026-06-01#o-9001", status = "OPEN", total = 149.00 },
+  { PK = "CUST#a1b2", SK = "ORDER#2026-06-03#o-9044", status = "SHIPPED", total = 72.50 },
+  { PK = "CUST#a1b2", SK = "ORDER#2026-05-20#o-8812", status = "DELIVERED", total = 15.00 },
+  { PK = "CUST#c3d4", SK = "PROFILE", name = "Bolt Ltd" },
+  { PK = "CUST#c3d4", SK = "ORDER#2026-06-02#o-9010", status = "OPEN", total = 18.00 },
+  { PK = "ORDER#o-9001", SK = "META", customer = "CUST#a1b2", placed = "2026-06-01" },
+  { PK = "ORDER#o-9001", SK = "ITEM#001", sku = "ABC", qty = 2, price = 49.50 },
+  { PK = "ORDER#o-9001", SK = "ITEM#002", sku = "XYZ", qty = 1, price = 50.00 },
+  { PK = "ORDER#o-9044", SK = "ITEM#001", sku = "KLM", qty = 3, price = 24.17 },
+}
+
 local put_003 = [[aws dynamodb put-item --table-name app-main --item '{"PK":{"S":"ORDER#o-9001"},"SK":{"S":"ITEM#003"},"sku":{"S":"QRS"},"qty":{"N":"4"}}']]
 
 return lesson {
@@ -70,19 +84,7 @@ Query each: a customer's orders newest first, and an order with its line items.]
 
   setup = function()
     fresh_table(T)
-    seed(T, {
-      { PK = "CUST#a1b2", SK = "PROFILE", name = "Acme Co", tier = "GOLD" },
-      { PK = "CUST#a1b2", SK = "ADDR#billing", city = "Porto" },
-      { PK = "CUST#a1b2", SK = "ORDER#2026-06-01#o-9001", status = "OPEN", total = 149.00 },
-      { PK = "CUST#a1b2", SK = "ORDER#2026-06-03#o-9044", status = "SHIPPED", total = 72.50 },
-      { PK = "CUST#a1b2", SK = "ORDER#2026-05-20#o-8812", status = "DELIVERED", total = 15.00 },
-      { PK = "CUST#c3d4", SK = "PROFILE", name = "Bolt Ltd" },
-      { PK = "CUST#c3d4", SK = "ORDER#2026-06-02#o-9010", status = "OPEN", total = 18.00 },
-      { PK = "ORDER#o-9001", SK = "META", customer = "CUST#a1b2", placed = "2026-06-01" },
-      { PK = "ORDER#o-9001", SK = "ITEM#001", sku = "ABC", qty = 2, price = 49.50 },
-      { PK = "ORDER#o-9001", SK = "ITEM#002", sku = "XYZ", qty = 1, price = 50.00 },
-      { PK = "ORDER#o-9044", SK = "ITEM#001", sku = "KLM", qty = 3, price = 24.17 },
-    })
+    seed(T, SEED)
   end,
 
   steps = {
@@ -113,6 +115,9 @@ query.]],
           end
           if r.items[1].SK ~= "ORDER#2026-06-03#o-9044" then
             return false, "Right orders, oldest first. Reverse the sort order."
+          end
+          if r.filtered or (r.read or 0) > (r.returned or 0) then
+            return false, "Those are the 3 orders, but a filter threw away the rest after reading {read} items: narrow the sort key in the key condition so only the orders are read."
           end
           return true
         end
@@ -182,6 +187,17 @@ other line items' qty).]],
         end
         if w.op == "DeleteItem" then
           return false, "That deleted ITEM#003; this step adds it."
+        end
+        for _, o in ipairs(r.writes or {}) do
+          local k = o.key or o.item
+          if o ~= w and o.op ~= "ConditionCheck" and k and not same_key(k, NEW) then
+            -- Put the other item back as the lesson seeded it (or remove it), and undo ITEM#003.
+            local orig = nil
+            for _, it in ipairs(SEED) do if same_key(it, k) then orig = it end end
+            if orig then ddb.put(T, orig) else ddb.call("DeleteItem", { TableName = T, Key = ddb.item({ PK = k.PK, SK = k.SK }) }) end
+            ddb.call("DeleteItem", { TableName = T, Key = ddb.item(NEW) })
+            return false, "That statement also wrote " .. key_text(k) .. "; this step adds ITEM#003 and changes nothing else. (The lesson put both items back as they were: write ITEM#003 alone.)"
+          end
         end
         local it = w.image
         if not it then return false, "ITEM#003 does not exist after that statement." end

@@ -49,9 +49,16 @@ local O1_SHIPPED = with(order(O1.PK, O1.SK), { orderStatus = "SHIPPED", GSI1PK =
 local O2_SHIPPED = with(order(O2.PK, O2.SK), { orderStatus = "SHIPPED" })
 local SINGLE_WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true }
 
+-- The order id of a returned item, from whichever of orderId, SK or GSI1SK a projection kept.
+local function ident(it)
+  if it.orderId ~= nil then return it.orderId end
+  if type(it.SK) == "string" and string.match(it.SK, "^ORDER#(.+)$") then return string.match(it.SK, "^ORDER#(.+)$") end
+  if type(it.GSI1SK) == "string" and string.match(it.GSI1SK, "#(.+)$") then return string.match(it.GSI1SK, "#(.+)$") end
+  return nil
+end
 local function open_ids(r)
   local ids = {}
-  for _, item in ipairs(r.items or {}) do ids[#ids + 1] = tostring(item.orderId) end
+  for _, item in ipairs(r.items or {}) do ids[#ids + 1] = tostring(ident(item)) end
   return table.concat(ids, ", ")
 end
 local function describe_gsi(name)
@@ -166,12 +173,24 @@ local function open_orders(r, index, ids, expected)
   if r.index ~= index then
     return false, "That Query read " .. (r.index == "" and "the table itself" or ("index " .. r.index)) .. ". " .. expected
   end
-  if r.count ~= #ids then return false, "Expected the " .. #ids .. " open orders, got {count}." end
+  if #r.items == 0 and r.count > 0 then
+    return nil, "(That counted {count} items without returning them: leave out --select COUNT so the step can see which orders came back.)"
+  end
   for _, it in ipairs(r.items) do
-    if it.orderStatus ~= "OPEN" then return false, "That Query returned orders that are not open (" .. open_ids(r) .. ")." end
+    if ident(it) == nil then
+      return nil, "(Those items came back without orderId or a key, so the step cannot tell which orders they are: select orderId too, or *.)"
+    end
+  end
+  if r.count ~= #ids then return false, "Expected the " .. #ids .. " open orders, got {count}." end
+  local open = {}
+  for _, id in ipairs(ids) do open[id] = true end
+  for _, it in ipairs(r.items) do
+    if not open[ident(it)] or (it.orderStatus ~= nil and it.orderStatus ~= "OPEN") then
+      return false, "That Query returned orders that are not open (" .. open_ids(r) .. ")."
+    end
   end
   for i, id in ipairs(ids) do
-    if r.items[i].orderId ~= id then
+    if ident(r.items[i]) ~= id then
       return false, "Right orders (" .. open_ids(r) .. "), but not newest first."
     end
   end
@@ -300,6 +319,24 @@ for it.)]],
         if projection ~= "ALL" then
           problems[#problems + 1] = "its projection is " .. tostring(projection) ..
             " (the step asks for ALL, so a Query on it returns whole orders)"
+        end
+        local retyped = false
+        for _, a in ipairs(ddb.call("DescribeTable", { TableName = T }).output.Table.AttributeDefinitions or {}) do
+          if (a.AttributeName == "orderStatus" or a.AttributeName == "placedAt" or a.AttributeName == "orderId")
+              and a.AttributeType ~= "S" then
+            retyped = true
+            problems[#problems + 1] = a.AttributeName .. " is declared of type " .. tostring(a.AttributeType) ..
+              " while the orders store it as a string, so no order would be indexed"
+          end
+        end
+        if #problems > 0 and retyped then
+          -- A key attribute's type stays defined after its index is gone: rebuild the table as
+          -- the steps so far have left it.
+          fresh_table(T, { gsis = { "GSI1" } })
+          local items = {}
+          for _, o in ipairs(ORDERS) do items[#items + 1] = order(o[1], "ORDER#" .. o[2]) end
+          seed(T, items)
+          return false, "ByStatus was created, but " .. table.concat(problems, "; ") .. ". (The lesson rebuilt app-main without ByStatus so you can create it again.)"
         end
         if #problems > 0 then
           ddb.call("UpdateTable", { TableName = T, GlobalSecondaryIndexUpdates = { { Delete = { IndexName = "ByStatus" } } } })

@@ -24,6 +24,21 @@ local function create(name, hash, range)
     BillingMode = "PAY_PER_REQUEST" })
 end
 
+-- Whether a returned item of table `t` is one of customer a1b2's: by customer_id, or, when a
+-- projection left that out, by matching every attribute it carries against a1b2's items.
+local function of_a1b2(t, it)
+  if it.customer_id ~= nil then return it.customer_id == "a1b2" end
+  if next(it) == nil then return false end
+  for _, x in ipairs(ddb.items(t)) do
+    if x.customer_id == "a1b2" then
+      local same = true
+      for k, v in pairs(it) do if x[k] ~= v then same = false break end end
+      if same then return true end
+    end
+  end
+  return false
+end
+
 local function refused(r, expected)
   local why = tostring(r.error.code)
   if r.error.code == "ResourceNotFoundException" and r.table ~= "" then why = why .. ": there is no table " .. r.table end
@@ -43,7 +58,11 @@ local function collection_read(r, expected)
   if r.op == "Scan" then return false, "That Scan read the whole table ({read} items) to find one customer's. " .. expected end
   if r.op ~= "Query" then return false, "That reads single items; the screen is a range of the collection. " .. expected end
   if r.index ~= "" then return false, "That Query read index " .. r.index .. "; the collection is in the table itself. " .. expected end
-  if not all_start_with(r, "PK", "CUST#a1b2") then
+  local other = false
+  for _, it in ipairs(r.items or {}) do
+    if it.PK ~= nil and it.PK ~= "CUST#a1b2" then other = true end
+  end
+  if other then
     return false, "That Query read another collection; the screen is PK = CUST#a1b2. " .. expected
   end
   return true
@@ -111,7 +130,7 @@ them: get the profile from customers, query orders, query sessions. Three statem
         if r.op == "Scan" then return false, "Read customer a1b2 by key, not with a Scan ({read} items read)." end
         if r.op ~= "GetItem" and r.op ~= "Query" and r.op ~= "BatchGetItem" then return nil, expected end
         local n = 0
-        for _, it in ipairs(r.items) do if it.customer_id == "a1b2" then n = n + 1 end end
+        for _, it in ipairs(r.items) do if of_a1b2(t, it) then n = n + 1 end end
         if n < PARTS[t] then
           return false, string.format("That read of %s returned %d of a1b2's %d (%s). %s",
             t, n, PARTS[t], WHAT[t], expected)

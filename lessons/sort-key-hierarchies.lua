@@ -50,6 +50,12 @@ local function judge(r, table_name, pk, prefix, n, what)
   if r.count == 0 then
     return false, "That Query matched nothing; " .. what .. " are under PK = " .. pk .. ", SK starting with " .. prefix .. "."
   end
+  if #(r.items or {}) == 0 then
+    return nil, "(That counted {count} items without returning them: leave out --select COUNT to fetch " .. what .. ".)"
+  end
+  if r.filtered or (r.read or 0) > (r.returned or 0) then
+    return false, "A filter picked those after the Query read {read} items; select the level in the key condition itself, with begins_with on SK."
+  end
   return "go"
 end
 
@@ -144,7 +150,10 @@ Same order, other branch: fetch the events of shipment s1 (not the shipment itse
         if v ~= "go" then return v, m end
         local ok = sks_start(r, "SHIPMENT#s1#EVENT#")
         if ok == nil then return nil, NO_SK end
-        if not ok or r.count ~= 2 then
+        if not ok then
+          return false, "You got {count} items, not only events of s1: the prefix must name every level down to EVENT#."
+        end
+        if r.count ~= 2 then
           return false, "Expected exactly the two events of s1, got {count} items."
         end
         return true
@@ -166,7 +175,10 @@ List the stores in the city of Sao Paulo (state SP, Brazil).]],
         if v ~= "go" then return v, m end
         local ok = sks_start(r, "BR#SP#SaoPaulo#")
         if ok == nil then return nil, NO_SK end
-        if not ok or r.count ~= 2 then
+        if not ok then
+          return false, "You got {count} stores, not only those of Sao Paulo city: the prefix must name country, state and city, ending in #."
+        end
+        if r.count ~= 2 then
           return false, "Expected the two stores of Sao Paulo city, got {count}."
         end
         return true
@@ -237,7 +249,10 @@ Fetch only the lessons of module m1 from edtech-v2.]],
         if v ~= "go" then return v, m end
         local ok = sks_start(r, "LES#m1#")
         if ok == nil then return nil, NO_SK end
-        if not ok or r.count ~= 2 then
+        if not ok then
+          return false, "You got {count} items, not only lessons of m1: the prefix is LES#m1 followed by the separator."
+        end
+        if r.count ~= 2 then
           return false, "Expected l1 and l2 only, got {count} items."
         end
         return true

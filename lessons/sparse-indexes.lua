@@ -6,6 +6,8 @@ local ORDER = { PK = "CUST#a1b2", SK = "ORDER#2026-06-01#o-9001" }
 local ORIGINAL = { PK = "CUST#a1b2", SK = "ORDER#2026-06-01#o-9001", status = "OPEN", total = 149.00,
   GSI1PK = "CUST#a1b2#OPEN", GSI1SK = "2026-06-01#o-9001", GSI2PK = "OPEN", GSI2SK = "2026-06-01#o-9001" }
 
+local SEEDED = {} -- the items as the setup wrote them, to put back what a wrong write changed
+
 local function same_key(a, b)
   return type(a) == "table" and a.PK == b.PK and a.SK == b.SK
 end
@@ -104,6 +106,7 @@ orders: an operations dashboard reads a handful of items instead of the whole or
         total = 10 + i, GSI1PK = "CUST#c3d4#SHIPPED", GSI1SK = date .. "#" .. id }
     end
     seed(T, items)
+    SEEDED = items
   end,
 
   steps = {
@@ -156,6 +159,16 @@ open-orders index, keeping its other attributes.
           return false, "That write went to " .. (first and first.key and key_text(first.key) or "another item") .. "; the order that ships is o-9001: " .. key_text(ORDER) .. "."
         end
         local restore = " (The lesson put o-9001 back as it was, OPEN and in GSI2, so you can try again.)"
+        for _, o in ipairs(r.writes or {}) do
+          local k = o.key or o.item
+          if o ~= w and o.op ~= "ConditionCheck" and k and not same_key(k, ORDER) then
+            local orig = nil
+            for _, it in ipairs(SEEDED) do if same_key(it, k) then orig = it end end
+            if orig then ddb.put(T, orig) else ddb.call("DeleteItem", { TableName = T, Key = ddb.item({ PK = k.PK, SK = k.SK }) }) end
+            ddb.put(T, ORIGINAL)
+            return false, "That statement also wrote " .. key_text(k) .. "; only o-9001 ships. (The lesson put both items back as they were: update o-9001 alone.)"
+          end
+        end
         local it = w.image
         if w.op == "DeleteItem" or not it then
           ddb.put(T, ORIGINAL)

@@ -330,6 +330,19 @@ void Apply(const UpdateTableRequest& r, const std::string& target, TableSchema* 
     if (u.delete_index_name) {
       std::erase_if(t->global_secondary_indexes,
                     [&](const IndexSchema& i) { return i.name == *u.delete_index_name; });
+      // DynamoDB lists only the attributes a key uses: a deleted index's own key attributes
+      // leave AttributeDefinitions, so a later index may define them with another type.
+      auto used = [&](const std::string& name) {
+        if (t->IsKeyAttribute(name)) return true;
+        for (const auto* list : {&t->global_secondary_indexes, &t->local_secondary_indexes}) {
+          for (const IndexSchema& i : *list) {
+            if (i.IsIndexKey(name)) return true;
+          }
+        }
+        return false;
+      };
+      std::erase_if(t->attribute_definitions,
+                    [&](const AttributeDefinition& d) { return !used(d.attribute_name); });
     }
     if (u.update && !to_on_demand) {
       for (IndexSchema& gsi : t->global_secondary_indexes) {

@@ -88,20 +88,68 @@ function uses(text, name)
     i = s + 1
   end
 end
--- Keys compare equal when every attribute matches (plain values).
-local function same_key(a, b)
-  if type(a) ~= "table" or type(b) ~= "table" then return false end
-  for k, v in pairs(a) do if b[k] ~= v then return false end end
-  for k, v in pairs(b) do if a[k] ~= v then return false end end
+-- Plain values compare equal when they are equal all the way down (lists and maps too).
+function same_value(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same_value(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
   return true
+end
+-- The entry of r.writes for the item with that key (in `table`, when given), or nil.
+function write_on(r, key, table_name)
+  for _, w in ipairs(r.writes or {}) do
+    if (table_name == nil or w.table == table_name) and same_value(w.key, key) then return w end
+  end
+  return nil
 end
 -- The whole item, as stored after the statement, that the statement wrote or checked under
 -- `key` (plain values), or nil.
 function written_image(r, key)
-  for _, w in ipairs(r.writes or {}) do
-    if same_key(w.key, key) then return w.image end
+  local w = write_on(r, key)
+  return w and w.image
+end
+-- A transaction or batch of one write, judged as that one write (its op, table, key, item,
+-- condition and update); any other record as it is.
+function as_single(r)
+  local ws = r.writes or {}
+  if (r.op == "TransactWriteItems" or r.op == "BatchWriteItem") and #ws == 1 and
+      ws[1].op ~= "ConditionCheck" then
+    local s = {}
+    for k, v in pairs(r) do s[k] = v end
+    s.op, s.table, s.key, s.item = ws[1].op, ws[1].table, ws[1].key, ws[1].item
+    s.condition, s.update = ws[1].condition, ws[1].update
+    return s
   end
-  return nil
+  return r
+end
+-- A plain value as feedback quotes it: "text", 3, a list or map, none.
+function show_value(v)
+  if type(v) == "string" then return '"' .. v .. '"' end
+  if type(v) == "number" then return fmt(v) end
+  if type(v) == "table" then return "a list or map" end
+  if v == nil then return "none" end
+  return tostring(v)
+end
+-- How an item as stored differs from the one a step asks for, for feedback: "qty is 2 (the step
+-- asks for 1); it also has note". Empty when they are the same.
+function differences(image, want)
+  if image == nil then return "the item does not exist" end
+  local out, names = {}, {}
+  for k in pairs(want) do names[#names + 1] = k end
+  table.sort(names)
+  for _, k in ipairs(names) do
+    local v = image[k]
+    if v == nil then
+      out[#out + 1] = k .. " is missing"
+    elseif not same_value(v, want[k]) then
+      out[#out + 1] = k .. " is " .. show_value(v) .. " (the step asks for " .. show_value(want[k]) .. ")"
+    end
+  end
+  local extra = {}
+  for k in pairs(image) do if want[k] == nil then extra[#extra + 1] = k end end
+  table.sort(extra)
+  if #extra > 0 then out[#out + 1] = "it also has " .. table.concat(extra, ", ") end
+  return table.concat(out, "; ")
 end
 local WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true, TransactWriteItems = true,
   BatchWriteItem = true }

@@ -1,6 +1,8 @@
 // UpdateTable validation: one TEST_CASE per DynamoDB rule, asserting DynamoDB's exact message.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "catalog/index_rules.h"
 #include "catalog_test_util.h"
 
 using namespace ddblab;
@@ -399,4 +401,26 @@ TEST_CASE("GSI action index names follow the name rule") {
         "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'x;' at "
         "'globalSecondaryIndexUpdates.1.member.delete.indexName' failed to satisfy constraint: "
         "Member must have length greater than or equal to 3");
+}
+
+// DynamoDB keeps AttributeDefinitions equal to the attributes the table's and its indexes' key
+// schemas use: deleting a GSI drops its own key attributes (the table's and the LSI's stay), so a
+// new index may define the same attribute with another type.
+TEST_CASE("Deleting a GSI drops its key attributes from AttributeDefinitions") {
+  Result<TableSchema> next =
+      ValidateUpdateTable(ProvisionedWithIndexes(), Request({Delete("existingGsi")}));
+  REQUIRE(next.ok());
+  std::vector<std::string> names;
+  for (const AttributeDefinition& d : next->attribute_definitions)
+    names.push_back(d.attribute_name);
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"lsk", "pk", "sk"});
+
+  UpdateTableRequest again = Request({Create(Index("existingGsi", {Hash("gsiPk")}))});
+  again.attribute_definitions = std::vector{Def("gsiPk", "N")};
+  SecondaryIndexSpec& spec = *(*again.global_secondary_index_updates)[0].create;
+  spec.provisioned_throughput = Units(5, 5);
+  Result<TableSchema> recreated = ValidateUpdateTable(*next, again);
+  REQUIRE(recreated.ok());
+  CHECK(catalog::FindDefinition(recreated->attribute_definitions, "gsiPk")->attribute_type == "N");
 }
