@@ -18,73 +18,10 @@ local LINE = { PK = "ORDER#o-9100", SK = "ITEM#001", sku = "ABC", qty = 1 }
 local SINGLE_WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true }
 
 -- Record helpers ----------------------------------------------------------------------------
-local uses = uses or function(text, name)
-  if type(text) ~= "string" then return false end
-  local bare = string.gsub(text, "'[^']*'", "''")
-  local i = 1
-  while true do
-    local s, e = string.find(bare, name, i, true)
-    if not s then return false end
-    local before = s > 1 and string.sub(bare, s - 1, s - 1) or ""
-    if not string.find(before, "[%w_#:%.]") and not string.find(string.sub(bare, e + 1, e + 1), "[%w_]") then
-      return true
-    end
-    i = s + 1
-  end
-end
-local function same(a, b)
-  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
-  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
-  for k in pairs(b) do if a[k] == nil then return false end end
-  return true
-end
 local function keyof(it) return { PK = it.PK, SK = it.SK } end
--- The entry of r.writes for the item with that key in app-main, or nil.
-local function write_on(r, key)
-  for _, w in ipairs(r.writes or {}) do
-    if w.table == T and same(w.key, key) then return w end
-  end
-  return nil
-end
--- A transaction or batch of one write is judged as that write.
-local function as_single(r)
-  local ws = r.writes or {}
-  if (r.op == "TransactWriteItems" or r.op == "BatchWriteItem") and #ws == 1 and ws[1].op ~= "ConditionCheck" then
-    local s = {}
-    for k, v in pairs(r) do s[k] = v end
-    s.op, s.table, s.key, s.item = ws[1].op, ws[1].table, ws[1].key, ws[1].item
-    s.condition, s.update = ws[1].condition, ws[1].update
-    return s
-  end
-  return r
-end
-local function show(v)
-  if type(v) == "string" then return '"' .. v .. '"' end
-  if type(v) == "number" then return units(v) end
-  if type(v) == "table" then return "a list or map" end
-  if v == nil then return "none" end
-  return tostring(v)
-end
--- "qty is 2 (the step asks for 1); it also has note": how an image differs from the item asked for.
-local function differences(image, want)
-  if image == nil then return "the item does not exist" end
-  local out, names = {}, {}
-  for k in pairs(want) do names[#names + 1] = k end
-  table.sort(names)
-  for _, k in ipairs(names) do
-    local v = image and image[k]
-    if v == nil then
-      out[#out + 1] = k .. " is missing"
-    elseif not same(v, want[k]) then
-      out[#out + 1] = k .. " is " .. show(v) .. " (the step asks for " .. show(want[k]) .. ")"
-    end
-  end
-  local extra = {}
-  for k in pairs(image or {}) do if want[k] == nil then extra[#extra + 1] = k end end
-  table.sort(extra)
-  if #extra > 0 then out[#out + 1] = "it also has " .. table.concat(extra, ", ") end
-  return table.concat(out, "; ")
-end
+local write_on_any = write_on
+-- The entry of r.writes for the item with that key in this lesson's table, or nil.
+local function write_on(r, key) return write_on_any(r, key, T) end
 local function delete(key) ddb.call("DeleteItem", { TableName = T, Key = ddb.item(key) }) end
 -- Whether a resolved condition refuses the write while an item has attribute `names[i]`: one of
 -- its top-level AND terms is attribute_not_exists(name) or NOT attribute_exists(name) (a term
@@ -169,8 +106,8 @@ that key exists yet.]],
         end
         if r.table ~= T then return false, table_note(r) .. ". " .. expected end
         if r.op == "DeleteItem" then return nil, expected end
-        if not same(r.key, CUSTOMER) then
-          return false, "That write was for " .. show(r.key and r.key.PK) .. " / " .. show(r.key and r.key.SK) .. ". " .. expected
+        if not same_value(r.key, CUSTOMER) then
+          return false, "That write was for " .. show_value(r.key and r.key.PK) .. " / " .. show_value(r.key and r.key.SK) .. ". " .. expected
         end
         local w = write_on(r, CUSTOMER)
         local image = w and w.image
@@ -197,7 +134,7 @@ that key exists yet.]],
           end
           return false, "DynamoDB refused it (" .. tostring(code) .. "). " .. expected
         end
-        if not same(image, CUSTOMER_ITEM) then
+        if not same_value(image, CUSTOMER_ITEM) then
           delete(CUSTOMER)
           return false, "CUST#e5f6 was written, but " .. differences(image, CUSTOMER_ITEM) .. ". The lesson deleted it again so you can write it as asked."
         end
@@ -226,14 +163,14 @@ Run exactly the same put again.]],
         r = as_single(r)
         local expected = "This step expects the same guarded write of CUST#e5f6 / PROFILE again, refused because the customer exists."
         if not SINGLE_WRITES[r.op] or r.op == "DeleteItem" then
-          if r.op == "DeleteItem" and r.ok and same(r.key, CUSTOMER) then
+          if r.op == "DeleteItem" and r.ok and same_value(r.key, CUSTOMER) then
             return nil, "CUST#e5f6 is gone now; write it again with the guard, then repeat that write to see it refused."
           end
           return nil, expected
         end
         if r.table ~= T then return false, table_note(r) .. ". " .. expected end
-        if not same(r.key, CUSTOMER) then
-          return false, "That write was for " .. show(r.key and r.key.PK) .. " / " .. show(r.key and r.key.SK) .. ". " .. expected
+        if not same_value(r.key, CUSTOMER) then
+          return false, "That write was for " .. show_value(r.key and r.key.PK) .. " / " .. show_value(r.key and r.key.SK) .. ". " .. expected
         end
         if r.ok then
           if insert_only(r.condition) then
@@ -279,19 +216,19 @@ status to PACKED only if the version is still 7, and set version to 8 in the sam
         r = as_single(r)
         local expected = "This step expects one write of order o-9001 that sets status PACKED and version 8, with a condition that holds only while version = 7."
         if not SINGLE_WRITES[r.op] or r.op == "DeleteItem" then
-          if r.op == "DeleteItem" and r.ok and same(r.key, ORDER) then
+          if r.op == "DeleteItem" and r.ok and same_value(r.key, ORDER) then
             ddb.put(T, ORDER_V7)
             return false, "That deleted the order. (The lesson put it back at version 7.) " .. expected
           end
           return nil, expected
         end
         if r.table ~= T then return false, table_note(r) .. ". " .. expected end
-        if not same(r.key, ORDER) then
-          return false, "That write was for " .. show(r.key and r.key.PK) .. " / " .. show(r.key and r.key.SK) .. ", not the order. " .. expected
+        if not same_value(r.key, ORDER) then
+          return false, "That write was for " .. show_value(r.key and r.key.PK) .. " / " .. show_value(r.key and r.key.SK) .. ", not the order. " .. expected
         end
         local image = (write_on(r, ORDER) or {}).image
         local function miss(msg)
-          if r.ok and not same(image, ORDER_V7) then
+          if r.ok and not same_value(image, ORDER_V7) then
             ddb.put(T, ORDER_V7)
             msg = msg .. " (The lesson put the order back at version 7 so you can try again.)"
           end
@@ -308,11 +245,11 @@ status to PACKED only if the version is still 7, and set version to 8 in the sam
         if not r.ok then
           if r.error.code == "ConditionalCheckFailedException" then
             local now = ddb.get(T, ORDER)
-            return false, "The condition failed: the order is at version " .. show(now and now.version) .. ". `.lesson reset` restores version 7."
+            return false, "The condition failed: the order is at version " .. show_value(now and now.version) .. ". `.lesson reset` restores version 7."
           end
           return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
         end
-        if not same(image, ORDER_V8) then
+        if not same_value(image, ORDER_V8) then
           return miss("The guard was right, but afterwards " .. differences(image, ORDER_V8) .. ".")
         end
         return true
@@ -332,20 +269,20 @@ Now play the slower writer who still believes the version is 7: run the same upd
         r = as_single(r)
         local expected = "This step expects the same update of order o-9001, still guarded by version = 7, refused because the version is now 8."
         if not SINGLE_WRITES[r.op] or r.op == "DeleteItem" then
-          if r.op == "DeleteItem" and r.ok and same(r.key, ORDER) then
+          if r.op == "DeleteItem" and r.ok and same_value(r.key, ORDER) then
             ddb.put(T, ORDER_V8)
             return false, "That deleted the order. (The lesson put it back at version 8.) " .. expected
           end
           return nil, expected
         end
         if r.table ~= T then return false, table_note(r) .. ". " .. expected end
-        if not same(r.key, ORDER) then
-          return false, "That write was for " .. show(r.key and r.key.PK) .. " / " .. show(r.key and r.key.SK) .. ", not the order. " .. expected
+        if not same_value(r.key, ORDER) then
+          return false, "That write was for " .. show_value(r.key and r.key.PK) .. " / " .. show_value(r.key and r.key.SK) .. ", not the order. " .. expected
         end
         if r.ok then
           local image = (write_on(r, ORDER) or {}).image
           local note = ""
-          if not same(image, ORDER_V8) then
+          if not same_value(image, ORDER_V8) then
             ddb.put(T, ORDER_V8)
             note = " (The lesson put the order back at PACKED, version 8.)"
           end
@@ -397,7 +334,7 @@ Guard both Puts with attribute_not_exists(PK) (a PartiQL INSERT carries that gua
           if r.op == "BatchWriteItem" then
             return false, "A batch write is not atomic: some of its writes can succeed while others fail, and it takes no conditions." .. note
           end
-          if r.table == T and (same(r.key, targets[1].key) or same(r.key, targets[2].key)) then
+          if r.table == T and (same_value(r.key, targets[1].key) or same_value(r.key, targets[2].key)) then
             return false, "Two separate writes can leave an order without its items (or items without an order)." .. note
           end
           return nil, expected
@@ -411,13 +348,13 @@ Guard both Puts with attribute_not_exists(PK) (a PartiQL INSERT carries that gua
           elseif not insert_only(w.condition) then
             problems[#problems + 1] = "the write of " .. t.name .. " has " ..
               (w.condition and ("the condition " .. w.condition .. ", which does not test whether the key exists") or "no condition")
-          elseif r.ok and not same(w.image, t.item) then
+          elseif r.ok and not same_value(w.image, t.item) then
             problems[#problems + 1] = t.name .. " was written, but " .. differences(w.image, t.item)
           end
         end
         for _, w in ipairs(r.writes or {}) do
-          if w.op ~= "ConditionCheck" and not (w.table == T and (same(w.key, targets[1].key) or same(w.key, targets[2].key))) then
-            problems[#problems + 1] = "it also writes " .. show(w.key and w.key.PK) .. " / " .. show(w.key and w.key.SK) .. " in " .. tostring(w.table)
+          if w.op ~= "ConditionCheck" and not (w.table == T and (same_value(w.key, targets[1].key) or same_value(w.key, targets[2].key))) then
+            problems[#problems + 1] = "it also writes " .. show_value(w.key and w.key.PK) .. " / " .. show_value(w.key and w.key.SK) .. " in " .. tostring(w.table)
           end
         end
         if #problems > 0 then

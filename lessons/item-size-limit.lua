@@ -33,74 +33,11 @@ end
 local SINGLE_WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true }
 
 -- Record helpers ----------------------------------------------------------------------------
-local uses = uses or function(text, name)
-  if type(text) ~= "string" then return false end
-  local bare = string.gsub(text, "'[^']*'", "''")
-  local i = 1
-  while true do
-    local s, e = string.find(bare, name, i, true)
-    if not s then return false end
-    local before = s > 1 and string.sub(bare, s - 1, s - 1) or ""
-    if not string.find(before, "[%w_#:%.]") and not string.find(string.sub(bare, e + 1, e + 1), "[%w_]") then
-      return true
-    end
-    i = s + 1
-  end
-end
-local function same(a, b)
-  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
-  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
-  for k in pairs(b) do if a[k] == nil then return false end end
-  return true
-end
 local function keyof(it) return { PK = it.PK, SK = it.SK } end
--- The entry of r.writes for the item with that key in app-main, or nil.
-local function write_on(r, key)
-  for _, w in ipairs(r.writes or {}) do
-    if w.table == T and same(w.key, key) then return w end
-  end
-  return nil
-end
--- A transaction or batch of one write is judged as that write.
-local function as_single(r)
-  local ws = r.writes or {}
-  if (r.op == "TransactWriteItems" or r.op == "BatchWriteItem") and #ws == 1 and ws[1].op ~= "ConditionCheck" then
-    local s = {}
-    for k, v in pairs(r) do s[k] = v end
-    s.op, s.table, s.key, s.item = ws[1].op, ws[1].table, ws[1].key, ws[1].item
-    s.condition, s.update = ws[1].condition, ws[1].update
-    return s
-  end
-  return r
-end
-local function show(v)
-  if type(v) == "string" then return '"' .. v .. '"' end
-  if type(v) == "number" then return units(v) end
-  if type(v) == "table" then return "a list or map" end
-  if v == nil then return "none" end
-  return tostring(v)
-end
--- "qty is 2 (the step asks for 1); it also has note": how an image differs from the item asked for.
-local function differences(image, want)
-  if image == nil then return "the item does not exist" end
-  local out, names = {}, {}
-  for k in pairs(want) do names[#names + 1] = k end
-  table.sort(names)
-  for _, k in ipairs(names) do
-    local v = image and image[k]
-    if v == nil then
-      out[#out + 1] = k .. " is missing"
-    elseif not same(v, want[k]) then
-      out[#out + 1] = k .. " is " .. show(v) .. " (the step asks for " .. show(want[k]) .. ")"
-    end
-  end
-  local extra = {}
-  for k in pairs(image or {}) do if want[k] == nil then extra[#extra + 1] = k end end
-  table.sort(extra)
-  if #extra > 0 then out[#out + 1] = "it also has " .. table.concat(extra, ", ") end
-  return table.concat(out, "; ")
-end
-local function key_text(k) return show(k and k.PK) .. " / " .. show(k and k.SK) end
+local write_on_any = write_on
+-- The entry of r.writes for the item with that key in this lesson's table, or nil.
+local function write_on(r, key) return write_on_any(r, key, T) end
+local function key_text(k) return show_value(k and k.PK) .. " / " .. show_value(k and k.SK) end
 local function table_note(r)
   return "That statement used table " .. (r.table ~= "" and r.table or "(unknown)") .. "; the shipment is in tracking-main. "
 end
@@ -159,7 +96,7 @@ Append one more event to that list with list_append (update-item, or a PartiQL U
           return nil, expected
         end
         if r.table ~= T then return false, table_note(r) .. expected end
-        if not same(r.key, ROLLUP) then
+        if not same_value(r.key, ROLLUP) then
           return false, "That write was for " .. key_text(r.key) .. ", not the rollup item. " .. expected
         end
         if r.op ~= "UpdateItem" then
@@ -212,7 +149,7 @@ e.g. EVENT#2026-06-08T10:00Z with what = "scanned at hub".]],
           return nil, expected
         end
         if r.table ~= T then return false, table_note(r) .. expected end
-        if same(r.key, ROLLUP) then
+        if same_value(r.key, ROLLUP) then
           if r.ok then fill_rollup() end
           return false, "Appending to the list again: it is full for good. Write a new item instead."
         end
@@ -225,7 +162,7 @@ e.g. EVENT#2026-06-08T10:00Z with what = "scanned at hub".]],
         local image = (write_on(r, k) or {}).image
         if not r.ok then
           if r.error.code == "DuplicateItemException" or (r.error.code == "ConditionalCheckFailedException" and before) then
-            return false, k.SK .. " already holds an event (" .. show(before and before.what) .. "): give the new event its own timestamp."
+            return false, k.SK .. " already holds an event (" .. show_value(before and before.what) .. "): give the new event its own timestamp."
           end
           if r.error.code == "ConditionalCheckFailedException" and r.op == "UpdateItem" and not image then
             return false, "An UPDATE only changes an item that exists; create the event with an INSERT (or put-item)."
@@ -234,7 +171,7 @@ e.g. EVENT#2026-06-08T10:00Z with what = "scanned at hub".]],
         end
         if before then
           ddb.put(T, before)
-          return false, k.SK .. " already held an event (" .. show(before.what) .. "), and that write replaced it. (The lesson restored it.) Each event needs its own timestamp."
+          return false, k.SK .. " already held an event (" .. show_value(before.what) .. "), and that write replaced it. (The lesson restored it.) Each event needs its own timestamp."
         end
         if type(image) ~= "table" or type(image.what) ~= "string" or image.what == "" then
           ddb.call("DeleteItem", { TableName = T, Key = ddb.item(k) })
@@ -265,12 +202,12 @@ timestamp) and events (how many events the shipment has).]],
           return nil, expected
         end
         if r.table ~= T then return false, table_note(r) .. expected end
-        if same(r.key, ROLLUP) then
+        if same_value(r.key, ROLLUP) then
           if r.ok then fill_rollup() end
           return false, "That is the full rollup again. " .. expected
         end
         if r.op == "DeleteItem" then return nil, expected end
-        if not same(r.key, STATUS) then
+        if not same_value(r.key, STATUS) then
           return false, "That write was for " .. key_text(r.key) .. ". " .. expected
         end
         local image = (write_on(r, STATUS) or {}).image
@@ -295,15 +232,15 @@ timestamp) and events (how many events the shipment has).]],
           end
         end
         if newest and image and image.latest ~= newest.what then
-          problems[#problems + 1] = "latest is " .. show(image.latest) .. " while the newest event (" .. newest.SK .. ") says " .. show(newest.what)
+          problems[#problems + 1] = "latest is " .. show_value(image.latest) .. " while the newest event (" .. newest.SK .. ") says " .. show_value(newest.what)
         end
         if newest and image and image.at ~= string.sub(newest.SK, 7) then
-          problems[#problems + 1] = "at is " .. show(image.at) .. " while the newest event's timestamp is " .. string.sub(newest.SK, 7)
+          problems[#problems + 1] = "at is " .. show_value(image.at) .. " while the newest event's timestamp is " .. string.sub(newest.SK, 7)
         end
         if image and image.events == nil then
           problems[#problems + 1] = "events is missing (the shipment has " .. n .. " events)"
         elseif image and type(image.events) ~= "table" and image.events ~= n then
-          problems[#problems + 1] = "events is " .. show(image.events) .. " while the shipment has " .. n .. " events"
+          problems[#problems + 1] = "events is " .. show_value(image.events) .. " while the shipment has " .. n .. " events"
         end
         if #problems > 0 then
           ddb.call("DeleteItem", { TableName = T, Key = ddb.item(STATUS) })

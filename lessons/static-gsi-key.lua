@@ -70,74 +70,11 @@ local function describe(r, what)
 end
 
 -- Record helpers ----------------------------------------------------------------------------
-local uses = uses or function(text, name)
-  if type(text) ~= "string" then return false end
-  local bare = string.gsub(text, "'[^']*'", "''")
-  local i = 1
-  while true do
-    local s, e = string.find(bare, name, i, true)
-    if not s then return false end
-    local before = s > 1 and string.sub(bare, s - 1, s - 1) or ""
-    if not string.find(before, "[%w_#:%.]") and not string.find(string.sub(bare, e + 1, e + 1), "[%w_]") then
-      return true
-    end
-    i = s + 1
-  end
-end
-local function same(a, b)
-  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
-  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
-  for k in pairs(b) do if a[k] == nil then return false end end
-  return true
-end
 local function keyof(it) return { PK = it.PK, SK = it.SK } end
--- The entry of r.writes for the item with that key in app-main, or nil.
-local function write_on(r, key)
-  for _, w in ipairs(r.writes or {}) do
-    if w.table == T and same(w.key, key) then return w end
-  end
-  return nil
-end
--- A transaction or batch of one write is judged as that write.
-local function as_single(r)
-  local ws = r.writes or {}
-  if (r.op == "TransactWriteItems" or r.op == "BatchWriteItem") and #ws == 1 and ws[1].op ~= "ConditionCheck" then
-    local s = {}
-    for k, v in pairs(r) do s[k] = v end
-    s.op, s.table, s.key, s.item = ws[1].op, ws[1].table, ws[1].key, ws[1].item
-    s.condition, s.update = ws[1].condition, ws[1].update
-    return s
-  end
-  return r
-end
-local function show(v)
-  if type(v) == "string" then return '"' .. v .. '"' end
-  if type(v) == "number" then return units(v) end
-  if type(v) == "table" then return "a list or map" end
-  if v == nil then return "none" end
-  return tostring(v)
-end
--- "qty is 2 (the step asks for 1); it also has note": how an image differs from the item asked for.
-local function differences(image, want)
-  if image == nil then return "the item does not exist" end
-  local out, names = {}, {}
-  for k in pairs(want) do names[#names + 1] = k end
-  table.sort(names)
-  for _, k in ipairs(names) do
-    local v = image and image[k]
-    if v == nil then
-      out[#out + 1] = k .. " is missing"
-    elseif not same(v, want[k]) then
-      out[#out + 1] = k .. " is " .. show(v) .. " (the step asks for " .. show(want[k]) .. ")"
-    end
-  end
-  local extra = {}
-  for k in pairs(image or {}) do if want[k] == nil then extra[#extra + 1] = k end end
-  table.sort(extra)
-  if #extra > 0 then out[#out + 1] = "it also has " .. table.concat(extra, ", ") end
-  return table.concat(out, "; ")
-end
-local function key_text(k) return show(k and k.PK) .. " / " .. show(k and k.SK) end
+local write_on_any = write_on
+-- The entry of r.writes for the item with that key in this lesson's table, or nil.
+local function write_on(r, key) return write_on_any(r, key, T) end
+local function key_text(k) return show_value(k and k.PK) .. " / " .. show_value(k and k.SK) end
 local function table_note(r)
   return "That statement used table " .. (r.table ~= "" and r.table or "(unknown)") .. "; the students are in school. "
 end
@@ -148,7 +85,7 @@ local function undo(r)
   if not r.ok or type(k) ~= "table" or not k.PK or not k.SK then return "" end
   local image = (write_on(r, k) or {}).image
   local before = known[k.PK .. "|" .. k.SK]
-  if same(image, before) then return "" end
+  if same_value(image, before) then return "" end
   if before then
     ddb.put(T, before)
     return " (The lesson put " .. k.PK .. " back as it was.)"
@@ -184,7 +121,7 @@ local function student_step(r, want, expected, key_check)
     end
     return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
   end
-  if not same(image, want) then
+  if not same_value(image, want) then
     return false, "The profile was written, but " .. differences(image, want) .. "." .. undo(r)
   end
   return true
@@ -309,7 +246,7 @@ Add student 9022: PK "STUDENT#9022", SK "PROFILE", GSI1SK "Grace", with its shar
             end
             if it.GSI1PK == nil and not ok then return true end  -- judged as refused below
             local n = tonumber(string.match(it.GSI1PK or "", "^STUDENT#(%d+)$"))
-            if not n then return false, "GSI1PK should look like STUDENT#<shard> (it is " .. show(it.GSI1PK) .. ")." end
+            if not n then return false, "GSI1PK should look like STUDENT#<shard> (it is " .. show_value(it.GSI1PK) .. ")." end
             if n ~= shard then
               return false, "9022 mod 4 is " .. shard .. ", so its GSI1PK is STUDENT#" .. shard .. ", not STUDENT#" .. n .. "."
             end
