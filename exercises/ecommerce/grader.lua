@@ -26,6 +26,21 @@ end
 
 local function customer(d, i) return d.customers[i].customer_id end
 
+-- Why a read returned only part of its answer, when its output says it stopped early.
+local function cut_short(rec)
+  local out = type(rec) == "table" and rec.output or {}
+  if type(out) ~= "table" then return nil end
+  if out.LastEvaluatedKey ~= nil then
+    return "AP5's response came back with a LastEvaluatedKey: a Limit (--limit) cut it to one " ..
+      "page. Drop the Limit: the queue is read whole."
+  end
+  if out.NextToken ~= nil then
+    return "AP5's output came back with a NextToken: --max-items cut the aws CLI's output " ..
+      "short. Drop --max-items: the queue is read whole."
+  end
+  return nil
+end
+
 -- The model of what a pattern returns (grading.lua, "Whole items"). An order as the model has it
 -- now: its status follows the closes that succeeded.
 local ORDER = { "customer_id", "order_id", "date", "status", "total" }
@@ -301,6 +316,7 @@ return exercise {
               #extra > 0 and ("\n  closed but still listed: " .. grading.show_list(extra)) or "",
               #missing > 0 and ("\n  open but missing: " .. grading.show_list(missing)) or "",
               #extra > 0 and ("When an order closes, REMOVE " .. keys .. " in the same update that sets its status.")
+                or cut_short(rec)
                 or "Every open order must be in what AP5 reads (a sharded queue is read with ${shard})."))
           end
           return nil

@@ -229,8 +229,11 @@ function generate(seed)
   end
 
   -- Re-enrolling: the second student enrolls again in a course they already take, and so does
-  -- a student of the biggest course. It is still one enrollment per pair.
-  for _, pair in ipairs({ { sids[2], plan[sids[2]][2] }, { roster[#roster], big } }) do
+  -- a student of the biggest course. It is still one enrollment per pair. Neither pair is one
+  -- of the tied ones (the second student's second and third courses, the biggest course's
+  -- second and third students): a key built from the time alone loses one of a tied pair, and
+  -- re-enrolling that very pair would write the lost edge back and hide the collision.
+  for _, pair in ipairs({ { sids[2], plan[sids[2]][1] }, { roster[#roster], big } }) do
     d.writes[#d.writes + 1] = { kind = "entity", name = "Enrollment", ["repeat"] = true,
       params = { student_id = pair[1], course_id = pair[2], enrolled_at = r:time(2026, 2026) } }
   end

@@ -743,11 +743,14 @@ local function partition_holding(P, expected, params)
           if not contains(expected, id) then extra = extra + n end
         end
         -- A key that names what the request is about (the parameter values) is the one that
-        -- serves it; among those, the tightest.
+        -- serves it; among those, the tightest. A key that names none of them belongs to
+        -- another entity (another student who takes the same courses): never the answer.
+        local named, asked = 0, 0
         for _, v in pairs(params or {}) do
-          if not k:find(tostring(v), 1, true) then extra = extra + 1000000 end
+          asked = asked + 1
+          if k:find(tostring(v), 1, true) then named = named + 1 else extra = extra + 1000000 end
         end
-        if extra < best_score then
+        if extra < best_score and (asked == 0 or named > 0) then
           best, best_score = { index = index, attr = attr, value = k }, extra
         end
       end
@@ -1033,6 +1036,11 @@ local function check_correct(P)
         lines[#lines + 1] = "  This ran as a Scan: it read every item in the table (or index) and " ..
           "returned them in storage order, not in any order the pattern asks for."
         revisit = "Query vs Scan."
+      elseif #missing > 0 and type(run.rec.request) == "table" and run.rec.request.Select == "COUNT" then
+        lines[#lines + 1] = "  This request asks for Select COUNT (--select COUNT): DynamoDB " ..
+          "answers how many items match, and returns none of them. Drop it: the pattern " ..
+          "returns the items."
+        revisit = "Select (ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, SPECIFIC_ATTRIBUTES, COUNT)."
       elseif #missing > 0 and stripped_by_projection(run.rec, got) then
         local proj = stripped_by_projection(run.rec, got)
         lines[#lines + 1] = string.format("  The items came back without the attributes they " ..
@@ -1041,6 +1049,15 @@ local function check_correct(P)
           "pattern returns%s: INCLUDE them in NonKeyAttributes, or project ALL.",
           run.rec.index, proj, P.returns and (" (" .. table.concat(P.returns, ", ") .. ")") or "")
         revisit = "index projections (KEYS_ONLY, INCLUDE, ALL): an index returns only what it projects."
+      elseif #missing > 0 and truncated(run.rec) and (run.rec.output or {}).LastEvaluatedKey == nil then
+        -- --max-items: the aws CLI read the items and printed only the first ones, with a
+        -- NextToken (its own resume token, not DynamoDB's LastEvaluatedKey).
+        lines[#lines + 1] = string.format("  The output came back with a NextToken after %d " ..
+          "items: --max-items stops the aws CLI's output there (the request read %s), so it " ..
+          "is one page of output, not the whole result. Drop --max-items here, or keep " ..
+          "calling with --starting-token until no NextToken comes back.", #got,
+          count(run.rec.read or #got, "item"))
+        revisit = "pagination: --max-items and NextToken (the aws CLI's), Limit and LastEvaluatedKey (DynamoDB's)."
       elseif #missing > 0 and truncated(run.rec) then
         lines[#lines + 1] = string.format("  The response came back with a LastEvaluatedKey " ..
           "after %d items: it is one page, not the whole result. A Limit (--limit) caps how " ..
@@ -1153,6 +1170,9 @@ local function filter_advice(r)
     "select on into the key (a sort key prefix, or an index whose key includes it)."
 end
 
+-- The requests an access pattern may be: one Query or GetItem, or one PartiQL SELECT.
+local SINGLE_READS = { Query = true, GetItem = true, ExecuteStatement = true }
+
 local function check_cost(P)
   local fanout
   for _, run in ipairs(pattern_runs(P)) do
@@ -1164,6 +1184,14 @@ local function check_cost(P)
     if calls ~= (r.shards or 1) then
       return fail(string.format("%s made %d calls; an access pattern should be one request%s.",
         label, calls, r.shards and string.format(" per shard (%d shards)", r.shards) or ""))
+    end
+    if r.op and r.op ~= "Scan" and not SINGLE_READS[r.op] then
+      return fail(string.format("%s ran as a %s. An access pattern is one Query or GetItem (or " ..
+        "one PartiQL SELECT): %s.\nRevisit: GetItem and Query, the reads an access pattern is " ..
+        "served by.", label, r.op, r.op == "BatchGetItem" and "a BatchGetItem fetches a list " ..
+        "of keys and may hand some back unread in UnprocessedKeys instead of failing; for one " ..
+        "key, use get-item" or
+        "use the read that names the key (get-item, query, or a SELECT)"))
     end
     if r.op == "Scan" then
       return fail(string.format("%s is a Scan: it read %s and returned %d. A Scan reads the " ..
@@ -1741,11 +1769,21 @@ local function split_transaction(statement)
   local option = ({ ["transact-write-items"] = "--transact-items",
     ["execute-transaction"] = "--transact-statements" })[words[3] or ""]
   if not option then return nil end
-  local value
+  local value, input
   for i = 4, #words do
     if words[i] == option then value = words[i + 1] end
     local v = words[i]:match("^" .. option:gsub("%-", "%%-") .. "=(.*)$")
     if v then value = v end
+    if words[i] == "--cli-input-json" then input = words[i + 1] end
+    local j = words[i]:match("^%-%-cli%-input%-json=(.*)$")
+    if j then input = j end
+  end
+  -- The same list given inside --cli-input-json ({"TransactItems": [...]}, or
+  -- {"TransactStatements": [...]}): the array that follows its member name.
+  if not value and type(input) == "string" then
+    local member = words[3] == "execute-transaction" and "TransactStatements" or "TransactItems"
+    local at = input:find('"' .. member .. '"%s*:%s*%[')
+    if at then value = input:sub((input:find("[", at, true))) end
   end
   local elements = value and json_array_elements(value)
   if not elements then return nil end
@@ -1782,6 +1820,7 @@ local function check_throughput()
   local tbl = sol.render("table", "", {})
   if not tbl.ok then return fail("The table definition cannot be used: " .. tostring(tbl.error)) end
   local clients = {}
+  local per_write = {}   -- the write requests one write of each template makes
   for _, m in ipairs(TR.mix) do
     local kind = template_kind(m.template)
     -- Each statement of the template is its own client; they ask for the same write in turn,
@@ -1800,6 +1839,8 @@ local function check_throughput()
     if not first.ok then
       return fail("The traffic needs the " .. m.template .. " template: " .. tostring(first.error))
     end
+    per_write[#per_write + 1] = { template = m.template, rate = m.rate,
+      requests = #simulated_requests(first.statements) }
     for k = 1, #simulated_requests(first.statements) do
       clients[#clients + 1] = { rate = m.rate, statement = function(i)
         local r = render(i)
@@ -1823,8 +1864,14 @@ local function check_throughput()
       r.requests, tostring(r.first_error)))
   end
   local hot, throttled_at = {}, {}
+  local everywhere = true   -- every partition of every resource that throttles, throttles
   for _, t in ipairs(r.tables) do
     local index = t.index == ddb.null and "" or t.index
+    local some, all = false, true
+    for _, p in ipairs(t.partitions) do
+      if p.throttled > 0 then some = true else all = false end
+    end
+    if some and not all then everywhere = false end
     for _, p in ipairs(t.partitions) do
       if p.throttled > 0 then
         throttled_at[index] = true
@@ -1854,6 +1901,25 @@ local function check_throughput()
           where(index), s.writes, SAMPLES * #TR.mix, table.concat(by, ", "))
       end
     end
+  end
+  -- No key value shared, and every partition throttles alike: the writes are spread, but the
+  -- table as a whole is sent more than it serves.
+  if #named == 0 and everywhere then
+    local parts, total = {}, 0
+    for _, w in ipairs(per_write) do
+      parts[#parts + 1] = string.format("%s %s each", w.template, count(w.requests, "write request"))
+      total = total + w.rate * w.requests
+    end
+    return fail(string.format("Under %s, %d of %d write requests were throttled (%s):\n%s\n" ..
+      "No partition key value is shared by the writes of many entities, and every partition " ..
+      "throttles alike: the keys are spread, but the table as a whole is sent more writes than " ..
+      "it serves. Your templates make %s: %s write requests a second in all, at least one WCU " ..
+      "each, and a new on-demand table serves 4,000 WCU a second across its partitions (1,000 " ..
+      "each). Write fewer items per entity: every extra item a template writes (a counter, a " ..
+      "marker item, another copy) is one more write at every one of these writes.\n" ..
+      "Revisit: write capacity: every item written costs at least one WCU.",
+      what, r.throttled, r.requests, percent(r.throttled, r.requests), table.concat(hot, "\n"),
+      table.concat(parts, ", "), units(total)))
   end
   local keys_text = ""
   if #named > 0 then
