@@ -26,38 +26,6 @@ local function write_of(r, key)
   return nil
 end
 
--- Whether a resolved condition refuses the write while an item has attribute `names[i]`: one of
--- its top-level AND terms is attribute_not_exists(name) or NOT attribute_exists(name) (a term
--- inside an OR does not guard).
-local function absent_guard(cond, names)
-  if type(cond) ~= "string" then return false end
-  local bare = string.gsub(cond, "'[^']*'", "''")
-  local terms, depth, start, i = {}, 0, 1, 1
-  while i <= #bare do
-    local c = string.sub(bare, i, i)
-    if c == "(" then depth = depth + 1 elseif c == ")" then depth = depth - 1 end
-    if depth == 0 then
-      local s, e = string.find(bare, "^%s[Aa][Nn][Dd]%s", i)
-      if s then
-        terms[#terms + 1] = string.sub(bare, start, s - 1)
-        start, i = e + 1, e
-      end
-    end
-    i = i + 1
-  end
-  terms[#terms + 1] = string.sub(bare, start)
-  for _, t in ipairs(terms) do
-    t = string.match(t, "^%s*(.-)%s*$")
-    while string.match(t, "^%b()$") do t = string.match(string.sub(t, 2, -2), "^%s*(.-)%s*$") end
-    for _, n in ipairs(names) do
-      if string.match(t, "^attribute_not_exists%s*%(%s*" .. n .. "%s*%)$")
-          or string.match(t, "^[Nn][Oo][Tt]%s*%(?%s*attribute_exists%s*%(%s*" .. n .. "%s*%)%s*%)?$") then
-        return true
-      end
-    end
-  end
-  return false
-end
 -- A resolved condition that refuses the write when the item already exists.
 local function guards_absent(cond)
   return absent_guard(cond, { "PK", "SK" })

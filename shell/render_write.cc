@@ -3,6 +3,7 @@
 // nothing at all for put-item. json, ddbjson and jsonl keep printing the response unchanged.
 #include <cctype>
 #include <string>
+#include <vector>
 
 #include "shell/render.h"
 
@@ -16,7 +17,8 @@ struct WriteCounts {
   int64_t written = 0;  // puts (PutItem, INSERT, PutRequest, Put)
   int64_t updated = 0;
   int64_t deleted = 0;
-  int64_t checked = 0;  // TransactWriteItems' ConditionCheck
+  int64_t checked = 0;               // TransactWriteItems' ConditionCheck
+  std::vector<std::string> refused;  // error codes of a batch's statements that failed alone
 };
 
 // Counts the requests of a BatchWriteItem request (or of its UnprocessedItems, same shape).
@@ -82,7 +84,12 @@ std::string WriteSummary(const StatementResult& r) {
       WriteCounts one;
       if (!CountStatement(statements[i], one)) continue;
       any_write = true;
-      if (failed) continue;
+      if (failed) {
+        const Json& error = responses[i].at("Error");
+        c.refused.push_back(error.is_object() ? error.value("Code", std::string("Error"))
+                                              : "Error");
+        continue;
+      }
       c.written += one.written;
       c.updated += one.updated;
       c.deleted += one.deleted;
@@ -129,6 +136,11 @@ std::string WriteSummary(const StatementResult& r) {
            (c.checked == 1 ? " condition checked" : " conditions checked");
   }
   if (out.empty()) out = "0 items written";
+  if (!c.refused.empty()) {
+    out += ", " + std::to_string(c.refused.size()) +
+           (c.refused.size() == 1 ? " statement refused: " : " statements refused: ");
+    for (size_t i = 0; i < c.refused.size(); ++i) out += (i ? ", " : "") + c.refused[i];
+  }
   return out;
 }
 

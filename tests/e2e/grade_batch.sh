@@ -6,14 +6,17 @@ BIN=${1:?usage: grade_batch.sh <ddblab binary>}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-for i in $(seq -w 1 100); do cp "$ROOT/exercises/edtech/reference.ddb" "$TMP/s$i.ddb"; done
+# Under the sanitizers (40x slower) 20 copies exercise the same process pool.
+n=100
+[ "${DDBLAB_SANITIZED:-0}" = 1 ] && n=20
+for i in $(seq -w 1 "$n"); do cp "$ROOT/exercises/edtech/reference.ddb" "$TMP/s$i.ddb"; done
 "$BIN" grade edtech "$TMP"/s*.ddb --jobs 2 --format json --exercises-dir "$ROOT/exercises" \
   --out "$TMP/all.json"
-/usr/bin/python3 - "$TMP/all.json" <<'PY'
+/usr/bin/python3 - "$TMP/all.json" "$n" <<'PY'
 import json, sys
 reps = json.load(open(sys.argv[1]))["reports"]
-assert len(reps) == 100, len(reps)
+assert len(reps) == int(sys.argv[2]), len(reps)
 bad = [r["solution"] for r in reps if r["error"] or r["score"] != r["max_score"]]
 assert not bad, bad[:3]
-print("ok   100 solutions graded with --jobs 2")
+print("ok   %s solutions graded with --jobs 2" % sys.argv[2])
 PY

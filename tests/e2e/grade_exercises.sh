@@ -46,6 +46,8 @@ PY
   if [ "${#wrongs[@]}" -lt 5 ]; then
     echo "FAIL $id has ${#wrongs[@]} wrong solutions (at least 5 expected)"; fail=1
   fi
+  # Under the sanitizers, four of them run the same grading code; the release build grades all.
+  [ "${DDBLAB_SANITIZED:-0}" = 1 ] && wrongs=("${wrongs[@]:0:4}")
   "$BIN" grade "$id" "${wrongs[@]}" --jobs 2 --format json --reveal-hidden --exercises-dir "$EX" \
     > "$TMP/wrong.json" || true
   if ! /usr/bin/python3 - "$TMP/wrong.json" <<'PY'
