@@ -120,9 +120,9 @@ std::string LossWarning(Shell& shell) {
   std::string out;
   std::string scratch = shell.ScratchHowToLeave();
   if (!scratch.empty()) {
-    out = "You are in the " + shell.client().Describe() +
-          "; leaving ends it (lesson progress is "
-          "kept: .lesson start resumes it). ";
+    // A lesson keeps its progress and an exercise its solution file; their own database goes.
+    out =
+        "Leaving now ends the " + shell.client().Describe() + " and its tables (" + scratch + "). ";
   }
   wire::Client& user = shell.user_client();
   if (!user.IsRemote() && user.Describe().find("memory") != std::string::npos) {

@@ -91,6 +91,10 @@ for line in step_text.split("\n"):
         fail("a lesson line is wider than the terminal (%d): %r" % (len(line), line))
 if "newest first, with one query." not in step_text.replace("\n", " "):
     fail("the step text lost words when wrapped:\n" + step_text)
+step("Ctrl-D inside a lesson says what leaving ends before it leaves")
+s.send("\x04", pause=0.5)
+s.expect("Leaving now ends the lesson database")
+s.expect("Press Ctrl-D again to leave.")
 s.send(".lesson quit\r")
 s.expect("ddblab> ")
 s.finish()
