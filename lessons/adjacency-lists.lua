@@ -18,14 +18,6 @@ local function key_text(k)
   return tostring(k.PK) .. " / " .. tostring(k.SK)
 end
 
--- The entry of r.writes that writes (or checks) `key`, or nil.
-local function write_of(r, key)
-  for _, w in ipairs(r.writes or {}) do
-    if same_key(w.key, key) or same_key(w.item, key) then return w end
-  end
-  return nil
-end
-
 -- A resolved condition that refuses the write when the item already exists.
 local function guards_absent(cond)
   return absent_guard(cond, { "PK", "SK" })
@@ -33,35 +25,15 @@ end
 
 -- Feedback for a statement on another table or an index (social-network has none).
 local function elsewhere(r)
-  local tables = {}
-  if (r.table or "") ~= "" then tables[1] = r.table end
-  for _, w in ipairs(r.writes or {}) do
-    if (w.table or "") ~= "" then tables[#tables + 1] = w.table end
-  end
-  for _, t in ipairs(tables) do
-    if t ~= T then
-      if not r.ok and r.error and r.error.code == "ResourceNotFoundException" then
-        return "There is no table " .. t .. " in this lesson: users, groups and edges are in social-network."
-      end
-      return "That statement used the table " .. t .. "; users, groups and edges are in social-network."
-    end
+  local t, missing = other_table(r, T)
+  if t then
+    if missing then return "There is no table " .. t .. " in this lesson: users, groups and edges are in social-network." end
+    return "That statement used the table " .. t .. "; users, groups and edges are in social-network."
   end
   if (r.index or "") ~= "" then
     return "That statement named the index " .. r.index .. "; social-network has no index: both directions are in the table itself."
   end
   return nil
-end
-
--- The partition key of the collection a read returned: the items' PK when they all share one,
--- "" when they differ, nil when the items carry no PK (a projection) or none came back.
-local function collection(r)
-  local pk = nil
-  for _, it in ipairs(r.items or {}) do
-    if it.PK == nil then return nil end
-    if pk ~= nil and it.PK ~= pk then return "" end
-    pk = it.PK
-  end
-  return pk
 end
 
 -- The shared part of the reading steps: one Query of partition `pk` whose items' SK start with
@@ -166,7 +138,7 @@ by itself.]],
         local off = elsewhere(r)
         if off then return false, off end
         local op = r.op or ""
-        local wf, wi = write_of(r, FWD), write_of(r, INV)
+        local wf, wi = write_on(r, FWD), write_on(r, INV)
         if op == "TransactWriteItems" then
           if not r.ok then
             if r.error.code == "TransactionCanceledException" and (edge(FWD) or edge(INV)) then

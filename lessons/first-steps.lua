@@ -3,18 +3,6 @@
 -- so an aws-CLI line and the PartiQL that does the same thing get the same verdict.
 local T = "app-main"
 
--- The partition key of the collection a read returned: the items' PK when they all share one,
--- "" when they differ, nil when the items carry no PK (a projection) or none came back.
-local function collection(r)
-  local pk = nil
-  for _, it in ipairs(r.items or {}) do
-    if it.PK == nil then return nil end
-    if pk ~= nil and it.PK ~= pk then return "" end
-    pk = it.PK
-  end
-  return pk
-end
-
 -- Feedback for a statement that went to another table or to an index (app-main has none here).
 local function elsewhere(r)
   local t = r.table or ""

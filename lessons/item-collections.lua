@@ -4,32 +4,12 @@
 local T = "app-main"
 local NEW = { PK = "ORDER#o-9001", SK = "ITEM#003" }
 
--- The partition key of the collection a read returned: the items' PK when they all share one,
--- "" when they differ, nil when the items carry no PK (a projection) or none came back.
-local function collection(r)
-  local pk = nil
-  for _, it in ipairs(r.items or {}) do
-    if it.PK == nil then return nil end
-    if pk ~= nil and it.PK ~= pk then return "" end
-    pk = it.PK
-  end
-  return pk
-end
-
 -- Feedback for a statement that went to another table or to an index (app-main has none here).
 local function elsewhere(r)
-  local tables = {}
-  if (r.table or "") ~= "" then tables[1] = r.table end
-  for _, w in ipairs(r.writes or {}) do
-    if (w.table or "") ~= "" then tables[#tables + 1] = w.table end
-  end
-  for _, t in ipairs(tables) do
-    if t ~= T then
-      if not r.ok and r.error and r.error.code == "ResourceNotFoundException" then
-        return "There is no table " .. t .. " in this lesson: the shop's data is in app-main."
-      end
-      return "That statement used the table " .. t .. "; the shop's data is in app-main."
-    end
+  local t, missing = other_table(r, T)
+  if t then
+    if missing then return "There is no table " .. t .. " in this lesson: the shop's data is in app-main." end
+    return "That statement used the table " .. t .. "; the shop's data is in app-main."
   end
   if (r.index or "") ~= "" then
     return "That statement named the index " .. r.index .. "; app-main has no index in this lesson: read the table itself."
@@ -43,14 +23,6 @@ end
 
 local function key_text(k)
   return "PK = " .. tostring(k.PK) .. ", SK = " .. tostring(k.SK)
-end
-
--- The entry of r.writes that wrote (or checked) `key`, or nil.
-local function write_of(r, key)
-  for _, w in ipairs(r.writes or {}) do
-    if same_key(w.key, key) or same_key(w.item, key) then return w end
-  end
-  return nil
 end
 
 local WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true, BatchWriteItem = true,
@@ -159,7 +131,7 @@ other line items' qty).]],
           end
           return nil, "(This step writes: add the item PK = ORDER#o-9001, SK = ITEM#003 with sku QRS and qty 4.)"
         end
-        local w = write_of(r, NEW)
+        local w = write_on(r, NEW)
         if not r.ok then
           if w and (r.error.code == "DuplicateItemException" or r.error.code == "ConditionalCheckFailedException"
               or r.error.code == "TransactionCanceledException") then

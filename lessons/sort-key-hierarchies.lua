@@ -9,18 +9,6 @@ local function q(table_name, pk, prefix)
     table_name, pk, prefix)
 end
 
--- The partition key of the collection a read returned: the items' PK when they all share one,
--- "" when they differ, nil when the items carry no PK (a projection) or none came back.
-local function collection(r)
-  local pk = nil
-  for _, it in ipairs(r.items or {}) do
-    if it.PK == nil then return nil end
-    if pk ~= nil and it.PK ~= pk then return "" end
-    pk = it.PK
-  end
-  return pk
-end
-
 -- The shared part of every check here: one Query of partition `pk` in `table_name` whose items
 -- all start with `prefix`, `n` of them. Returns a verdict and message, or nothing when the
 -- Query read the right collection and the step's own test decides. `what` names the items

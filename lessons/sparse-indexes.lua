@@ -15,28 +15,12 @@ local function key_text(k)
   return "PK = " .. tostring(k.PK) .. ", SK = " .. tostring(k.SK)
 end
 
--- The entry of r.writes that writes (or checks) `key`, or nil.
-local function write_of(r, key)
-  for _, w in ipairs(r.writes or {}) do
-    if same_key(w.key, key) or same_key(w.item, key) then return w end
-  end
-  return nil
-end
-
 -- Feedback for a statement on another table; nil when it used app-main.
 local function elsewhere(r)
-  local tables = {}
-  if (r.table or "") ~= "" then tables[1] = r.table end
-  for _, w in ipairs(r.writes or {}) do
-    if (w.table or "") ~= "" then tables[#tables + 1] = w.table end
-  end
-  for _, t in ipairs(tables) do
-    if t ~= T then
-      if not r.ok and r.error and r.error.code == "ResourceNotFoundException" then
-        return "There is no table " .. t .. " in this lesson: the orders are in app-main."
-      end
-      return "That statement used the table " .. t .. "; the orders are in app-main."
-    end
+  local t, missing = other_table(r, T)
+  if t then
+    if missing then return "There is no table " .. t .. " in this lesson: the orders are in app-main." end
+    return "That statement used the table " .. t .. "; the orders are in app-main."
   end
   return nil
 end
@@ -144,7 +128,7 @@ open-orders index, keeping its other attributes.
           if not r.ok then return false, "That statement failed; this step expects " .. want .. "." end
           return nil, "(This step writes: " .. want .. ".)"
         end
-        local w = write_of(r, ORDER)
+        local w = write_on(r, ORDER)
         if not r.ok then
           if r.error.message and string.find(string.lower(r.error.message), "reserved", 1, true) then
             return false, "DynamoDB refused the update: status is a reserved word. Name it through a placeholder, --expression-attribute-names '{\"#s\":\"status\"}', and write #s in the expression."

@@ -127,12 +127,47 @@ function same_value(a, b)
   for k in pairs(b) do if a[k] == nil then return false end end
   return true
 end
--- The entry of r.writes for the item with that key (in `table`, when given), or nil.
+-- The entry of r.writes that wrote or checked the item with `key` (in `table`, when given): its
+-- key matches, or (a write that could not be planned) its item carries the key's values; nil
+-- when none did.
 function write_on(r, key, table_name)
+  local function carries(t)
+    if type(t) ~= "table" then return false end
+    for k, v in pairs(key) do if not same_value(t[k], v) then return false end end
+    return true
+  end
   for _, w in ipairs(r.writes or {}) do
-    if (table_name == nil or w.table == table_name) and same_value(w.key, key) then return w end
+    if (table_name == nil or w.table == table_name) and (carries(w.key) or carries(w.item)) then
+      return w
+    end
   end
   return nil
+end
+-- The first table the statement used (read, or wrote in any of its writes) other than
+-- `expected`, and whether it does not exist; nil when it used only `expected`.
+function other_table(r, expected)
+  local tables = {}
+  if (r.table or "") ~= "" then tables[1] = r.table end
+  for _, w in ipairs(r.writes or {}) do
+    if (w.table or "") ~= "" then tables[#tables + 1] = w.table end
+  end
+  for _, t in ipairs(tables) do
+    if t ~= expected then
+      return t, not r.ok and r.error ~= nil and r.error.code == "ResourceNotFoundException"
+    end
+  end
+  return nil
+end
+-- The partition key of the collection a read returned: the items' PK when they all share one,
+-- "" when they differ, nil when the items carry no PK (a projection) or none came back.
+function collection(r)
+  local pk = nil
+  for _, it in ipairs(r.items or {}) do
+    if it.PK == nil then return nil end
+    if pk ~= nil and it.PK ~= pk then return "" end
+    pk = it.PK
+  end
+  return pk
 end
 -- The whole item, as stored after the statement, that the statement wrote or checked under
 -- `key` (plain values), or nil.
