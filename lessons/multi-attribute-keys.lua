@@ -61,14 +61,6 @@ local function open_ids(r)
   for _, item in ipairs(r.items or {}) do ids[#ids + 1] = tostring(ident(item)) end
   return table.concat(ids, ", ")
 end
-local function describe_gsi(name)
-  local d = ddb.call("DescribeTable", { TableName = T })
-  for _, ix in ipairs(d.output.Table.GlobalSecondaryIndexes or {}) do
-    if ix.IndexName == name then return ix end
-  end
-  return nil
-end
-
 -- Record helpers ----------------------------------------------------------------------------
 local function keyof(it) return { PK = it.PK, SK = it.SK } end
 local write_on_any = write_on
@@ -240,7 +232,7 @@ for it.)]],
         if r.op ~= "UpdateTable" then return nil, expected end
         if r.table ~= T then return false, table_note(r) .. expected end
         if not r.ok then return refused(r, expected) end
-        local ix = describe_gsi("ByStatus")
+        local ix = describe_gsi(T, "ByStatus")
         if not ix then return false, "That update-table did not add ByStatus. " .. expected end
         local problems = {}
         local ks = ix.KeySchema or {}

@@ -20,15 +20,6 @@ local B2_DONE = { PK = "CUST#b2c3", SK = "PROFILE", name = "Bolt Ltd", tier = "G
   GSI3PK = "TIER#GOLD", GSI3SK = "CUST#b2c3" }
 local SINGLE_WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true }
 
-local function describe_gsi(name)
-  local d = ddb.try_call("DescribeTable", { TableName = T })
-  if not d.ok then return nil end
-  for _, g in ipairs(d.output.Table.GlobalSecondaryIndexes or {}) do
-    if g.IndexName == name then return g end
-  end
-  return nil
-end
-
 -- Record helpers ----------------------------------------------------------------------------
 local function keyof(it) return { PK = it.PK, SK = it.SK } end
 local write_on_any = write_on
@@ -118,7 +109,7 @@ Add the index GSI3 (keys GSI3PK, GSI3SK, projection ALL) to app-main with update
         if r.op ~= "UpdateTable" then return nil, expected end
         if r.table ~= T then return false, table_note(r) .. expected end
         if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
-        local g = describe_gsi("GSI3")
+        local g = describe_gsi(T, "GSI3")
         if not g then return false, "That update-table did not add GSI3. " .. expected end
         local ks = g.KeySchema or {}
         local problems = {}

@@ -169,6 +169,16 @@ function collection(r)
   end
   return pk
 end
+-- DescribeTable's description of global secondary index `name` on `table_name` (IndexName,
+-- KeySchema, Projection, ...), or nil when the table or the index does not exist.
+function describe_gsi(table_name, name)
+  local d = ddb.try_call("DescribeTable", { TableName = table_name })
+  if not d.ok then return nil end
+  for _, g in ipairs(d.output.Table.GlobalSecondaryIndexes or {}) do
+    if g.IndexName == name then return g end
+  end
+  return nil
+end
 -- The whole item, as stored after the statement, that the statement wrote or checked under
 -- `key` (plain values), or nil.
 function written_image(r, key)
