@@ -26,14 +26,18 @@ std::string ErrorText(const Error& e) {
 }
 
 // Stages the record (or, when `raise` and it failed, the error text). False means "raise".
-bool StageRecord(Sandbox::Impl* impl, const StatementRecord& rec, bool raise) {
+// `effects`: a statement's record carries what it did (the normalized fields lesson checks
+// read); a raw call's (ddb.call: setups, seeds, reads) does not need them, and reading back
+// every seeded item would double a setup's work.
+bool StageRecord(Sandbox::Impl* impl, const StatementRecord& rec, bool raise, bool effects) {
   if (!rec.ok && raise) {
     impl->stash_error = ErrorText(rec.error);
     if (!rec.hint.empty()) impl->stash_error += " (" + rec.hint + ")";
     if (!rec.input.empty()) impl->stash_error += "\n  in: " + rec.input;
     return false;
   }
-  impl->stash = impl->client != nullptr ? RecordToJson(rec, *impl->client) : RecordToJson(rec);
+  impl->stash =
+      effects && impl->client != nullptr ? RecordToJson(rec, *impl->client) : RecordToJson(rec);
   return true;
 }
 
@@ -44,7 +48,7 @@ bool DoRun(Sandbox::Impl* impl, const char* s, size_t n, bool raise) {
       return false;
     }
     StatementRecord rec = RunStatement(*impl->client, std::string_view(s, n), impl->files);
-    return StageRecord(impl, rec, raise);
+    return StageRecord(impl, rec, raise, true);
   } catch (const std::exception& e) {
     impl->stash_error = std::string("ddb: ") + e.what();
     return false;
@@ -68,7 +72,7 @@ bool DoCall(Sandbox::Impl* impl, lua_State* L, bool raise) {
       return false;
     }
     StatementRecord rec = RunCall(*impl->client, op, body.value());
-    return StageRecord(impl, rec, raise);
+    return StageRecord(impl, rec, raise, false);
   } catch (const std::exception& e) {
     impl->stash_error = std::string("ddb: ") + e.what();
     return false;
