@@ -106,6 +106,18 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
   return reply;
 }
 
+HttpReply UndecodableBodyReply(const std::string& problem) {
+  HttpReply reply;
+  reply.result.ok = false;
+  reply.result.error = MakeError(ErrorType::kInternalServerError,
+                                 "The request body could not be decoded: " + problem);
+  reply.result.http_status = ErrorHttpStatus(reply.result.error.type);
+  reply.status = reply.result.http_status;
+  reply.body = wire::ErrorToJson(reply.result.error).dump();
+  Finish(reply);
+  return reply;
+}
+
 std::string LogLine(const HttpReply& reply, double elapsed_ms) {
   std::ostringstream line;
   const Trace& t = reply.result.trace;

@@ -30,6 +30,10 @@ struct HttpReply {
 HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
                                 std::string_view content_type, std::string_view body);
 
+// DynamoDB's answer to a body its Content-Encoding does not decode (an unknown encoding, or bytes
+// that are not what the encoding says): HTTP 500 InternalServerError. `problem` says which.
+HttpReply UndecodableBodyReply(const std::string& problem);
+
 // The --log line for one request, e.g.
 // "Query app-main index GSI2 · 0.5 RCU · partitions [3] of 4 · 200 · 1.2 ms".
 std::string LogLine(const HttpReply& reply, double elapsed_ms);

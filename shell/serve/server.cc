@@ -16,6 +16,7 @@
 #include "ddblab/engine.h"
 #include "shell/serve.h"
 #include "shell/serve/connection_loop.h"
+#include "shell/serve/content_encoding.h"
 #include "shell/serve/http_protocol.h"
 
 namespace ddblab::shell {
@@ -190,8 +191,19 @@ int RunServe(int argc, char** argv) {
       return res;
     }
     auto start = std::chrono::steady_clock::now();
-    serve::HttpReply reply = serve::HandleDynamoDbRequest(*engine, req.Header("X-Amz-Target"),
-                                                          req.Header("Content-Type"), req.body);
+    // A compressed body is decoded first, and the 16 MB limit applies to what it decodes to.
+    serve::DecodedBody decoded =
+        serve::DecodeContent(req.Header("Content-Encoding"), std::move(req.body), kMaxRequestBytes);
+    if (decoded.outcome == serve::DecodedBody::Outcome::kTooLarge) {
+      res.status = 413;
+      res.close = true;
+      return res;
+    }
+    serve::HttpReply reply =
+        decoded.outcome == serve::DecodedBody::Outcome::kUndecodable
+            ? serve::UndecodableBodyReply(decoded.problem)
+            : serve::HandleDynamoDbRequest(*engine, req.Header("X-Amz-Target"),
+                                           req.Header("Content-Type"), decoded.body);
     res.status = reply.status;
     res.content_type = reply.content_type;
     res.headers = std::move(reply.headers);

@@ -148,14 +148,15 @@ out = ok("Query", query("tournamentId = :t AND regionCode = :r AND round BETWEEN
                         {":a": {"N": "0"}, ":b": {"N": "5"}}))
 check(ids(out) == ["m3", "m2"], f"BETWEEN: {ids(out)}")
 refused("Query", query("tournamentId = :t"),
-        "Query condition missed key schema element: regionCode")
+        "HASH key attributes regionCode must have equality conditions specified in the query")
 refused("Query", query("tournamentId = :t AND regionCode = :r AND bracket = :b",
                        {":b": {"S": "A"}}),
         "RANGE key attributes round must have equality conditions specified in the query "
         "because a condition is present on key attribute bracket")
 refused("Query", query("tournamentId = :t AND regionCode = :r AND round > :n AND bracket = :b",
                        {":n": {"N": "1"}, ":b": {"S": "A"}}),
-        "Query key condition not supported")
+        "RANGE key attributes round must have equality conditions specified in the query "
+        "because a condition is present on key attribute bracket")
 refused("Query", query("tournamentId = :t AND regionCode = :r", {":b": {"S": "A"}},
                        FilterExpression="bracket = :b"),
         "Filter Expression can only contain non-primary key attributes: Primary key attribute: "

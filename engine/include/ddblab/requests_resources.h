@@ -16,9 +16,15 @@ struct Tag {
   std::string value;
 };
 
+// A tag as a request gives it: a Key or Value left out is refused with DynamoDB's own message
+// ("... Key: null"), not the generic missing-member one.
+struct TagInput {
+  std::optional<std::string> key;
+  std::optional<std::string> value;
+};
 struct TagResourceRequest {
   std::optional<std::string> resource_arn;
-  std::optional<std::vector<Tag>> tags;
+  std::optional<std::vector<TagInput>> tags;
 };
 struct TagResourceResponse {};  // DynamoDB answers with an empty body
 

@@ -75,6 +75,13 @@ inline bool operator!=(const AttributeValue& a, const AttributeValue& b) { retur
 // bytes. Returns <0, 0, >0. Precondition: same type, one of S/N/B.
 int CompareScalar(const AttributeValue& a, const AttributeValue& b);
 
+// A set's members in DynamoDB's key order (SS and BS by unsigned bytes, NS numerically). DynamoDB
+// promises no member order, but clients compare returned sets with arrays, so every set ddblab
+// stores or returns is in this one stable order. No-op for a value that is not a set.
+void PutSetInKeyOrder(AttributeValue& v);
+// Whether `v` (any type) is a set whose members are already in key order, or not a set at all.
+bool SetInKeyOrder(const AttributeValue& v);
+
 // Bytes of one value in DynamoDB's item-size formula (S: UTF-8 bytes, B: raw bytes, N: see
 // Decimal::ItemSizeBytes, BOOL/NULL: 1, L: 3 + sum(1 + elem), M: 3 + sum(1 + name + value),
 // sets: sum of members).
@@ -86,6 +93,11 @@ size_t ItemSizeBytes(const Item& item);
 // value), NULL must be true, nesting at most 32 levels, attribute names non-empty.
 // `depth` is the level of `v` (a top-level attribute is level 1).
 Status ValidateValue(const AttributeValue& v, int depth = 1);
+// DynamoDB's rule for an attribute name wherever one appears (an item or map, an
+// ExpressionAttributeNames value, AttributesToGet, AttributeUpdates, Expected, the legacy
+// filters): 1 to 65,535 bytes ("Empty attribute name", "Attribute name is too large, must be
+// less than 65536 bytes").
+Status ValidateAttributeName(std::string_view name);
 Status ValidateItem(const Item& item);
 
 // Order-preserving byte encoding of a key value (S: UTF-8 bytes, B: raw bytes, N:

@@ -159,6 +159,24 @@ Result<std::optional<IndexEntry>> IndexEntryOf(const TableSchema& t, const Index
   }
   // DynamoDB: an item is in the index only when it has every key attribute of the index.
   if (!complete) return std::optional<IndexEntry>();
+  // Each index key attribute is held to the table's key limits (2048 bytes for a partition key,
+  // 1024 for a sort key), refused with the index's own message; a multi-attribute key is also
+  // held to them in sum.
+  auto part_limit = [&](const std::vector<KeyDef>& defs,
+                        const std::vector<const AttributeValue*>& values, size_t max) -> Status {
+    for (size_t i = 0; i < defs.size(); ++i) {
+      const size_t bytes = KeyValueSize(*values[i]);
+      if (bytes > max) {
+        return ValidationError(
+            "One or more parameter values were invalid: Size limit exceeded for Index Key " +
+            defs[i].name + " Actual Size: " + std::to_string(bytes) +
+            " bytes Max Size: " + std::to_string(max) + " bytes IndexName: " + index.name);
+      }
+    }
+    return OkStatus();
+  };
+  DDB_TRY(part_limit(index.hash_keys, hash, 2048));
+  DDB_TRY(part_limit(index.range_keys, range, 1024));
   DDB_TRY(CheckKeyPartSizes(hash, range));
   IndexEntry e;
   e.ipk = EncodeKeyTuple(hash);

@@ -52,21 +52,62 @@ KeyNames StartKeyNames(const TableSchema& t, const IndexSchema* ix) {
   return k;
 }
 
-Status ValidateStartKey(const TableSchema& t, const IndexSchema* ix, const Key& esk) {
+// DynamoDB's checks of an ExclusiveStartKey's shape: exactly the start-key attributes, each of
+// its schema type. A wrong type on an attribute of the key being read (the index's, or the
+// table's for a Query of the table) is "The provided key element does not match the schema"; on
+// a table attribute behind an index, or in a Scan of the table, the same words follow "The
+// provided starting key is invalid: ".
+Status ValidateStartKey(const TableSchema& t, const IndexSchema* ix, const Key& esk,
+                        bool is_query) {
   KeyNames names = StartKeyNames(t, ix);
   if (esk.size() != names.defs.size()) {
     return ValidationError("The provided starting key is invalid");
   }
   for (const KeyDef& d : names.defs) {
-    auto it = esk.find(d.name);
-    if (it == esk.end()) return ValidationError("The provided starting key is invalid");
-    if (it->second.type != d.type) {
-      return ValidationError(
-          "The provided starting key is invalid: The provided key element does not match the "
-          "schema");
+    if (esk.find(d.name) == esk.end()) {
+      return ValidationError("The provided starting key is invalid");
     }
   }
+  auto read_key_attribute = [&](const std::string& name) {
+    if (!ix) return is_query;
+    for (const auto* list : {&ix->hash_keys, &ix->range_keys}) {
+      for (const KeyDef& d : *list) {
+        if (d.name == name) return true;
+      }
+    }
+    return false;
+  };
+  for (const KeyDef& d : names.defs) {
+    if (esk.at(d.name).type == d.type) continue;
+    return ValidationError(
+        std::string(read_key_attribute(d.name) ? "" : "The provided starting key is invalid: ") +
+        "The provided key element does not match the schema");
+  }
   return OkStatus();
+}
+
+// Whether a start key's sort-key value satisfies a single-attribute sort condition.
+bool SatisfiesSortCondition(const expr::KeyCondition& kc, const AttributeValue& v) {
+  const int c = CompareScalar(v, kc.sort_value);
+  switch (kc.sort_op) {
+    case expr::SortOp::kNone:
+      return true;
+    case expr::SortOp::kEq:
+      return c == 0;
+    case expr::SortOp::kLt:
+      return c < 0;
+    case expr::SortOp::kLe:
+      return c <= 0;
+    case expr::SortOp::kGt:
+      return c > 0;
+    case expr::SortOp::kGe:
+      return c >= 0;
+    case expr::SortOp::kBetween:
+      return c >= 0 && CompareScalar(v, kc.sort_value2) <= 0;
+    case expr::SortOp::kBeginsWith:
+      return v.str().compare(0, kc.sort_value.str().size(), kc.sort_value.str()) == 0;
+  }
+  return true;
 }
 
 std::string Enc(const Key& k, const std::optional<KeyDef>& d) {
@@ -353,10 +394,19 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
   }
   if (r.exclusive_start_key) {
     const Key& esk = *r.exclusive_start_key;
-    DDB_TRY(ValidateStartKey(t, p.index, esk));
+    DDB_TRY(ValidateStartKey(t, p.index, esk, /*is_query=*/true));
+    // DynamoDB checks a start key against the sort condition first; with a sort condition, a
+    // start key in another partition "cannot be restarted", without one it is "outside query
+    // boundaries".
+    const bool sort_condition = kc.sort_op != expr::SortOp::kNone && !tuple_sort;
+    if (sort_condition && !SatisfiesSortCondition(kc, esk.at(range_defs[0].name))) {
+      return ValidationError("The provided starting key does not match the range key predicate");
+    }
     if (EncodeParts(esk, hash_defs) != hk) {
-      return ValidationError(
-          "The provided starting key is outside query boundaries based on provided conditions");
+      return ValidationError(sort_condition
+                                 ? "The query can return at most one row and cannot be restarted"
+                                 : "The provided starting key is outside query boundaries based "
+                                   "on provided conditions");
     }
     const char* op = p.range.descending ? "<" : ">";
     if (p.index) {
@@ -436,7 +486,7 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
   uint64_t start = lo;
   if (r.exclusive_start_key) {
     const Key& esk = *r.exclusive_start_key;
-    DDB_TRY(ValidateStartKey(t, p.index, esk));
+    DDB_TRY(ValidateStartKey(t, p.index, esk, /*is_query=*/false));
     std::string hk = EncodeParts(esk, HashDefs(t, p.index));
     uint32_t h = PartitionHash(hk);
     if (h < lo || h >= hi) {

@@ -2,9 +2,12 @@
 // DescribeEndpoints and DescribeLimits: table settings kept in the catalog with the schema, so a
 // file database keeps them across reopening.
 #include <regex>
+#include <set>
+#include <string_view>
 
 #include "exec/catalog_store.h"
 #include "exec/engine_impl.h"
+#include "exec/tag_rules.h"
 
 namespace ddblab {
 namespace {
@@ -27,6 +30,19 @@ std::string Constraint(const std::string& value, const std::string& path, const 
          "' failed to satisfy constraint: " + rule;
 }
 
+// The table an ARN names, or DynamoDB's refusal of its form. Tags belong to tables only: an index
+// ARN or anything else that is not arn:aws:dynamodb:<region>:<account>:table/<name> is refused.
+// (DynamoDB answers some malformed ARNs with an AccessDeniedException from IAM instead; ddblab has
+// no IAM.)
+Result<std::string> TableNameOfArn(const std::string& arn) {
+  static const std::regex kTableArn("^arn:aws:dynamodb:[^:]+:[0-9]+:table/([^/]+)$");
+  std::smatch m;
+  if (!std::regex_match(arn, m, kTableArn)) {
+    return ValidationError("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
+  }
+  return m[1].str();
+}
+
 }  // namespace
 
 Status EngineImpl::SaveSchema(const TableSchema& s) {
@@ -40,15 +56,8 @@ Result<const TableSchema*> EngineImpl::TableForArn(const std::optional<std::stri
   (void)operation;
   // DynamoDB: a missing ResourceArn is "Invalid TableArn" (API reference, TagResource).
   if (!arn) return ValidationError("Invalid TableArn");
-  // DynamoDB: tags belong to tables only; an index ARN or anything else that is not
-  // arn:aws:dynamodb:<region>:<account>:table/<name> is refused with this text. (DynamoDB answers
-  // some malformed ARNs with an AccessDeniedException from IAM instead; ddblab has no IAM.)
-  static const std::regex kTableArn("^arn:aws:dynamodb:[^:]+:[0-9]+:table/([^/]+)$");
-  std::smatch m;
-  if (!std::regex_match(*arn, m, kTableArn)) {
-    return ValidationError("Invalid TableArn: Invalid ResourceArn provided as input " + *arn);
-  }
-  auto it = tables_.find(m[1].str());
+  DDB_ASSIGN_OR_RETURN(std::string name, TableNameOfArn(*arn));
+  auto it = tables_.find(name);
   if (it == tables_.end() || *arn != TableArn(options_.region, options_.account_id, it->first)) {
     // DynamoDB spells the member "ResourcArn" in this message.
     return MakeError(ErrorType::kResourceNotFoundException,
@@ -57,39 +66,59 @@ Result<const TableSchema*> EngineImpl::TableForArn(const std::optional<std::stri
   return &it->second;
 }
 
+// DynamoDB's refusal of one tag key, or OK (developer guide, "Tagging restrictions in DynamoDB";
+// the texts are DynamoDB's own).
+static Status CheckTagKey(const std::optional<std::string>& key) {
+  if (!key) return ValidationError("The Tag Key provided is invalid, Key: null");
+  const size_t chars = Utf8CharacterCount(*key);
+  if (chars < 1 || chars > kMaxTagKeyLength || !TagCharactersAllowed(*key)) {
+    return ValidationError("The Tag Key provided is invalid, Key: " + *key);
+  }
+  if (TagKeyReserved(*key)) {
+    return ValidationError("Tag Key cannot be prefixed with aws:, Key: " + *key);
+  }
+  return OkStatus();
+}
+
+static Status CheckTagValue(const std::optional<std::string>& value) {
+  if (!value) return ValidationError("The Tag Value provided is invalid, Value: null");
+  if (Utf8CharacterCount(*value) > kMaxTagValueLength || !TagCharactersAllowed(*value)) {
+    return ValidationError("The Tag Value provided is invalid, Value: " + *value);
+  }
+  return OkStatus();
+}
+
+// DynamoDB counts a table's tags after the request is merged in; over 50 is a ValidationException.
+static Error TooManyTags() {
+  return ValidationError("Number of Tags exceed the current limit for the provided ResourceArn");
+}
+
 Result<TagResourceResponse> EngineImpl::TagResource(const TagResourceRequest& r) {
   std::lock_guard lock(mutex_);
   if (!r.resource_arn) return ValidationError("Invalid TableArn");
   if (!r.tags) {
     return ValidationError(Constraint("null", "tags", "Member must not be null"));
   }
-  // DynamoDB: Tag.Key is 1 to 128 characters, Tag.Value 0 to 256 (API reference, Tag).
-  for (size_t i = 0; i < r.tags->size(); ++i) {
-    const Tag& t = (*r.tags)[i];
-    std::string path = "tags." + std::to_string(i + 1) + ".member.";
-    if (t.key.empty()) {
-      return ValidationError(Constraint(Quoted(t.key), path + "key",
-                                        "Member must have length greater than or equal to 1"));
+  // Every tag is checked before any is applied: one bad tag fails the whole request.
+  std::set<std::string_view> seen;
+  for (const TagInput& t : *r.tags) {
+    DDB_TRY(CheckTagKey(t.key));
+    DDB_TRY(CheckTagValue(t.value));
+    if (!seen.insert(*t.key).second) {
+      return ValidationError("Duplicate Tag Keys provided as input: Duplicate Tag Key found " +
+                             *t.key);
     }
-    if (t.key.size() > kMaxTagKeyLength) {
-      return ValidationError(Constraint(Quoted(t.key), path + "key",
-                                        "Member must have length less than or equal to 128"));
-    }
-    if (t.value.size() > kMaxTagValueLength) {
-      return ValidationError(Constraint(Quoted(t.value), path + "value",
-                                        "Member must have length less than or equal to 256"));
-    }
+  }
+  if (r.tags->size() > kMaxTagsPerTable) return TooManyTags();
+  // An empty list is refused once the ARN's form is checked, before the table is looked up.
+  if (r.tags->empty()) {
+    DDB_TRY(TableNameOfArn(*r.resource_arn));
+    return ValidationError("Atleast one Tag needs to be provided as Input.");
   }
   DDB_ASSIGN_OR_RETURN(const TableSchema* table, TableForArn(r.resource_arn, "TagResource"));
-  if (r.tags->empty()) return ValidationError("Atleast one Tag needs to be provided as Input.");
   TableSchema s = *table;
-  for (const Tag& t : *r.tags) s.tags[t.key] = t.value;
-  if (s.tags.size() > kMaxTagsPerTable) {
-    // DynamoDB: at most 50 tags per table (developer guide, "Tagging restrictions"). No
-    // published text for the refusal was found; this one names the limit.
-    return MakeError(ErrorType::kLimitExceededException,
-                     "The number of tags on table " + s.name + " would exceed the limit of 50");
-  }
+  for (const TagInput& t : *r.tags) s.tags[*t.key] = *t.value;
+  if (s.tags.size() > kMaxTagsPerTable) return TooManyTags();
   DDB_TRY(SaveSchema(s));
   return TagResourceResponse{};
 }
@@ -100,6 +129,8 @@ Result<UntagResourceResponse> EngineImpl::UntagResource(const UntagResourceReque
   if (!r.tag_keys) {
     return ValidationError(Constraint("null", "tagKeys", "Member must not be null"));
   }
+  for (const std::string& k : *r.tag_keys) DDB_TRY(CheckTagKey(k));
+  if (r.tag_keys->size() > kMaxTagsPerTable) return TooManyTags();
   DDB_ASSIGN_OR_RETURN(const TableSchema* table, TableForArn(r.resource_arn, "UntagResource"));
   if (r.tag_keys->empty()) {
     return ValidationError("Atleast one Tag Key needs to be provided as Input.");
@@ -134,7 +165,7 @@ Result<UpdateTimeToLiveResponse> EngineImpl::UpdateTimeToLive(const UpdateTimeTo
   if (spec.attribute_name.empty()) {
     return ValidationError("TimeToLiveSpecification.AttributeName must be non empty");
   }
-  if (spec.attribute_name.size() > kMaxTtlAttributeNameLength) {
+  if (Utf8CharacterCount(spec.attribute_name) > kMaxTtlAttributeNameLength) {
     return ValidationError(Constraint(Quoted(spec.attribute_name),
                                       "timeToLiveSpecification.attributeName",
                                       "Member must have length less than or equal to 255"));
@@ -144,11 +175,17 @@ Result<UpdateTimeToLiveResponse> EngineImpl::UpdateTimeToLive(const UpdateTimeTo
   TableSchema s = it->second;
   // DynamoDB refuses a change that changes nothing, and a new attribute name while enabled
   // (developer guide, "Enabling Time to Live"); the attribute changes only through a disable.
-  if (spec.enabled && s.ttl_attribute) {
-    return ValidationError("TimeToLive is already enabled");
-  }
   if (!spec.enabled && !s.ttl_attribute) {
     return ValidationError("TimeToLive is already disabled");
+  }
+  // Enabling another attribute, or disabling by another name, names the one that is enabled.
+  if (s.ttl_attribute && *s.ttl_attribute != spec.attribute_name) {
+    return ValidationError(
+        "TimeToLive is active on a different AttributeName: current AttributeName is " +
+        *s.ttl_attribute);
+  }
+  if (spec.enabled && s.ttl_attribute) {
+    return ValidationError("TimeToLive is already enabled");
   }
   if (spec.enabled) {
     s.ttl_attribute = spec.attribute_name;

@@ -64,6 +64,7 @@ Status Context::CheckMaps(bool any_expression, const std::string& null_expressio
         return ValidationError(
             "ExpressionAttributeNames contains invalid value: Empty attribute name for key " + key);
       }
+      DDB_TRY(ValidateAttributeName(name));
     }
   }
   if (values_) {

@@ -12,23 +12,36 @@ namespace {
 
 const std::string kInvalid = "One or more parameter values were invalid: ";
 
+// Which AttributeValue types an operator's arguments may have.
+enum class Operands {
+  kAny,            // EQ, NE: every type, lists, maps, sets and BOOL/NULL too
+  kScalars,        // LT, LE, GT, GE, IN, BETWEEN: S, N, B
+  kStrings,        // BEGINS_WITH: S, B
+  kSetMemberLike,  // CONTAINS, NOT_CONTAINS: S, N, B, BOOL, NULL (what a set or list may hold)
+};
+
 struct OperatorRule {
   const char* name;
   int min_args;
-  int max_args;           // -1: no upper bound (IN)
-  bool sets_and_scalars;  // EQ, NE also take SS, NS, BS
-  bool strings_only;      // BEGINS_WITH: S and B
+  int max_args;  // -1: no upper bound (IN)
+  Operands operands;
 };
 
 // DynamoDB: API reference "Condition" — the arity and AttributeValue types of each operator.
 constexpr OperatorRule kRules[] = {
-    {"EQ", 1, 1, true, false},          {"NE", 1, 1, true, false},
-    {"LE", 1, 1, false, false},         {"LT", 1, 1, false, false},
-    {"GE", 1, 1, false, false},         {"GT", 1, 1, false, false},
-    {"NOT_NULL", 0, 0, false, false},   {"NULL", 0, 0, false, false},
-    {"CONTAINS", 1, 1, false, false},   {"NOT_CONTAINS", 1, 1, false, false},
-    {"BEGINS_WITH", 1, 1, false, true}, {"IN", 1, -1, false, false},
-    {"BETWEEN", 2, 2, false, false},
+    {"EQ", 1, 1, Operands::kAny},
+    {"NE", 1, 1, Operands::kAny},
+    {"LE", 1, 1, Operands::kScalars},
+    {"LT", 1, 1, Operands::kScalars},
+    {"GE", 1, 1, Operands::kScalars},
+    {"GT", 1, 1, Operands::kScalars},
+    {"NOT_NULL", 0, 0, Operands::kScalars},
+    {"NULL", 0, 0, Operands::kScalars},
+    {"CONTAINS", 1, 1, Operands::kSetMemberLike},
+    {"NOT_CONTAINS", 1, 1, Operands::kSetMemberLike},
+    {"BEGINS_WITH", 1, 1, Operands::kStrings},
+    {"IN", 1, -1, Operands::kScalars},
+    {"BETWEEN", 2, 2, Operands::kScalars},
 };
 
 const OperatorRule* FindRule(const std::string& op) {
@@ -39,9 +52,18 @@ const OperatorRule* FindRule(const std::string& op) {
 }
 
 bool TypeAllowed(const OperatorRule& r, AttrType t) {
-  if (r.strings_only) return t == AttrType::kS || t == AttrType::kB;
-  if (t == AttrType::kS || t == AttrType::kN || t == AttrType::kB) return true;
-  return r.sets_and_scalars && (t == AttrType::kSS || t == AttrType::kNS || t == AttrType::kBS);
+  const bool scalar = t == AttrType::kS || t == AttrType::kN || t == AttrType::kB;
+  switch (r.operands) {
+    case Operands::kAny:
+      return true;
+    case Operands::kScalars:
+      return scalar;
+    case Operands::kStrings:
+      return t == AttrType::kS || t == AttrType::kB;
+    case Operands::kSetMemberLike:
+      return scalar || t == AttrType::kBool || t == AttrType::kNull;
+  }
+  return false;
 }
 
 Error EnumError(const std::string& value, const std::string& at) {
@@ -217,6 +239,7 @@ Result<std::shared_ptr<const Condition>> ExpectedCondition(
   if (!expected) return std::shared_ptr<const Condition>();
   std::vector<std::unique_ptr<CondNode>> nodes;
   for (const auto& [name, e] : *expected) {
+    DDB_TRY(ValidateAttributeName(name));
     DDB_ASSIGN_OR_RETURN(auto node, ExpectedNode(name, e));
     nodes.push_back(std::move(node));
   }
@@ -225,6 +248,7 @@ Result<std::shared_ptr<const Condition>> ExpectedCondition(
 
 Status ValidateConditions(const Conditions& conditions, const char* member) {
   for (const auto& [name, c] : conditions) {
+    DDB_TRY(ValidateAttributeName(name));
     std::string at = std::string(member) + "." + name + ".member.comparisonOperator";
     if (!c.comparison_operator) {
       return ValidationError("1 validation error detected: Value null at '" + at +

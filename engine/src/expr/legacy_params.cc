@@ -55,6 +55,7 @@ Result<ProjectionExpr> ProjectionFromAttributesToGet(const std::vector<std::stri
   std::set<std::string> seen;
   ProjectionExpr out;
   for (const std::string& name : names) {
+    DDB_TRY(ValidateAttributeName(name));
     if (!seen.insert(name).second) {
       return ValidationError(
           "One or more parameter values were invalid: Duplicate value in attribute name: " + name);

@@ -99,6 +99,7 @@ class AttributeUpdatesImpl : public Update {
 
 Result<std::shared_ptr<const Update>> AttributeUpdatesUpdate(const AttributeUpdates& updates) {
   for (const auto& [name, u] : updates) {
+    DDB_TRY(ValidateAttributeName(name));
     if (u.action && *u.action != "ADD" && *u.action != "PUT" && *u.action != "DELETE") {
       return ValidationError("1 validation error detected: Value '" + *u.action +
                              "' at 'attributeUpdates." + name +

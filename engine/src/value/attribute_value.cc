@@ -153,4 +153,25 @@ int CompareScalar(const AttributeValue& a, const AttributeValue& b) {
   return c < 0 ? -1 : (c > 0 ? 1 : 0);
 }
 
+void PutSetInKeyOrder(AttributeValue& v) {
+  if (SetInKeyOrder(v)) return;
+  if (v.type == AttrType::kNS) {
+    std::sort(v.num_set().begin(), v.num_set().end());
+  } else {
+    std::sort(v.str_set().begin(), v.str_set().end());
+  }
+}
+
+bool SetInKeyOrder(const AttributeValue& v) {
+  switch (v.type) {
+    case AttrType::kSS:
+    case AttrType::kBS:
+      return std::is_sorted(v.str_set().begin(), v.str_set().end());
+    case AttrType::kNS:
+      return std::is_sorted(v.num_set().begin(), v.num_set().end());
+    default:
+      return true;
+  }
+}
+
 }  // namespace ddblab

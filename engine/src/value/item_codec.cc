@@ -38,6 +38,13 @@ void PutBytes(std::string& out, std::string_view bytes) {
 }
 
 void PutValue(std::string& out, const AttributeValue& v) {
+  // Sets are stored in key order, so every read path returns them in that order.
+  if (!SetInKeyOrder(v)) {
+    AttributeValue ordered = v;
+    PutSetInKeyOrder(ordered);
+    PutValue(out, ordered);
+    return;
+  }
   out.push_back(static_cast<char>(v.type));
   switch (v.type) {
     case AttrType::kS:

@@ -73,7 +73,7 @@ Status ValidateValue(const AttributeValue& v, int depth) {
       return OkStatus();
     case AttrType::kM:
       for (const auto& [name, value] : v.map()) {
-        if (name.empty()) return EmptyName();
+        DDB_TRY(ValidateAttributeName(name));
         DDB_TRY(ValidateValue(value, depth + 1));
       }
       return OkStatus();
@@ -107,17 +107,19 @@ Status ValidateValue(const AttributeValue& v, int depth) {
   }
 }
 
+Status ValidateAttributeName(std::string_view name) {
+  if (name.empty()) return EmptyName();
+  // DynamoDB (ServiceQuotas, "Attribute names"): 1 to 65,535 bytes, with this message for a
+  // name that is longer, in an item, a nested map or an update alike.
+  if (name.size() > kMaxAttributeNameBytes) {
+    return ValidationError("Attribute name is too large, must be less than 65536 bytes");
+  }
+  return OkStatus();
+}
+
 Status ValidateItem(const Item& item) {
   for (const auto& [name, value] : item) {
-    if (name.empty()) return EmptyName();
-    // DynamoDB (ServiceQuotas, "Attribute names"): 1 to 65,535 bytes. No AWS text for this
-    // message was found; this one names the limit (Alternator's tests show DynamoDB's starts with
-    // "Attribute name").
-    if (name.size() > kMaxAttributeNameBytes) {
-      return ValidationError(
-          "Attribute name is too long, must be less than 65536 bytes; attribute name length: " +
-          std::to_string(name.size()));
-    }
+    DDB_TRY(ValidateAttributeName(name));
     DDB_TRY(ValidateValue(value, 1));
   }
   return OkStatus();

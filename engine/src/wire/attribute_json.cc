@@ -210,6 +210,13 @@ Result<AttributeValue> ValueFromJson(const Json& j) {
 }
 
 Json ValueToJson(const AttributeValue& v) {
+  // A set built in memory (ReturnValues, an UPDATED_NEW image) leaves in key order, as stored
+  // items do.
+  if (!SetInKeyOrder(v)) {
+    AttributeValue ordered = v;
+    PutSetInKeyOrder(ordered);
+    return ValueToJson(ordered);
+  }
   Json j = Json::object();
   const std::string name(AttrTypeName(v.type));
   switch (v.type) {

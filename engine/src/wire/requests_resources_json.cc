@@ -10,14 +10,12 @@ Status FromJson(const Json& j, TagResourceRequest* r) {
   Decoder d;
   r->resource_arn = d.String(j, "ResourceArn");
   if (const Json* tags = d.List(j, "Tags")) {
-    std::vector<Tag> out;
-    for (size_t i = 0; i < tags->size(); ++i) {
-      const Json& t = (*tags)[i];
+    std::vector<TagInput> out;
+    for (const Json& t : *tags) {
       if (!d.StructElement(t, "Tag")) continue;
-      std::string path = "tags." + std::to_string(i + 1) + ".member.";
-      Tag tag;
-      tag.key = d.RequiredString(t, "Key", path + "key");
-      tag.value = d.RequiredString(t, "Value", path + "value");
+      TagInput tag;
+      tag.key = d.String(t, "Key");
+      tag.value = d.String(t, "Value");
       out.push_back(std::move(tag));
     }
     r->tags = std::move(out);

@@ -173,7 +173,8 @@ Status RefuseUnsupportedMembers(Engine& engine, std::string_view operation, cons
 
 JsonResult ApplyCreateTableTags(Engine& engine, const Json& body, JsonResult created) {
   const Json* tags = Member(body, "Tags");
-  if (!created.ok || tags == nullptr) return created;
+  // DynamoDB: an empty Tags list is accepted by CreateTable (TagResource refuses one).
+  if (!created.ok || tags == nullptr || (tags->is_array() && tags->empty())) return created;
   // DynamoDB: CreateTable's Tags are the table's first tags (API reference, CreateTable).
   const Json& description = created.body["TableDescription"];
   Json request = Json::object();

@@ -13,8 +13,78 @@ TEST_CASE("A non-key attribute name of 65,535 bytes is accepted, 65,536 is rejec
   p.table_name = "App";
   p.item = {{"PK", S("P2")}, {"SK", S("A")}, {std::string(65536, 'a'), S("v")}};
   CHECK(Fails(e->PutItem(p)).message ==
-        "Attribute name is too long, must be less than 65536 bytes; attribute name length: "
-        "65536");
+        "Attribute name is too large, must be less than 65536 bytes");
+  p.item = {{"PK", S("P2")},
+            {"SK", S("A")},
+            {"m", AttributeValue::M({{std::string(65536, 'a'), S("v")}})}};
+  CHECK(Fails(e->PutItem(p)).message ==
+        "Attribute name is too large, must be less than 65536 bytes");
+}
+
+// DynamoDB applies the name rule wherever a name can appear, not only in items.
+TEST_CASE("The 65,535-byte and empty-name rules hold in every place a name appears") {
+  auto e = OpenMemory();
+  CreateAppTable(*e, "App", false);
+  Put(*e, {{"PK", S("P1")}, {"SK", S("A")}});
+  const std::string ok(65535, 'n'), big(65536, 'n');
+  const std::string kTooLarge = "Attribute name is too large, must be less than 65536 bytes";
+  Key key{{"PK", S("P1")}, {"SK", S("A")}};
+
+  GetItemRequest g;
+  g.table_name = "App";
+  g.key = key;
+  g.projection_expression = "#n";
+  g.expression_attribute_names = std::map<std::string, std::string>{{"#n", ok}};
+  Must(e->GetItem(g));
+  g.expression_attribute_names = std::map<std::string, std::string>{{"#n", big}};
+  CHECK(Fails(e->GetItem(g)).message == kTooLarge);
+  g.projection_expression.reset();
+  g.expression_attribute_names.reset();
+  g.attributes_to_get = std::vector<std::string>{ok};
+  Must(e->GetItem(g));
+  g.attributes_to_get = std::vector<std::string>{big};
+  CHECK(Fails(e->GetItem(g)).message == kTooLarge);
+  g.attributes_to_get = std::vector<std::string>{""};
+  CHECK(Fails(e->GetItem(g)).message == "Empty attribute name");
+
+  UpdateItemRequest u;
+  u.table_name = "App";
+  u.key = key;
+  AttributeValueUpdate put;
+  put.action = "PUT";
+  put.value = S("v");
+  u.attribute_updates = AttributeUpdates{{big, put}};
+  CHECK(Fails(e->UpdateItem(u)).message == kTooLarge);
+  u.attribute_updates = AttributeUpdates{{"", put}};
+  CHECK(Fails(e->UpdateItem(u)).message == "Empty attribute name");
+  u.attribute_updates.reset();
+  u.update_expression = "SET #n = :v";
+  u.expression_attribute_names = std::map<std::string, std::string>{{"#n", big}};
+  u.expression_attribute_values = std::map<std::string, AttributeValue>{{":v", S("v")}};
+  CHECK(Fails(e->UpdateItem(u)).message == kTooLarge);
+
+  PutItemRequest p;
+  p.table_name = "App";
+  p.item = {{"PK", S("P1")}, {"SK", S("A")}};
+  p.condition_expression = "attribute_not_exists(#n)";
+  p.expression_attribute_names = std::map<std::string, std::string>{{"#n", big}};
+  CHECK(Fails(e->PutItem(p)).message == kTooLarge);
+  p.expression_attribute_names = std::map<std::string, std::string>{{"#n", ""}};
+  CHECK(Fails(e->PutItem(p)).message ==
+        "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
+  p.condition_expression.reset();
+  p.expression_attribute_names.reset();
+  ExpectedAttributeValue absent;
+  absent.exists = false;
+  p.expected = ExpectedAttributes{{big, absent}};
+  CHECK(Fails(e->PutItem(p)).message == kTooLarge);
+
+  ScanRequest s;
+  s.table_name = "App";
+  Condition c;
+  c.comparison_operator = "NULL";
+  s.scan_filter = Conditions{{big, c}};
+  CHECK(Fails(e->Scan(s)).message == kTooLarge);
 }
 
 TEST_CASE("An INCLUDE projection naming an attribute longer than 255 bytes is rejected") {

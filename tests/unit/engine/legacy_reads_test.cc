@@ -297,3 +297,36 @@ TEST_CASE("BatchGetItem KeysAndAttributes honour AttributesToGet") {
   CHECK(Fails(e->BatchGetItem(b)).message ==
         "One or more parameter values were invalid: Duplicate value in attribute name: tag");
 }
+
+// DynamoDB: API reference "Condition" — EQ and NE take an AttributeValue of any type, lists, maps
+// and booleans included, and compare deeply; a value of another type is simply not equal.
+TEST_CASE("QueryFilter and ScanFilter EQ and NE compare lists, maps, booleans and NULL") {
+  auto e = Seeded();
+  Put(*e, {{"PK", S("w")},
+           {"SK", S("doc")},
+           {"l", AttributeValue::L({S("x"), N("1")})},
+           {"m", AttributeValue::M({{"k", S("v")}})},
+           {"b", AttributeValue::Bool(true)},
+           {"z", AttributeValue::Null()}});
+  QueryRequest q = LegacyQuery({{"PK", C("EQ", {S("w")})}});
+  auto count = [&](const std::string& attr, Condition c) {
+    q.query_filter = Conditions{{attr, std::move(c)}};
+    return Must(e->Query(q)).count;
+  };
+  CHECK(count("l", C("EQ", {AttributeValue::L({S("x"), N("1")})})) == 1);
+  CHECK(count("l", C("EQ", {AttributeValue::L({N("1"), S("x")})})) == 0);
+  CHECK(count("l", C("NE", {AttributeValue::L({S("x")})})) == 1);
+  CHECK(count("m", C("EQ", {AttributeValue::M({{"k", S("v")}})})) == 1);
+  CHECK(count("m", C("NE", {AttributeValue::M({{"k", S("v")}})})) == 0);
+  CHECK(count("b", C("EQ", {AttributeValue::Bool(true)})) == 1);
+  CHECK(count("b", C("NE", {AttributeValue::Bool(true)})) == 0);
+  CHECK(count("z", C("EQ", {AttributeValue::Null()})) == 1);
+  CHECK(count("b", C("EQ", {S("true")})) == 0);  // another type: not equal
+  CHECK(Must(e->Scan(LegacyScan({{"b", C("EQ", {AttributeValue::Bool(true)})}}))).count == 1);
+  CHECK(Must(e->Scan(LegacyScan({{"l", C("NE", {AttributeValue::L({})})}}))).count == 7);
+  // The ordering operators still refuse them.
+  q.query_filter = Conditions{{"b", C("LT", {AttributeValue::Bool(true)})}};
+  CHECK(Fails(e->Query(q)).message ==
+        "One or more parameter values were invalid: ComparisonOperator LT is not valid for BOOL "
+        "AttributeValue type");
+}

@@ -332,10 +332,19 @@ TEST_CASE("Multi-attribute GSI writes cost as single-attribute ones: 1 to enter,
 TEST_CASE("Query on a multi-attribute GSI needs an equality on every partition-key attribute") {
   auto e = OpenMemory();
   CreateMatches(*e);
+  // DynamoDB names the partition-key attribute without an equality, whether it is missing or
+  // given a range condition.
   CHECK(Fails(e->Query(TournamentQuery("tournamentId = :t", {}))).message ==
-        "Query condition missed key schema element: regionCode");
+        "HASH key attributes regionCode must have equality conditions specified in the query");
   auto q = TournamentQuery("tournamentId = :t AND regionCode > :r", {});
-  CHECK(Fails(e->Query(q)).message == "Query key condition not supported");
+  CHECK(Fails(e->Query(q)).message ==
+        "HASH key attributes regionCode must have equality conditions specified in the query");
+  q = TournamentQuery("tournamentId = :t AND begins_with(regionCode, :r)", {});
+  CHECK(Fails(e->Query(q)).message ==
+        "HASH key attributes regionCode must have equality conditions specified in the query");
+  q = TournamentQuery("tournamentId = :t AND regionCode BETWEEN :r AND :r", {});
+  CHECK(Fails(e->Query(q)).message ==
+        "HASH key attributes regionCode must have equality conditions specified in the query");
   q = TournamentQuery("tournamentId = :t AND regionCode = :r AND score = :s", {{":s", N("1")}});
   CHECK(Fails(e->Query(q)).message == "Query condition missed key schema element: round");
   q = TournamentQuery("tournamentId = :t AND regionCode = :r AND regionCode = :r", {});
@@ -356,9 +365,18 @@ TEST_CASE("Query on a multi-attribute GSI: sort-key conditions left to right, ra
   CHECK(Fails(e->Query(q)).message ==
         "RANGE key attributes round must have equality conditions specified in the query because "
         "a condition is present on key attribute bracket");
+  // A range condition on a sort-key attribute before a later one, or two range conditions, is
+  // refused naming both attributes.
   q = TournamentQuery("tournamentId = :t AND regionCode = :r AND round > :n AND bracket = :b",
                       {{":n", N("1")}, {":b", S("UPPER")}});
-  CHECK(Fails(e->Query(q)).message == "Query key condition not supported");
+  CHECK(Fails(e->Query(q)).message ==
+        "RANGE key attributes round must have equality conditions specified in the query because "
+        "a condition is present on key attribute bracket");
+  q = TournamentQuery("tournamentId = :t AND regionCode = :r AND round > :n AND bracket > :b",
+                      {{":n", N("1")}, {":b", S("UPPER")}});
+  CHECK(Fails(e->Query(q)).message ==
+        "RANGE key attributes round must have equality conditions specified in the query because "
+        "a condition is present on key attribute bracket");
   q = TournamentQuery("tournamentId = :t AND regionCode = :r AND begins_with(round, :n)",
                       {{":n", N("1")}});
   CHECK(Fails(e->Query(q)).message ==
@@ -490,7 +508,8 @@ TEST_CASE("Legacy KeyConditions on a multi-attribute GSI follow the same rules")
         "RANGE key attributes round must have equality conditions specified in the query because "
         "a condition is present on key attribute bracket");
   q.key_conditions = Conditions{{"tournamentId", cond("EQ", {S("WINTER")})}};
-  CHECK(Fails(e->Query(q)).message == "Query condition missed key schema element: regionCode");
+  CHECK(Fails(e->Query(q)).message ==
+        "HASH key attributes regionCode must have equality conditions specified in the query");
 }
 
 TEST_CASE("Scan and parallel Scan of a multi-attribute GSI see each indexed item once") {

@@ -196,3 +196,60 @@ TEST_CASE("Scan pagination with Limit visits every item exactly once") {
   }
   CHECK(seen.size() == 57);
 }
+
+// DynamoDB: Query checks an ExclusiveStartKey against the key condition. Its shape first (the
+// key attributes, each of its schema type), then the sort condition ("does not match the range
+// key predicate"), then the partition: with a sort condition another partition "cannot be
+// restarted", without one it is "outside query boundaries".
+TEST_CASE("Query's ExclusiveStartKey is held to the key condition, with DynamoDB's messages") {
+  auto e = OpenMemory();
+  CreateAppTable(*e, "App", true);
+  SeedOrders(*e, 3);
+  auto q = QueryPk("CUSTOMER#c1");
+  q.key_condition_expression = "PK = :pk AND SK > :o";
+  q.expression_attribute_values->emplace(":o", S("ORDER#"));
+  auto with_start = [&](Key esk) {
+    q.exclusive_start_key = std::move(esk);
+    return e->Query(q);
+  };
+  // Resumes after ORDER#2024-01-01: the two later orders and PROFILE.
+  CHECK(Must(with_start({{"PK", S("CUSTOMER#c1")}, {"SK", S("ORDER#2024-01-01")}})).items.size() ==
+        3);
+  CHECK(Fails(with_start({{"PK", S("CUSTOMER#c1")}, {"SK", S("A")}})).message ==
+        "The provided starting key does not match the range key predicate");
+  CHECK(Fails(with_start({{"PK", S("CUSTOMER#c2")}, {"SK", S("ORDER#9")}})).message ==
+        "The query can return at most one row and cannot be restarted");
+  CHECK(Fails(with_start({{"PK", S("CUSTOMER#c1")}, {"SK", N("1")}})).message ==
+        "The provided key element does not match the schema");
+  CHECK(Fails(with_start({{"PK", S("CUSTOMER#c1")}})).message ==
+        "The provided starting key is invalid");
+  q.key_condition_expression = "PK = :pk";
+  q.expression_attribute_values->erase(":o");
+  CHECK(Fails(with_start({{"PK", S("CUSTOMER#c2")}, {"SK", S("A")}})).message ==
+        "The provided starting key is outside query boundaries based on provided conditions");
+
+  // Through an index: the index's own key attributes answer plainly, the table's behind it with
+  // "The provided starting key is invalid: " first.
+  QueryRequest g;
+  g.table_name = "App";
+  g.index_name = "GSI1";
+  g.key_condition_expression = "GSI1PK = :g";
+  g.expression_attribute_values = std::map<std::string, AttributeValue>{{":g", S("G")}};
+  g.exclusive_start_key =
+      Key{{"GSI1PK", S("G")}, {"GSI1SK", N("1")}, {"PK", S("p")}, {"SK", S("s")}};
+  CHECK(Fails(e->Query(g)).message == "The provided key element does not match the schema");
+  g.exclusive_start_key =
+      Key{{"GSI1PK", S("G")}, {"GSI1SK", S("1")}, {"PK", N("1")}, {"SK", S("s")}};
+  CHECK(Fails(e->Query(g)).message ==
+        "The provided starting key is invalid: The provided key element does not match the schema");
+  g.exclusive_start_key =
+      Key{{"GSI1PK", S("H")}, {"GSI1SK", S("1")}, {"PK", S("p")}, {"SK", S("s")}};
+  CHECK(Fails(e->Query(g)).message ==
+        "The provided starting key is outside query boundaries based on provided conditions");
+  // A Scan of the table words a wrong type with the prefix.
+  ScanRequest s;
+  s.table_name = "App";
+  s.exclusive_start_key = Key{{"PK", N("1")}, {"SK", S("s")}};
+  CHECK(Fails(e->Scan(s)).message ==
+        "The provided starting key is invalid: The provided key element does not match the schema");
+}

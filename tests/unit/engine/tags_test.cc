@@ -15,10 +15,11 @@ namespace {
 
 const std::string kArn = "arn:aws:dynamodb:ddblab:000000000000:table/App";
 
-Status TagApp(Engine& e, std::vector<Tag> tags, const std::string& arn = kArn) {
+Status TagApp(Engine& e, const std::vector<Tag>& tags, const std::string& arn = kArn) {
   TagResourceRequest r;
   r.resource_arn = arn;
-  r.tags = std::move(tags);
+  r.tags.emplace();
+  for (const Tag& t : tags) r.tags->push_back(TagInput{t.key, t.value});
   auto res = e.TagResource(r);
   if (!res.ok()) return res.error();
   return OkStatus();
@@ -64,7 +65,7 @@ TEST_CASE("Tag requests name the table by ARN, with DynamoDB's messages for a ba
   auto e = OpenMemory();
   CreateAppTable(*e, "App", false);
   TagResourceRequest none;
-  none.tags = std::vector<Tag>{{"k", "v"}};
+  none.tags = std::vector<TagInput>{{"k", "v"}};
   CHECK(Fails(e->TagResource(none)).message == "Invalid TableArn");
   // Indexes cannot be tagged: their ARN is not a table ARN.
   Status index = TagApp(*e, {{"k", "v"}}, kArn + "/index/GSI1");
@@ -76,26 +77,76 @@ TEST_CASE("Tag requests name the table by ARN, with DynamoDB's messages for a ba
         "Requested resource not found: ResourcArn: "
         "arn:aws:dynamodb:ddblab:000000000000:table/Nope not found");
   CHECK(TagApp(*e, {}).error().message == "Atleast one Tag needs to be provided as Input.");
+  // An empty list is refused before the table is looked up.
+  CHECK(TagApp(*e, {}, "arn:aws:dynamodb:ddblab:000000000000:table/Nope").error().message ==
+        "Atleast one Tag needs to be provided as Input.");
 }
 
-TEST_CASE("Tag keys are 1 to 128 characters and values at most 256") {
+// DynamoDB counts tag lengths in characters: a 128-character Hebrew key (256 bytes) is valid.
+TEST_CASE("Tag keys are 1 to 128 characters and values at most 256, counted in characters") {
   auto e = OpenMemory();
   CreateAppTable(*e, "App", false);
-  CHECK(TagApp(*e, {{"", "v"}}).error().message ==
-        "1 validation error detected: Value '' at 'tags.1.member.key' failed to satisfy "
-        "constraint: Member must have length greater than or equal to 1");
+  CHECK(TagApp(*e, {{"", "v"}}).error().message == "The Tag Key provided is invalid, Key: ");
   CHECK(TagApp(*e, {{"ok", "v"}, {std::string(129, 'k'), "v"}}).error().message ==
-        "1 validation error detected: Value '" + std::string(129, 'k') +
-            "' at 'tags.2.member.key' failed to satisfy constraint: Member must have length "
-            "less than or equal to 128");
+        "The Tag Key provided is invalid, Key: " + std::string(129, 'k'));
   CHECK(TagApp(*e, {{"k", std::string(257, 'v')}}).error().message ==
-        "1 validation error detected: Value '" + std::string(257, 'v') +
-            "' at 'tags.1.member.value' failed to satisfy constraint: Member must have length "
-            "less than or equal to 256");
+        "The Tag Value provided is invalid, Value: " + std::string(257, 'v'));
   CHECK(TagApp(*e, {{std::string(128, 'k'), std::string(256, 'v')}}).ok());
+  std::string alef_key, alef_value;
+  for (int i = 0; i < 128; ++i) alef_key += "\u05d0";
+  for (int i = 0; i < 256; ++i) alef_value += "\u05d0";
+  CHECK(TagApp(*e, {{alef_key, alef_value}}).ok());
+  CHECK(!TagApp(*e, {{alef_key + "\u05d0", "v"}}).ok());
+  // A bad tag fails the request: the good one beside it is not applied either.
+  CHECK(ListTags(*e).size() == 2);
 }
 
-TEST_CASE("A table holds at most 50 tags") {
+// DynamoDB: letters and numbers of any script, white space, and + - = . _ : / @ (developer
+// guide, "Tagging restrictions"; @ is accepted too).
+TEST_CASE("Tag keys and values allow letters, numbers, spaces and + - = . _ : / @ only") {
+  auto e = OpenMemory();
+  CreateAppTable(*e, "App", false);
+  CHECK(TagApp(*e, {{"a+b-c=d.e_f:g/h@i", "caf\u00e9 \u8868\u00a0 7"}}).ok());
+  CHECK(TagApp(*e, {{" ", "9"}}).ok());
+  for (std::string bad : {"hi!", "d%g", "\"q\"", "a#b", "x,y", "\xf0\x9f\x98\x80", "a\tb"}) {
+    CAPTURE(bad);
+    CHECK(TagApp(*e, {{bad, "v"}}).error().message ==
+          "The Tag Key provided is invalid, Key: " + bad);
+    CHECK(TagApp(*e, {{"k", bad}}).error().message ==
+          "The Tag Value provided is invalid, Value: " + bad);
+  }
+}
+
+TEST_CASE("Tag keys may not start with aws: in any case, and may not repeat in one request") {
+  auto e = OpenMemory();
+  CreateAppTable(*e, "App", false);
+  CHECK(TagApp(*e, {{"aws:env", "v"}}).error().message ==
+        "Tag Key cannot be prefixed with aws:, Key: aws:env");
+  CHECK(TagApp(*e, {{"AWS:env", "v"}}).error().message ==
+        "Tag Key cannot be prefixed with aws:, Key: AWS:env");
+  CHECK(TagApp(*e, {{"myaws:env", "v"}}).ok());
+  CHECK(TagApp(*e, {{"k", "1"}, {"k", "2"}}).error().message ==
+        "Duplicate Tag Keys provided as input: Duplicate Tag Key found k");
+  UntagResourceRequest u;
+  u.resource_arn = kArn;
+  u.tag_keys = std::vector<std::string>{"aws:env"};
+  CHECK(Fails(e->UntagResource(u)).message == "Tag Key cannot be prefixed with aws:, Key: aws:env");
+  u.tag_keys = std::vector<std::string>{""};
+  CHECK(Fails(e->UntagResource(u)).message == "The Tag Key provided is invalid, Key: ");
+}
+
+TEST_CASE("A tag without Key or Value is refused with DynamoDB's null message") {
+  auto e = OpenMemory();
+  CreateAppTable(*e, "App", false);
+  TagResourceRequest r;
+  r.resource_arn = kArn;
+  r.tags = std::vector<TagInput>{TagInput{std::nullopt, "v"}};
+  CHECK(Fails(e->TagResource(r)).message == "The Tag Key provided is invalid, Key: null");
+  r.tags = std::vector<TagInput>{TagInput{"k", std::nullopt}};
+  CHECK(Fails(e->TagResource(r)).message == "The Tag Value provided is invalid, Value: null");
+}
+
+TEST_CASE("A table holds at most 50 tags, counted after the request is merged") {
   auto e = OpenMemory();
   CreateAppTable(*e, "App", false);
   std::vector<Tag> fifty;
@@ -103,8 +154,9 @@ TEST_CASE("A table holds at most 50 tags") {
   REQUIRE(TagApp(*e, fifty).ok());
   REQUIRE(TagApp(*e, {{"k0", "replaced"}}).ok());  // overwriting adds nothing
   Status more = TagApp(*e, {{"k50", "v"}});
-  CHECK(more.error().type == ErrorType::kLimitExceededException);
-  CHECK(more.error().message == "The number of tags on table App would exceed the limit of 50");
+  CHECK(more.error().type == ErrorType::kValidationException);
+  CHECK(more.error().message ==
+        "Number of Tags exceed the current limit for the provided ResourceArn");
   CHECK(ListTags(*e).size() == 50);
 }
 

@@ -80,9 +80,12 @@ TEST_CASE("UpdateTimeToLive refuses a change that changes nothing, with DynamoDB
   CHECK(Fails(c.engine->UpdateTimeToLive(Ttl(false))).message == "TimeToLive is already disabled");
   Must(c.engine->UpdateTimeToLive(Ttl(true)));
   CHECK(Fails(c.engine->UpdateTimeToLive(Ttl(true))).message == "TimeToLive is already enabled");
-  // A new attribute name while enabled is refused too: it changes only through a disable.
+  // A new attribute name while enabled is refused, naming the enabled one; so is disabling by
+  // another name. The attribute changes only through a disable.
   CHECK(Fails(c.engine->UpdateTimeToLive(Ttl(true, "other"))).message ==
-        "TimeToLive is already enabled");
+        "TimeToLive is active on a different AttributeName: current AttributeName is expires");
+  CHECK(Fails(c.engine->UpdateTimeToLive(Ttl(false, "other"))).message ==
+        "TimeToLive is active on a different AttributeName: current AttributeName is expires");
   Must(c.engine->UpdateTimeToLive(Ttl(false)));
   Must(c.engine->UpdateTimeToLive(Ttl(true, "other")));
   CHECK(*Describe(*c.engine).attribute_name == "other");

@@ -47,8 +47,9 @@ TEST_CASE("Items round-trip through the storage codec") {
   auto back = ddblab::DeserializeItem(bytes);
   REQUIRE(back.ok());
   CHECK(*back == item);
-  // Stronger than DynamoDB equality: set member order and number text survive as stored.
-  CHECK(back->at("ss").str_set() == item.at("ss").str_set());
+  // Stronger than DynamoDB equality: number text survives as stored, and set members come back
+  // in key order whatever order they were written in (what every read then returns).
+  CHECK(back->at("ss").str_set() == std::vector<std::string>{"", "a", "b"});
   CHECK(back->at("n").num().ToString() == "-0.0000123456");
   CHECK(back->at("nul").str().size() == 3);
   CHECK(ddblab::SerializeItem(*back) == bytes);
