@@ -7,6 +7,7 @@
 #include <clocale>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -40,6 +41,8 @@ constexpr const char* kUsage =
     "       ddblab grade [...]     grade exercise submissions\n"
     "       ddblab exercise [...]  check or scaffold an exercise folder (instructors)\n"
     "       ddblab simulate [...]  traffic on a virtual clock: throughput and throttling\n"
+    "       ddblab course check DIR [--seeds 1..20]\n"
+    "                              check a course folder's exercises and lessons (its CI)\n"
     "\n"
     "  FILE.db          a database file (created when missing); default: transient, in memory\n"
     "  --db FILE        the same, as `ddblab serve --db FILE` spells it\n"
@@ -52,6 +55,9 @@ constexpr const char* kUsage =
     "  --endpoint URL   send statements to a DynamoDB-compatible endpoint\n"
     "  --region REGION  region for --endpoint\n"
     "  --clock SECONDS  fix the engine's clock (seconds since the epoch), for stable output\n"
+    "  --course DIR     a course folder (DIR/lessons, DIR/exercises): its lessons and exercises\n"
+    "                   are listed and found before the bundled ones (also DDBLAB_COURSE=DIR;\n"
+    "                   works with every subcommand)\n"
     "\n"
     "Exit status: 0 when every statement succeeded, 252 when one did not parse, 254 when the\n"
     "engine rejected one, 1 for other failures.\n";
@@ -96,8 +102,43 @@ int UsageError(const std::string& message) {
 
 }  // namespace
 
+// Takes `--course DIR` (or --course=DIR) out of argv wherever it is, so every subcommand sees a
+// course the same way: as DDBLAB_COURSE. Returns an error message, or "".
+static std::string TakeCourseOption(int* argc, char** argv) {
+  int out = 1;
+  for (int i = 1; i < *argc; ++i) {
+    std::string a = argv[i];
+    std::string dir;
+    if ((a == "-c" || a == "-f") && i + 1 < *argc) {  // a statement is never an option
+      argv[out++] = argv[i++];
+      argv[out++] = argv[i];
+      continue;
+    }
+    if (a == "--course") {
+      if (i + 1 >= *argc) return "--course needs a folder";
+      dir = argv[++i];
+    } else if (a.rfind("--course=", 0) == 0) {
+      dir = a.substr(9);
+    } else {
+      argv[out++] = argv[i];
+      continue;
+    }
+    std::error_code ec;
+    namespace fs = std::filesystem;
+    if (!fs::is_directory(fs::path(dir) / "lessons", ec) &&
+        !fs::is_directory(fs::path(dir) / "exercises", ec)) {
+      return "--course " + dir + ": the folder holds neither lessons/ nor exercises/";
+    }
+    setenv("DDBLAB_COURSE", fs::absolute(dir, ec).lexically_normal().c_str(), 1);
+  }
+  *argc = out;
+  argv[out] = nullptr;
+  return "";
+}
+
 int main(int argc, char** argv) {
   UseUtf8Input();
+  if (std::string error = TakeCourseOption(&argc, argv); !error.empty()) return UsageError(error);
   if (argc >= 2) {
     std::string sub = argv[1];
     if (sub == "serve") return RunServe(argc - 1, argv + 1);
@@ -105,6 +146,7 @@ int main(int argc, char** argv) {
     if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1);
     if (sub == "exercise") return lab::RunExerciseCommand(argc - 1, argv + 1);
     if (sub == "simulate") return lab::simulate::RunSimulateCommand(argc - 1, argv + 1);
+    if (sub == "course") return lab::RunCourseCommand(argc - 1, argv + 1);
   }
   Args args;
   for (int i = 1; i < argc; ++i) {

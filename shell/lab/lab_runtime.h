@@ -144,8 +144,9 @@ class Sandbox {
 // ---------------------------------------------------------------------------------------------
 // Lessons
 
-// The directory lessons are loaded from: $DDBLAB_LESSONS_DIR, else the source tree's lessons/,
-// else <exe>/../share/ddblab/lessons.
+// The folders lessons are loaded from, as a search path ("A:B", first wins): a course's lessons/
+// then the bundled ones (shell/lab/data_dirs.h). Every function below taking a lessons `dir`
+// takes such a path.
 std::string LessonsDir();
 
 // Where progress.json lives: $DDBLAB_DATA_DIR, else $XDG_DATA_HOME/ddblab, else
@@ -168,6 +169,7 @@ struct LessonInfo {
   std::vector<std::string> requires_;
   std::vector<StepInfo> steps;
   std::string path;
+  std::string replaces;  // a bundled lesson of the same id that this course lesson replaces
 };
 
 // Per-user progress, persisted as JSON in DataDir()/progress.json.

@@ -9,6 +9,7 @@
 #include <lua.hpp>
 #include <sstream>
 
+#include "shell/lab/data_dirs.h"
 #include "shell/lab/lab_runtime.h"
 #include "shell/lab/prelude/lesson_lua.h"
 #include "shell/lab/sandbox_internal.h"
@@ -137,18 +138,9 @@ std::string Lower(std::string s) {
 // Directories and progress
 
 std::string LessonsDir() {
-  if (const char* d = std::getenv("DDBLAB_LESSONS_DIR"); d && *d) return d;
-#ifdef DDBLAB_SOURCE_DIR
-  {
-    std::error_code ec;
-    fs::path p = fs::path(DDBLAB_SOURCE_DIR) / "lessons";
-    if (fs::is_directory(p, ec)) return p.string();
-  }
-#endif
-  std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) return (exe.parent_path().parent_path() / "share" / "ddblab" / "lessons").string();
-  return "lessons";
+  std::string path;
+  for (const std::string& dir : DataDirs("lessons")) path += (path.empty() ? "" : ":") + dir;
+  return path;
 }
 
 std::string DataDir() {
@@ -233,14 +225,30 @@ LessonProgress ProgressStore::Get(const std::string& id) const {
 void ProgressStore::Set(const std::string& id, const LessonProgress& p) { lessons_[id] = p; }
 void ProgressStore::Erase(const std::string& id) { lessons_.erase(id); }
 
-std::vector<LessonInfo> ListLessons(const std::string& dir, std::vector<std::string>* errors) {
+static std::vector<std::string> SearchPath(const std::string& dirs) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t colon = dirs.find(':', start);
+    if (colon == std::string::npos) colon = dirs.size();
+    if (colon > start) out.push_back(dirs.substr(start, colon - start));
+    start = colon + 1;
+  }
+  return out;
+}
+
+std::vector<LessonInfo> ListLessons(const std::string& dirs, std::vector<std::string>* errors) {
   std::vector<LessonInfo> out;
   std::vector<fs::path> files;
   std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().extension() == ".lua") files.push_back(it->path());
+  for (const std::string& dir : SearchPath(dirs)) {
+    std::vector<fs::path> here;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      if (it->path().extension() == ".lua") here.push_back(it->path());
+    }
+    std::sort(here.begin(), here.end());
+    files.insert(files.end(), here.begin(), here.end());
   }
-  std::sort(files.begin(), files.end());
   NoClient none;
   std::ostringstream sink;
   for (const auto& f : files) {
@@ -251,6 +259,14 @@ std::vector<LessonInfo> ListLessons(const std::string& dir, std::vector<std::str
     auto info = LoadLesson(*sb, f.string(), &ref);
     if (!info.ok()) {
       if (errors) errors->push_back(info.error().message);
+      continue;
+    }
+    // A course's lesson comes first in the search path and takes the id; the bundled one of the
+    // same id is set aside, and the list says so.
+    auto same_id =
+        std::find_if(out.begin(), out.end(), [&](const LessonInfo& l) { return l.id == info->id; });
+    if (same_id != out.end()) {
+      same_id->replaces = info->path;
       continue;
     }
     out.push_back(std::move(info.value()));
@@ -407,8 +423,12 @@ std::string LessonSession::PromptTag() const {
 bool LessonSession::Start(const std::string& dir, const std::string& id_or_number, bool fresh) {
   State& s = *s_;
   std::ostream& o = s.o();
-  std::string path = (fs::path(dir) / (id_or_number + ".lua")).string();
+  std::string path;
   std::error_code ec;
+  for (const std::string& d : SearchPath(dir)) {
+    path = (fs::path(d) / (id_or_number + ".lua")).string();
+    if (fs::exists(path, ec)) break;
+  }
   if (!fs::exists(path, ec)) {
     std::vector<std::string> errors;
     auto all = ListLessons(dir, &errors);
@@ -614,6 +634,10 @@ void PrintLessonList(const std::string& dir, ProgressStore& progress, std::ostre
     o << (l.id == current ? "* " : "  ") << (l.number < 10 ? " " : "") << l.number << "  " << l.id
       << std::string(width - l.id.size() + 2, ' ') << status
       << std::string(status.size() < 10 ? 10 - status.size() : 1, ' ') << l.title << "\n";
+    if (!l.replaces.empty()) {
+      o << "      (from the course; the bundled lesson " << l.id << " is set aside: " << l.replaces
+        << ")\n";
+    }
   }
   for (const auto& e : errors) o << "(not loaded: " << e << ")\n";
 }

@@ -221,10 +221,16 @@ using shell::StdioSink;
 int RunLessonCommand(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   StdioSink sink;
+  constexpr const char* kLessonUsage =
+      "usage: ddblab lesson list\n       ddblab lesson run ID --answers FILE";
   auto usage = [&] {
-    sink.ErrLine("usage: ddblab lesson list\n       ddblab lesson run ID --answers FILE");
+    sink.ErrLine(kLessonUsage);
     return 2;
   };
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    sink.Line(kLessonUsage);
+    return 0;
+  }
   if (args.empty() || args[0] == "list") {
     lab::SinkStreambuf buf(sink);
     std::ostream out(&buf);
@@ -251,6 +257,11 @@ int RunLessonCommand(int argc, char** argv) {
     sink.ErrLine("ddblab lesson run: cannot open " + answers);
     return 2;
   }
+  return ReplayLessonAnswers(id, in, answers, sink);
+}
+
+int ReplayLessonAnswers(const std::string& id, std::istream& in, const std::string& answers,
+                        shell::OutputSink& sink) {
   auto engine = Engine::Open();
   if (!engine.ok()) {
     sink.ErrLine("ddblab lesson run: " + engine.error().message);

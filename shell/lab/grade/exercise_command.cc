@@ -3,9 +3,11 @@
 #include "shell/lab/grade/exercise_command.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "shell/lab/grade/exercise_check.h"
+#include "shell/lab/grade/exercise_pack.h"
 
 namespace ddblab::lab {
 
@@ -13,7 +15,9 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: ddblab exercise check DIR [--seeds 1..20] [--exercises-dir DIR]\n"
-    "       ddblab exercise new NAME [--dir PARENT]\n";
+    "       ddblab exercise new NAME [--dir PARENT]\n"
+    "       ddblab exercise pack DIR (--gradescope OUT.zip | --github-classroom OUT.zip)...\n"
+    "                            [--package FILE.deb] [--seed N] [--solution FILE.ddb]\n";
 
 int Usage(const std::string& error) {
   std::fprintf(stderr, "ddblab exercise: %s\n%s", error.c_str(), kUsage);
@@ -23,9 +27,14 @@ int Usage(const std::string& error) {
 }  // namespace
 
 int RunExerciseCommand(int argc, char** argv) {
-  if (argc < 2) return Usage("missing check or new");
+  if (argc < 2) return Usage("missing check, new or pack");
   std::string verb = argv[1];
-  std::string positional, seeds = "1..3", dir, exercises_dir;
+  if (verb == "--help" || verb == "-h") {
+    std::printf("%s", kUsage);
+    return 0;
+  }
+  std::string positional, seeds = "1..3", dir, exercises_dir, seed;
+  grade::PackOptions pack;
   for (int i = 2; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](std::string* out) {
@@ -39,6 +48,20 @@ int RunExerciseCommand(int argc, char** argv) {
       if (!value(&exercises_dir)) return Usage("--exercises-dir needs a folder");
     } else if (arg == "--dir" && verb == "new") {
       if (!value(&dir)) return Usage("--dir needs a folder");
+    } else if (arg == "--gradescope" && verb == "pack") {
+      if (!value(&pack.gradescope)) return Usage("--gradescope needs OUT.zip");
+    } else if (arg == "--github-classroom" && verb == "pack") {
+      if (!value(&pack.classroom)) return Usage("--github-classroom needs OUT.zip");
+    } else if (arg == "--package" && verb == "pack") {
+      if (!value(&pack.package)) return Usage("--package needs FILE.deb");
+    } else if (arg == "--solution" && verb == "pack") {
+      if (!value(&pack.solution_name)) return Usage("--solution needs a file name");
+    } else if (arg == "--seed" && verb == "pack") {
+      if (!value(&seed)) return Usage("--seed needs a number");
+      char* end = nullptr;
+      unsigned long long n = std::strtoull(seed.c_str(), &end, 10);
+      if (seed.empty() || *end != '\0' || seed[0] == '-') return Usage("--seed needs a number");
+      pack.seed = n;
     } else if (arg.size() > 1 && arg[0] == '-') {
       return Usage("unknown option " + arg);
     } else if (positional.empty()) {
@@ -68,7 +91,18 @@ int RunExerciseCommand(int argc, char** argv) {
                 made->c_str());
     return 0;
   }
-  return Usage("unknown subcommand '" + verb + "' (check or new)");
+  if (verb == "pack") {
+    if (positional.empty()) return Usage("missing DIR");
+    pack.exercise = positional;
+    Result<std::string> written = grade::PackExercise(pack);
+    if (!written.ok()) {
+      std::fprintf(stderr, "ddblab exercise pack: %s\n", written.error().message.c_str());
+      return 1;
+    }
+    std::printf("%s", written->c_str());
+    return 0;
+  }
+  return Usage("unknown subcommand '" + verb + "' (check, new or pack)");
 }
 
 }  // namespace ddblab::lab

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include "shell/lab/data_dirs.h"
+
 namespace ddblab::grade {
 
 namespace fs = std::filesystem;
@@ -12,6 +14,14 @@ Result<ExerciseLocation> LocateExercise(const std::string& exercise, const std::
   ExerciseLocation loc;
   fs::path by_id = fs::path(root) / exercise;
   bool plain_id = exercise.find('/') == std::string::npos && exercise != "." && exercise != "..";
+  // A course (DDBLAB_COURSE) is searched first: its exercise of this id is the one meant.
+  if (const std::string course = lab::CourseDir(); plain_id && !course.empty()) {
+    fs::path in_course = fs::path(course) / "exercises" / exercise;
+    if (fs::exists(in_course / "grader.lua", ec)) {
+      if (fs::exists(by_id / "grader.lua", ec)) loc.replaces = by_id.string();
+      by_id = fs::absolute(in_course, ec).lexically_normal();
+    }
+  }
   if (plain_id && fs::exists(by_id / "grader.lua", ec)) {
     loc.id = exercise;
     loc.dir = by_id.string();

@@ -11,9 +11,10 @@
 namespace ddblab::grade {
 
 struct ExerciseLocation {
-  std::string id;       // the folder's name: "edtech"
-  std::string dir;      // the folder holding generate.lua and grader.lua
-  std::string library;  // lib/grading.lua to load first
+  std::string id;        // the folder's name: "edtech"
+  std::string dir;       // the folder holding generate.lua and grader.lua
+  std::string library;   // lib/grading.lua to load first
+  std::string replaces;  // the bundled exercise of the same id a course's exercise sets aside
 };
 
 // `root` is the exercises folder for ids (its lib/ is also the fallback library). An id wins

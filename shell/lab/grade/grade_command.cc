@@ -334,7 +334,11 @@ int RunGradeCommand(int argc, char** argv) {
   if (a.exercise == "list") {
     std::string root = a.exercises_dir.empty() ? grade::ExercisesDir() : a.exercises_dir;
     for (const auto& id : grade::ListExercises(root)) {
-      std::printf("%-12s %s\n", id.c_str(), ReadmeTitle(fs::path(root) / id).c_str());
+      Result<grade::ExerciseLocation> where = grade::LocateExercise(id, root);
+      if (!where.ok()) continue;
+      std::printf(
+          "%-12s %s%s\n", id.c_str(), ReadmeTitle(where->dir).c_str(),
+          where->replaces.empty() ? "" : " (from the course; the bundled one is set aside)");
     }
     return 0;
   }
@@ -438,7 +442,11 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
 
   if (verb == "list") {
     for (const auto& id : grade::ListExercises(root)) {
-      std::string title = ReadmeTitle(fs::path(root) / id);
+      Result<grade::ExerciseLocation> where = grade::LocateExercise(id, root);
+      if (!where.ok()) continue;
+      std::string title =
+          ReadmeTitle(where->dir) +
+          (where->replaces.empty() ? "" : " (from the course; the bundled one is set aside)");
       sink.Line(id + std::string(id.size() < 12 ? 12 - id.size() : 1, ' ') + title);
     }
     return true;

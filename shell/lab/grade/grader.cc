@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "ddblab/engine.h"
+#include "shell/lab/data_dirs.h"
 #include "shell/lab/grade/exercise_location.h"
 #include "shell/lab/grade/solution.h"
 #include "shell/lab/lab_runtime.h"
@@ -55,30 +56,26 @@ double Report::max_score() const {
   return s;
 }
 
-std::string ExercisesDir() {
-  if (const char* d = std::getenv("DDBLAB_EXERCISES_DIR"); d && *d) return d;
-#ifdef DDBLAB_SOURCE_DIR
-  {
-    std::error_code ec;
-    fs::path p = fs::path(DDBLAB_SOURCE_DIR) / "exercises";
-    if (fs::is_directory(p, ec)) return p.string();
-  }
-#endif
-  std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) return (exe.parent_path().parent_path() / "share" / "ddblab" / "exercises").string();
-  return "exercises";
-}
+std::string ExercisesDir() { return lab::BundledDataDir("exercises"); }
 
 std::vector<std::string> ListExercises(const std::string& dir) {
   std::vector<std::string> out;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    if (e.is_directory(ec) && fs::exists(e.path() / "grader.lua", ec)) {
-      out.push_back(e.path().filename().string());
+  // A course's exercises (DDBLAB_COURSE) are listed with the folder's; an id in both is one entry,
+  // the course's (LocateExercise finds that one first).
+  std::vector<std::string> dirs = {dir};
+  if (const std::string course = lab::CourseDir(); !course.empty()) {
+    dirs.insert(dirs.begin(), (fs::path(course) / "exercises").string());
+  }
+  for (const std::string& d : dirs) {
+    for (const auto& e : fs::directory_iterator(d, ec)) {
+      if (e.is_directory(ec) && fs::exists(e.path() / "grader.lua", ec)) {
+        out.push_back(e.path().filename().string());
+      }
     }
   }
   std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

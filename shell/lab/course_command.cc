@@ -1,0 +1,135 @@
+// `ddblab course check DIR`: the check an instructor's course repository runs in its own CI.
+// Every exercise under DIR/exercises passes `exercise check` on the seeds given, and every lesson
+// under DIR/lessons completes from each of its answers files (<id>.answers, <id>.*.answers) and
+// from none of its wrong files (<id>.wrong, <id>.*.wrong). The exit status is non-zero with the
+// list of what failed.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "shell/lab/grade/exercise_check.h"
+#include "shell/lab/lab_commands.h"
+#include "shell/output.h"
+
+namespace ddblab::lab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kUsage = "usage: ddblab course check DIR [--seeds 1..20]\n";
+
+int Usage(const std::string& error) {
+  std::fprintf(stderr, "ddblab course: %s\n%s", error.c_str(), kUsage);
+  return 2;
+}
+
+std::vector<fs::path> Sorted(const fs::path& dir, bool folders) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_directory(ec) == folders) out.push_back(it->path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// "first-steps.answers" and "first-steps.pasted.answers" belong to lesson first-steps.
+bool BelongsTo(const fs::path& file, const std::string& id, const std::string& extension) {
+  const std::string name = file.filename().string();
+  if (file.extension() != extension) return false;
+  return name == id + extension || name.rfind(id + ".", 0) == 0;
+}
+
+// The last lines of a captured replay, to show why a lesson did not complete.
+std::string Tail(const std::string& text, size_t lines) {
+  size_t pos = text.size();
+  for (size_t n = 0; pos > 0 && n <= lines; --pos) {
+    if (text[pos - 1] == '\n') ++n;
+  }
+  return text.substr(pos);
+}
+
+}  // namespace
+
+int RunCourseCommand(int argc, char** argv) {
+  if (argc >= 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+    std::printf("%s", kUsage);
+    return 0;
+  }
+  if (argc < 2 || std::string(argv[1]) != "check") return Usage("missing check");
+  std::string dir, seeds = "1..20";
+  for (int i = 2; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--seeds" && i + 1 < argc) {
+      seeds = argv[++i];
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return Usage("unknown option " + arg);
+    } else if (dir.empty()) {
+      dir = arg;
+    } else {
+      return Usage("unexpected argument " + arg);
+    }
+  }
+  if (dir.empty()) return Usage("missing DIR");
+  std::error_code ec;
+  const fs::path root = fs::absolute(dir, ec).lexically_normal();
+  const fs::path lessons = root / "lessons", exercises = root / "exercises";
+  if (!fs::is_directory(lessons, ec) && !fs::is_directory(exercises, ec)) {
+    return Usage(dir + " holds neither lessons/ nor exercises/");
+  }
+  Result<std::vector<uint64_t>> parsed = grade::ParseSeeds(seeds);
+  if (!parsed.ok()) return Usage("--seeds: " + parsed.error().message);
+  // The course's lessons and exercises are found before the bundled ones of the same id.
+  setenv("DDBLAB_COURSE", root.c_str(), 1);
+
+  std::vector<std::string> failed;
+  for (const fs::path& ex : Sorted(exercises, true)) {
+    if (!fs::exists(ex / "grader.lua", ec)) continue;
+    std::printf("== exercise %s\n", ex.filename().c_str());
+    std::fflush(stdout);
+    grade::CheckOptions opt;
+    opt.exercise = ex.string();
+    opt.seeds = *parsed;
+    if (grade::CheckExercise(opt, stdout) != 0)
+      failed.push_back("exercise " + ex.filename().string());
+  }
+  const std::vector<fs::path> files = Sorted(lessons, false);
+  for (const fs::path& lesson : files) {
+    if (lesson.extension() != ".lua") continue;
+    const std::string id = lesson.stem().string();
+    size_t answers = 0;
+    for (const fs::path& f : files) {
+      const bool right = BelongsTo(f, id, ".answers");
+      if (!right && !BelongsTo(f, id, ".wrong")) continue;
+      answers += right ? 1 : 0;
+      std::ifstream in(f);
+      shell::CaptureSink capture;
+      const int status = ReplayLessonAnswers(id, in, f.string(), capture);
+      const bool ok = right ? status == 0 : status == 1;
+      std::printf("%s lesson %s from %s\n", ok ? "ok  " : "FAIL", id.c_str(), f.filename().c_str());
+      if (!ok) {
+        std::printf("%s", Tail(capture.all(), 12).c_str());
+        failed.push_back("lesson " + id + " (" + f.filename().string() +
+                         (right ? ": not completed)" : ": a wrong answers file completed it)"));
+      }
+    }
+    if (answers == 0) {
+      std::printf("FAIL lesson %s: no answers file (%s.answers)\n", id.c_str(), id.c_str());
+      failed.push_back("lesson " + id + " (no answers file)");
+    }
+  }
+  if (failed.empty()) {
+    std::printf("course %s: every exercise and lesson passed\n", root.c_str());
+    return 0;
+  }
+  std::printf("course %s: %zu failed:\n", root.c_str(), failed.size());
+  for (const std::string& f : failed) std::printf("  %s\n", f.c_str());
+  return 1;
+}
+
+}  // namespace ddblab::lab

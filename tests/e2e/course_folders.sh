@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# An instructor's course folder (course/lessons, course/exercises) beside the bundled lessons and
+# exercises: --course DIR and DDBLAB_COURSE make its lessons and exercises listed and found first,
+# an id in both is the course's with a note saying the bundled one is set aside, and
+# `ddblab course check DIR` passes a good course and fails a broken one naming what failed.
+# usage: bash course_folders.sh <ddblab binary>
+set -uo pipefail
+BIN=${1:?usage: course_folders.sh <ddblab binary>}
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export HOME="$TMP/home" DDBLAB_DATA_DIR="$TMP/data"
+unset DDBLAB_COURSE DDBLAB_LESSONS_DIR DDBLAB_EXERCISES_DIR
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+C="$TMP/course"
+mkdir -p "$C/lessons" "$C/exercises"
+# A lesson of the course's own, and one that replaces a bundled lesson of the same id.
+sed -e 's/id = "first-steps"/id = "our-first-steps"/' -e 's/number = 1,/number = 41,/' \
+  "$SRC/lessons/first-steps.lua" > "$C/lessons/our-first-steps.lua"
+cp "$SRC/lessons/first-steps.answers" "$C/lessons/our-first-steps.answers"
+cp "$SRC/lessons/first-steps.lua" "$C/lessons/first-steps.lua"
+cp "$SRC/lessons/first-steps.answers" "$C/lessons/first-steps.answers"
+"$BIN" exercise new shop --dir "$C/exercises" > /dev/null || fail "exercise new"
+
+out=$("$BIN" --course "$C" lesson list) || fail "lesson list with --course"
+grep -q "our-first-steps" <<<"$out" || fail "the course's lesson is listed: $out"
+grep -q "sparse-indexes" <<<"$out" || fail "the bundled lessons are listed beside it: $out"
+grep -q "from the course; the bundled lesson first-steps is set aside" <<<"$out" ||
+  fail "the replaced bundled lesson is named: $out"
+out=$(DDBLAB_COURSE="$C" "$BIN" grade list) || fail "grade list with DDBLAB_COURSE"
+grep -q "^shop" <<<"$out" && grep -q "^edtech" <<<"$out" || fail "exercises listed: $out"
+out=$("$BIN" --course "$C" -c ".exercise list") || fail ".exercise list"
+grep -q "^shop" <<<"$out" || fail ".exercise list shows the course's exercise: $out"
+out=$("$BIN" --course "$C" -c ".lesson") || fail ".lesson"
+grep -q "our-first-steps" <<<"$out" || fail ".lesson lists the course's lesson: $out"
+
+"$BIN" --course "$C" grade shop "$C/exercises/shop/reference.ddb" --format json > "$TMP/g.json" ||
+  fail "grade a course exercise by id"
+/usr/bin/python3 -c '
+import json,sys
+r=json.load(open(sys.argv[1]))["reports"][0]
+assert not r["error"] and r["score"] == r["max_score"] > 0, r' "$TMP/g.json" || fail "full marks"
+"$BIN" --course "$C" lesson run our-first-steps --answers "$C/lessons/our-first-steps.answers" \
+  > "$TMP/run.txt" 2>&1 || fail "the course's lesson completes: $(tail -5 "$TMP/run.txt")"
+
+"$BIN" course check "$C" --seeds 1..2 > "$TMP/check.txt" 2>&1 ||
+  fail "course check of a good course: $(tail -20 "$TMP/check.txt")"
+grep -q "every exercise and lesson passed" "$TMP/check.txt" || fail "summary line"
+
+# Broken: a lesson whose answers do not finish it, one with no answers, a wrong file that passes.
+head -n 3 "$C/lessons/our-first-steps.answers" > "$TMP/short"
+mv "$TMP/short" "$C/lessons/our-first-steps.answers"
+cp "$C/lessons/first-steps.answers" "$C/lessons/first-steps.sneaky.wrong"
+sed -e 's/id = "first-steps"/id = "unanswered"/' -e 's/number = 1,/number = 42,/' \
+  "$SRC/lessons/first-steps.lua" > "$C/lessons/unanswered.lua"
+"$BIN" course check "$C" --seeds 1 > "$TMP/check.txt" 2>&1
+status=$?
+[ "$status" = 1 ] || fail "a broken course exits 1, not $status"
+for what in "lesson our-first-steps (our-first-steps.answers: not completed)" \
+            "lesson first-steps (first-steps.sneaky.wrong: a wrong answers file completed it)" \
+            "lesson unanswered (no answers file)"; do
+  grep -qF "$what" "$TMP/check.txt" || fail "course check names '$what': $(tail -8 "$TMP/check.txt")"
+done
+
+"$BIN" --course "$TMP/nowhere" -c "SELECT 1" > /dev/null 2>&1
+[ $? = 252 ] || fail "--course of a folder without lessons/ or exercises/ is a usage error"
+echo "ok: course folders"
