@@ -111,6 +111,8 @@ std::string SerializeResponse(const HttpResponse& response) {
   out += "\r\nDate: ";
   out += HttpDate();
   out += response.close ? "\r\nConnection: close\r\n" : "\r\nConnection: keep-alive\r\n";
+  // DynamoDB names its front end "Server" on every reply, errors included.
+  out += "Server: Server\r\n";
   for (const auto& [name, value] : response.headers) {
     out += name;
     out += ": ";

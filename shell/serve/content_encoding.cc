@@ -2,6 +2,9 @@
 
 #include <zlib.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 namespace ddblab::shell::serve {
@@ -111,6 +114,109 @@ DecodedBody DecodeContent(std::string_view encoding, std::string body, size_t ma
   }
   DecodedBody out;
   out.body = std::move(body);
+  return out;
+}
+
+namespace {
+
+bool IsTokenChar(char c) {
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
+  return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+}
+
+// A q value: digits with an optional fraction, maybe signed. False when it is not one.
+bool ParseWeight(std::string_view text, double* out) {
+  if (text.empty()) return false;
+  size_t i = text[0] == '-' || text[0] == '+' ? 1 : 0;
+  bool digits = false, dot = false;
+  for (size_t k = i; k < text.size(); ++k) {
+    if (text[k] >= '0' && text[k] <= '9') {
+      digits = true;
+    } else if (text[k] == '.' && !dot) {
+      dot = true;
+    } else {
+      return false;
+    }
+  }
+  if (!digits) return false;
+  double v = std::strtod(std::string(text).c_str(), nullptr);
+  *out = v < 0 ? 0 : (v > 1 ? 1 : v);
+  return true;
+}
+
+struct Offer {
+  double weight = -1;  // -1: not listed
+  size_t position = 0;
+};
+
+}  // namespace
+
+std::string NegotiateResponseCoding(std::string_view header) {
+  Offer gzip, deflate, star;
+  size_t position = 0;
+  while (!header.empty()) {
+    const size_t comma = header.find(',');
+    std::string_view entry = header.substr(0, comma);
+    header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
+    const size_t semi = entry.find(';');
+    std::string_view name = Trim(entry.substr(0, semi));
+    if (name.empty()) continue;
+    bool token = true;
+    for (char c : name) token = token && IsTokenChar(c);
+    if (!token) continue;
+    double weight = 1;
+    bool weighed = false;
+    for (std::string_view params = semi == std::string_view::npos ? "" : entry.substr(semi + 1);
+         !params.empty();) {
+      const size_t next = params.find(';');
+      std::string_view param = params.substr(0, next);
+      params = next == std::string_view::npos ? std::string_view() : params.substr(next + 1);
+      const size_t eq = param.find('=');
+      if (eq == std::string_view::npos || weighed) continue;
+      if (!EqualsIgnoreCase(Trim(param.substr(0, eq)), "q")) continue;
+      weighed = true;  // the first q counts, even when it cannot be read (then it is 1)
+      double w = 1;
+      if (ParseWeight(Trim(param.substr(eq + 1)), &w)) weight = w;
+    }
+    Offer* offer = EqualsIgnoreCase(name, "gzip")      ? &gzip
+                   : EqualsIgnoreCase(name, "deflate") ? &deflate
+                   : name == "*"                       ? &star
+                                                       : nullptr;
+    ++position;
+    if (offer == nullptr) continue;
+    if (offer->weight < 0) offer->position = position;
+    offer->weight = std::max(offer->weight, weight);
+  }
+  struct Choice {
+    double weight;
+    bool named;
+    size_t position;
+  };
+  auto choice = [&](const Offer& o) {
+    if (o.weight >= 0) return Choice{o.weight, true, o.position};
+    return Choice{std::max(star.weight, 0.0), false, SIZE_MAX};
+  };
+  const Choice g = choice(gzip), d = choice(deflate);
+  if (g.weight <= 0 && d.weight <= 0) return "";
+  if (g.weight != d.weight) return g.weight > d.weight ? "gzip" : "deflate";
+  if (g.named != d.named) return g.named ? "gzip" : "deflate";
+  return d.position < g.position ? "deflate" : "gzip";
+}
+
+std::string EncodeContent(std::string_view coding, std::string_view body) {
+  z_stream z{};
+  const int window = coding == "gzip" ? 16 + MAX_WBITS : MAX_WBITS;
+  if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, window, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+    return std::string(body);
+  }
+  std::string out(deflateBound(&z, static_cast<uLong>(body.size())) + 32, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(body.data()));
+  z.avail_in = static_cast<uInt>(body.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  deflate(&z, Z_FINISH);
+  out.resize(z.total_out);
+  deflateEnd(&z);
   return out;
 }
 

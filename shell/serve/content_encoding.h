@@ -23,3 +23,21 @@ struct DecodedBody {
 DecodedBody DecodeContent(std::string_view encoding, std::string body, size_t max_bytes);
 
 }  // namespace ddblab::shell::serve
+
+namespace ddblab::shell::serve {
+
+// The response coding DynamoDB picks for an Accept-Encoding header: "gzip", "deflate", or ""
+// (send it as it is). Only gzip and deflate are offered; identity and other codings are ignored.
+// Each coding's weight is its first q parameter (clamped to 0..1; an unreadable q counts as 1,
+// q=0 refuses it), a coding listed twice takes its largest weight, `*` stands for the two when
+// they are not listed. The heavier wins; at equal weight one listed by name beats `*`, the first
+// listed wins, and `*` alone means gzip. An entry that is not a well-formed token is skipped.
+std::string NegotiateResponseCoding(std::string_view accept_encoding);
+
+// DynamoDB compresses a response only from this size on.
+constexpr size_t kCompressResponsesFrom = 4096;
+
+// `body` compressed as `coding` ("gzip", or "deflate" in zlib format).
+std::string EncodeContent(std::string_view coding, std::string_view body);
+
+}  // namespace ddblab::shell::serve

@@ -82,6 +82,14 @@ std::string_view HttpRequest::Header(std::string_view name) const {
   return {};
 }
 
+std::string_view HttpRequest::LastHeader(std::string_view name) const {
+  std::string_view last;
+  for (const auto& [key, value] : headers) {
+    if (EqualsIgnoreCase(key, name)) last = value;
+  }
+  return last;
+}
+
 bool HttpRequest::KeepAlive() const {
   std::string_view connection = Header("Connection");
   if (ContainsToken(connection, "close")) return false;

@@ -29,6 +29,8 @@ struct HttpRequest {
 
   // The first header of that name (case-insensitive), or "" when absent.
   std::string_view Header(std::string_view name) const;
+  // The last header of that name, for headers where a repeat replaces the earlier value.
+  std::string_view LastHeader(std::string_view name) const;
   // HTTP/1.1 keeps the connection unless "Connection: close"; HTTP/1.0 only with "keep-alive".
   bool KeepAlive() const;
 };

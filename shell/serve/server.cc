@@ -17,6 +17,7 @@
 #include "shell/serve.h"
 #include "shell/serve/connection_loop.h"
 #include "shell/serve/content_encoding.h"
+#include "shell/serve/cors.h"
 #include "shell/serve/http_protocol.h"
 
 namespace ddblab::shell {
@@ -174,18 +175,22 @@ int RunServe(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);
 
   std::mutex log_mutex;
-  serve::RequestHandler handle = [&](serve::HttpRequest&& req) {
+  serve::RequestHandler answer = [&](serve::HttpRequest&& req) {
     serve::HttpResponse res;
     if (req.path != "/") {
       res.status = 404;
       return res;
     }
-    // DynamoDB answers GET / with a health line; SDK health checks and curl users see the same.
+    // DynamoDB answers GET / with a health line naming the host the client addressed; SDK
+    // health checks and curl users see the same.
     if (req.method == "GET") {
       res.content_type = "text/plain";
-      res.body = "healthy: ddblab serve";
+      std::string_view host = req.Header("Host");
+      res.body = "healthy: " + std::string(host.empty() ? "dynamodb" : host);
       return res;
     }
+    // A CORS preflight: 200, with the CORS headers added below.
+    if (req.method == "OPTIONS" && !req.Header("Origin").empty()) return res;
     if (req.method != "POST") {
       res.status = 404;
       return res;
@@ -208,6 +213,18 @@ int RunServe(int argc, char** argv) {
     res.content_type = reply.content_type;
     res.headers = std::move(reply.headers);
     res.body = std::move(reply.body);
+    // DynamoDB compresses a response of 4 KB or more when Accept-Encoding asks for gzip or
+    // deflate (a repeated header: the last one counts); x-amz-crc32 then covers the bytes sent.
+    if (res.body.size() >= serve::kCompressResponsesFrom) {
+      const std::string coding = serve::NegotiateResponseCoding(req.LastHeader("Accept-Encoding"));
+      if (!coding.empty()) {
+        res.body = serve::EncodeContent(coding, res.body);
+        res.headers.emplace_back("Content-Encoding", coding);
+        for (auto& [name, value] : res.headers) {
+          if (name == "x-amz-crc32") value = std::to_string(serve::Crc32(res.body));
+        }
+      }
+    }
     if (options.log) {
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -215,6 +232,14 @@ int RunServe(int argc, char** argv) {
       std::lock_guard<std::mutex> lock(log_mutex);
       std::cerr << serve::LogLine(reply, ms) << std::endl;
     }
+    return res;
+  };
+
+  // Every answer carries the CORS headers the request calls for.
+  serve::RequestHandler handle = [&](serve::HttpRequest&& req) {
+    const serve::CorsAsk cors = serve::CorsAskOf(req);
+    serve::HttpResponse res = answer(std::move(req));
+    serve::AddCorsHeaders(cors, res);
     return res;
   };
 

@@ -3,6 +3,9 @@
 #   concatenated; what follows the last member is ignored, as DynamoDB ignores it); an unknown
 #   encoding, a body that is not what its encoding says, an empty or truncated stream get HTTP 500
 #   InternalServerError and write nothing; the 16 MB limit applies to the decoded body (413).
+# - Responses of 4 KB or more are gzip- or deflate-compressed as Accept-Encoding negotiates.
+# - Every reply carries "Server: Server"; GET / names the host addressed; a request with Origin
+#   gets DynamoDB's CORS headers, and a preflight is answered.
 # - Sets come back with their members in key order (S and B by bytes, N numerically) from every
 #   read: GetItem, Query, Scan, ReturnValues, PartiQL.
 # - Tags: lengths in characters, DynamoDB's character set and messages; TTL's messages.
@@ -99,6 +102,70 @@ check(not exists("bomb"), "the bomb was not written")
 status, reply = post(gzip.compress(json.dumps({"TableName": "fid3"}).encode()), "gzip",
                      "DescribeTable")
 check(status == 200 and json.loads(reply)["Table"]["TableName"] == "fid3", "gzip DescribeTable")
+
+# Responses of 4 KB or more are compressed when Accept-Encoding asks, x-amz-crc32 over the bytes
+# sent; smaller ones, or none asked for, go as they are.
+for i in range(30):
+    client.put_item(TableName="fid3", Item={"p": {"S": "big%d" % i}, "v": {"S": "w" * 200}})
+
+
+def scan_with(accept, limit=None):
+    body = {"TableName": "fid3"}
+    if limit:
+        body["Limit"] = limit
+    req = urllib.request.Request(ENDPOINT + "/", data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/x-amz-json-1.0",
+                                          "X-Amz-Target": "DynamoDB_20120810.Scan",
+                                          "Accept-Encoding": accept})
+    with urllib.request.urlopen(req) as r:
+        return r.headers, r.read()
+
+
+for accept, coding in [("gzip", "gzip"), ("br, identity, deflate, gzip", "deflate"),
+                       ("identity", None), ("gzip;q=0", None)]:
+    headers, raw = scan_with(accept)
+    check(headers.get("Content-Encoding") == coding, "%s: Content-Encoding %s" % (accept, headers))
+    check(headers["x-amz-crc32"] == str(zlib.crc32(raw)), "%s: crc32 of the bytes sent" % accept)
+    plain = gzip.decompress(raw) if coding == "gzip" else zlib.decompress(raw) if coding else raw
+    check(json.loads(plain)["Count"] >= 30, "%s: the Scan decodes" % accept)
+headers, raw = scan_with("gzip", limit=1)
+check(headers.get("Content-Encoding") is None and len(raw) < 4096, "a small response is not compressed")
+
+# --- HTTP as DynamoDB speaks it: Server header, health line, CORS ---------------------------
+def raw(method, headers=None, body=None):
+    req = urllib.request.Request(ENDPOINT + "/", data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+host = ENDPOINT.split("://", 1)[1]
+status, headers, body = raw("GET")
+check(status == 200 and body.decode() == "healthy: " + host, "health line: %r" % body)
+check(headers.get("Server") == "Server", "Server header on success: %s" % headers)
+status, headers, _ = raw("POST", {"Content-Type": "application/x-amz-json-1.0",
+                                  "X-Amz-Target": "DynamoDB_20120810.DescribeTable"},
+                         b'{"TableName": "nope-nope"}')
+check(status == 400 and headers.get("Server") == "Server", "Server header on an error")
+check(headers.get("Access-Control-Allow-Origin") is None, "no CORS headers without Origin")
+status, headers, _ = raw("OPTIONS", {"Origin": "http://localhost:5173",
+                                     "Access-Control-Request-Method": "POST",
+                                     "Access-Control-Request-Headers": "content-type, x-amz-target"})
+check(status == 200, "preflight: 200, not %d" % status)
+check(headers.get("Access-Control-Allow-Origin") == "*", "preflight Allow-Origin: %s" % headers)
+check(headers.get("Access-Control-Allow-Methods") == "POST", "preflight echoes the method")
+check(headers.get("Access-Control-Allow-Headers") == "content-type, x-amz-target",
+      "preflight echoes the headers")
+check(headers.get("Access-Control-Max-Age") and headers.get("Access-Control-Expose-Headers"),
+      "preflight Max-Age and Expose-Headers: %s" % headers)
+status, headers, _ = raw("POST", {"Origin": "http://localhost:5173",
+                                  "Content-Type": "application/x-amz-json-1.0",
+                                  "X-Amz-Target": "DynamoDB_20120810.ListTables"}, b"{}")
+check(status == 200 and headers.get("Access-Control-Allow-Origin") == "*" and
+      "x-amzn-RequestId" in headers.get("Access-Control-Expose-Headers", "") and
+      headers.get("Access-Control-Max-Age") is None, "a cross-origin POST: %s" % headers)
 
 # --- Sets in key order ---------------------------------------------------------------------
 client.put_item(TableName="fid3", Item={"p": {"S": "sets"},

@@ -35,6 +35,10 @@ std::string Constraint(const std::string& value, const std::string& path, const 
 // (DynamoDB answers some malformed ARNs with an AccessDeniedException from IAM instead; ddblab has
 // no IAM.)
 Result<std::string> TableNameOfArn(const std::string& arn) {
+  if (arn.rfind("arn:", 0) != 0) {
+    return ValidationError(
+        "One or more parameter values were invalid: ARNs must start with 'arn:': " + arn);
+  }
   static const std::regex kTableArn("^arn:aws:dynamodb:[^:]+:[0-9]+:table/([^/]+)$");
   std::smatch m;
   if (!std::regex_match(arn, m, kTableArn)) {
@@ -163,7 +167,8 @@ Result<UpdateTimeToLiveResponse> EngineImpl::UpdateTimeToLive(const UpdateTimeTo
   const TimeToLiveSpecification& spec = *r.time_to_live_specification;
   // DynamoDB: AttributeName is 1 to 255 characters (API reference, TimeToLiveSpecification).
   if (spec.attribute_name.empty()) {
-    return ValidationError("TimeToLiveSpecification.AttributeName must be non empty");
+    return ValidationError(Constraint("''", "timeToLiveSpecification.attributeName",
+                                      "Member must have length greater than or equal to 1"));
   }
   if (Utf8CharacterCount(spec.attribute_name) > kMaxTtlAttributeNameLength) {
     return ValidationError(Constraint(Quoted(spec.attribute_name),

@@ -77,6 +77,9 @@ TEST_CASE("Tag requests name the table by ARN, with DynamoDB's messages for a ba
         "Requested resource not found: ResourcArn: "
         "arn:aws:dynamodb:ddblab:000000000000:table/Nope not found");
   CHECK(TagApp(*e, {}).error().message == "Atleast one Tag needs to be provided as Input.");
+  // Something that is not an ARN at all.
+  CHECK(TagApp(*e, {{"k", "v"}}, "I_do_not_exist").error().message ==
+        "One or more parameter values were invalid: ARNs must start with 'arn:': I_do_not_exist");
   // An empty list is refused before the table is looked up.
   CHECK(TagApp(*e, {}, "arn:aws:dynamodb:ddblab:000000000000:table/Nope").error().message ==
         "Atleast one Tag needs to be provided as Input.");

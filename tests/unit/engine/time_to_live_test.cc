@@ -100,7 +100,8 @@ TEST_CASE("UpdateTimeToLive validates the specification and the table") {
         "1 validation error detected: Value null at 'timeToLiveSpecification' failed to satisfy "
         "constraint: Member must not be null");
   CHECK(Fails(c.engine->UpdateTimeToLive(Ttl(true, ""))).message ==
-        "TimeToLiveSpecification.AttributeName must be non empty");
+        "1 validation error detected: Value '' at 'timeToLiveSpecification.attributeName' failed "
+        "to satisfy constraint: Member must have length greater than or equal to 1");
   UpdateTimeToLiveRequest missing = Ttl(true);
   missing.table_name = "Nope";
   Error e = Fails(c.engine->UpdateTimeToLive(missing));
