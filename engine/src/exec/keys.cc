@@ -157,14 +157,13 @@ Result<std::optional<IndexEntry>> IndexEntryOf(const TableSchema& t, const Index
     complete = complete && v != nullptr;
     range.push_back(v);
   }
-  // DynamoDB: an item is in the index only when it has every key attribute of the index.
-  if (!complete) return std::optional<IndexEntry>();
   // Each index key attribute is held to the table's key limits (2048 bytes for a partition key,
-  // 1024 for a sort key), refused with the index's own message; a multi-attribute key is also
-  // held to them in sum.
+  // 1024 for a sort key), refused with the index's own message, like a wrong type even when
+  // another key attribute is missing; a multi-attribute key is also held to them in sum.
   auto part_limit = [&](const std::vector<KeyDef>& defs,
                         const std::vector<const AttributeValue*>& values, size_t max) -> Status {
     for (size_t i = 0; i < defs.size(); ++i) {
+      if (values[i] == nullptr) continue;
       const size_t bytes = KeyValueSize(*values[i]);
       if (bytes > max) {
         return ValidationError(
@@ -177,6 +176,8 @@ Result<std::optional<IndexEntry>> IndexEntryOf(const TableSchema& t, const Index
   };
   DDB_TRY(part_limit(index.hash_keys, hash, 2048));
   DDB_TRY(part_limit(index.range_keys, range, 1024));
+  // DynamoDB: an item is in the index only when it has every key attribute of the index.
+  if (!complete) return std::optional<IndexEntry>();
   DDB_TRY(CheckKeyPartSizes(hash, range));
   IndexEntry e;
   e.ipk = EncodeKeyTuple(hash);

@@ -293,6 +293,17 @@ Status ParseFilterAndProjection(const Common& c, expr::Context& ctx, ReadPlan* p
       if (!p->index->Projects(a, *p->table)) p->fetch_base = true;
     }
   }
+  // A filter on a local secondary index reads only what the index projects: DynamoDB refuses a
+  // filter naming anything else (whatever Select asks for), rather than filtering on a fetch.
+  if (p->filter && p->index && !p->index->global) {
+    for (const std::string& a : p->filter->TopLevelAttributes()) {
+      if (!p->index->Projects(a, *p->table)) {
+        return ValidationError("One or more parameter values were invalid: Local secondary index " +
+                               p->index->name +
+                               " does not project an attribute the filter reads: [" + a + "]");
+      }
+    }
+  }
   return OkStatus();
 }
 

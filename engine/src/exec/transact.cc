@@ -226,8 +226,9 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
   // keeps the "size cannot exceed" wording DynamoDB's is known to contain.
   if (payload > kMaxTransactionBytes) {
     return ValidationError(
-        "Transaction request cannot be processed: the aggregate size of the items in the "
-        "transaction cannot exceed 4 MB");
+        "Transaction request cannot be processed: the transaction payload size cannot exceed "
+        "4 MB; this request's is " +
+        std::to_string(payload) + " bytes");
   }
 
   // Item-level validation of every action, before any of them runs. DynamoDB reports the first

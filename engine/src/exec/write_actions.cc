@@ -125,6 +125,20 @@ bool ReturnOld(const ExpressionInputs& in) {
   return v && *v == "ALL_OLD";
 }
 
+// Whether `name` is a key attribute of one of the table's secondary indexes.
+bool IsIndexKeyAttribute(const TableSchema& t, const std::string& name) {
+  for (const auto* indexes : {&t.global_secondary_indexes, &t.local_secondary_indexes}) {
+    for (const IndexSchema& ix : *indexes) {
+      for (const auto* keys : {&ix.hash_keys, &ix.range_keys}) {
+        for (const KeyDef& k : *keys) {
+          if (k.name == name) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Result<WriteAction> MakePutAction(const TableSchema& t, const Item& item,
@@ -171,6 +185,15 @@ Result<WriteAction> MakeUpdateAction(const TableSchema& t, const Key& key,
   DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, true));
   if (p.update) {
     for (const std::string& name : p.update->TargetTopLevelAttributes()) {
+      // A secondary index's key is a scalar too: DynamoDB refuses writing into it by a nested
+      // path before looking at the item.
+      if (!t.IsKeyAttribute(name) && IsIndexKeyAttribute(t, name) &&
+          p.update->TargetsNestedPathOf(name)) {
+        return ValidationError(
+            "Key attributes must be scalars; list random access '[]' and map lookup '.' are not "
+            "allowed: IndexKey: " +
+            name);
+      }
       if (!t.IsKeyAttribute(name)) continue;
       if (p.update->TargetsNestedPathOf(name)) {
         return ValidationError(

@@ -161,11 +161,20 @@ Status ValidateCondition(const CondNode& node, Kind kind) {
       const Operand& low = node.operands[1];
       const Operand& high = node.operands[2];
       if (low.type == Operand::Type::kValue && high.type == Operand::Type::kValue) {
-        if (low.value.type != high.value.type || CompareScalar(low.value, high.value) > 0) {
+        // DynamoDB's texts name both bounds: "lower bound operand: AttributeValue: {N:9}, ...".
+        const std::string bounds = "lower bound operand: " + BoundText(low.value) +
+                                   ", upper bound operand: " + BoundText(high.value);
+        if (low.value.type != high.value.type) {
+          return KindError(kind,
+                           "The BETWEEN operator requires same data type for lower and upper "
+                           "bounds; " +
+                               bounds);
+        }
+        if (CompareScalar(low.value, high.value) > 0) {
           return KindError(kind,
                            "The BETWEEN operator requires upper bound to be greater than or equal "
-                           "to lower bound; lower operand: " +
-                               BoundText(low.value) + ", upper operand: " + BoundText(high.value));
+                           "to lower bound; " +
+                               bounds);
         }
       }
       return OkStatus();

@@ -162,8 +162,8 @@ Status FillSortCondition(const CondNode& leaf, AttrType key_type, KeyCondition& 
     if (CompareScalar(low, high) > 0) {
       return KindError(kKind,
                        "The BETWEEN operator requires upper bound to be greater than or equal to "
-                       "lower bound; lower operand: " +
-                           BoundText(low) + ", upper operand: " + BoundText(high));
+                       "lower bound; lower bound operand: " +
+                           BoundText(low) + ", upper bound operand: " + BoundText(high));
     }
     out.sort_op = SortOp::kBetween;
     out.sort_value = low;

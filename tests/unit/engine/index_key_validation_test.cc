@@ -126,3 +126,86 @@ TEST_CASE("PartiQL INSERT and UPDATE with a wrong-typed index key are rejected")
   s.statement = "UPDATE App SET GSI1PK = 3 WHERE PK = 'P2' AND SK = 'A'";
   CHECK(Fails(e->ExecuteStatement(s)).message == kMismatch);
 }
+
+// DynamoDB (ServiceQuotas): an index key attribute is held to the key limits, 2,048 bytes for a
+// partition key and 1,024 for a sort key, with a message naming the index.
+TEST_CASE("An index key attribute over the key size limits is refused on every write path") {
+  auto e = OpenMemory();
+  CreateAppTable(*e);
+  PutItemRequest p;
+  p.table_name = "App";
+  p.item = {{"PK", S("P1")}, {"SK", S("A")}, {"GSI1PK", S(std::string(2049, 'g'))}};
+  CHECK(Fails(e->PutItem(p)).message ==
+        "One or more parameter values were invalid: Size limit exceeded for Index Key GSI1PK "
+        "Actual Size: 2049 bytes Max Size: 2048 bytes IndexName: GSI1");
+  p.item = {
+      {"PK", S("P1")}, {"SK", S("A")}, {"GSI1PK", S("g")}, {"GSI1SK", S(std::string(1025, 's'))}};
+  CHECK(Fails(e->PutItem(p)).message ==
+        "One or more parameter values were invalid: Size limit exceeded for Index Key GSI1SK "
+        "Actual Size: 1025 bytes Max Size: 1024 bytes IndexName: GSI1");
+  p.item = {{"PK", S("P1")}, {"SK", S("A")}, {"GSI1PK", S(std::string(2048, 'g'))}};
+  Must(e->PutItem(p));
+  UpdateItemRequest u;
+  u.table_name = "App";
+  u.key = {{"PK", S("P1")}, {"SK", S("A")}};
+  u.update_expression = "SET GSI1PK = :v";
+  u.expression_attribute_values = ExpressionAttributeValues{{":v", S(std::string(2049, 'g'))}};
+  CHECK(Fails(e->UpdateItem(u)).message.find("Size limit exceeded for Index Key GSI1PK") !=
+        std::string::npos);
+}
+
+// DynamoDB: an index key is a scalar, so an update may not write into it by a nested path.
+TEST_CASE("An update writing into an index key by a nested path is refused naming the index key") {
+  auto e = OpenMemory();
+  CreateAppTable(*e);
+  UpdateItemRequest u;
+  u.table_name = "App";
+  u.key = {{"PK", S("P1")}, {"SK", S("A")}};
+  u.update_expression = "SET GSI1PK.x = :v";
+  u.expression_attribute_values = ExpressionAttributeValues{{":v", S("v")}};
+  CHECK(Fails(e->UpdateItem(u)).message ==
+        "Key attributes must be scalars; list random access '[]' and map lookup '.' are not "
+        "allowed: IndexKey: GSI1PK");
+}
+
+// DynamoDB: a filter on a local secondary index reads only what the index projects; naming
+// anything else is refused whatever Select asks for.
+TEST_CASE("A filter on a local secondary index may name only what the index projects") {
+  auto e = OpenMemory();
+  CreateTableRequest r;
+  r.table_name = "Lsi";
+  r.billing_mode = "PAY_PER_REQUEST";
+  r.attribute_definitions = {{"p", "S"}, {"c", "S"}, {"b", "S"}};
+  r.key_schema = {{"p", "HASH"}, {"c", "RANGE"}};
+  SecondaryIndexSpec l;
+  l.index_name = "hello";
+  l.key_schema = {{"p", "HASH"}, {"b", "RANGE"}};
+  l.projection.projection_type = "INCLUDE";
+  l.projection.non_key_attributes = std::vector<std::string>{"e"};
+  r.local_secondary_indexes = std::vector<SecondaryIndexSpec>{l};
+  Must(e->CreateTable(r));
+  Put(*e, {{"p", S("x")}, {"c", S("1")}, {"b", S("2")}, {"d", S("3")}, {"e", S("4")}}, "Lsi");
+  QueryRequest q;
+  q.table_name = "Lsi";
+  q.index_name = "hello";
+  q.key_condition_expression = "p = :p";
+  q.expression_attribute_values = ExpressionAttributeValues{{":p", S("x")}, {":v", S("3")}};
+  q.filter_expression = "d = :v";
+  for (std::optional<std::string> select :
+       {std::optional<std::string>(), std::optional<std::string>("ALL_ATTRIBUTES")}) {
+    q.select = select;
+    CHECK(Fails(e->Query(q)).message ==
+          "One or more parameter values were invalid: Local secondary index hello does not "
+          "project an attribute the filter reads: [d]");
+  }
+  q.select.reset();
+  q.filter_expression = "e = :v OR c = :v";  // projected, and the table's sort key
+  CHECK(Must(e->Query(q)).count == 0);
+  ScanRequest s;
+  s.table_name = "Lsi";
+  s.index_name = "hello";
+  s.filter_expression = "d = :v";
+  s.expression_attribute_values = ExpressionAttributeValues{{":v", S("3")}};
+  CHECK(Fails(e->Scan(s)).message.find("does not project an attribute the filter reads: [d]") !=
+        std::string::npos);
+}

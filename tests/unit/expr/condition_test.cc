@@ -204,9 +204,13 @@ TEST_CASE("Request-side operand errors are reported at parse time") {
         "or function: <, operand type: L");
   CHECK(CondError("a BETWEEN :n9 AND :n", v) ==
         "Invalid ConditionExpression: The BETWEEN operator requires upper bound to be greater "
-        "than or equal to lower bound; lower operand: AttributeValue: {N:9}, upper operand: "
+        "than or equal to lower bound; lower bound operand: AttributeValue: {N:9}, upper bound "
+        "operand: "
         "AttributeValue: {N:1}");
-  CHECK(CondError("a BETWEEN :s AND :n", v).find("BETWEEN") != std::string::npos);
+  CHECK(CondError("a BETWEEN :s AND :n", v) ==
+        "Invalid ConditionExpression: The BETWEEN operator requires same data type for lower and "
+        "upper bounds; lower bound operand: AttributeValue: {S:a}, upper bound operand: "
+        "AttributeValue: {N:1}");
   CHECK(CondError("size(:n) = :n", v) ==
         "Invalid ConditionExpression: Incorrect operand type for operator or function; operator "
         "or function: size, operand type: N");

@@ -125,7 +125,8 @@ TEST_CASE("Key condition errors use DynamoDB's messages") {
        "Invalid KeyConditionExpression: Invalid function name; function: BEGINS_WITH"},
       {"pk = :p AND sk BETWEEN :n9 AND :n1", Composite(),
        "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater "
-       "than or equal to lower bound; lower operand: AttributeValue: {N:9}, upper operand: "
+       "than or equal to lower bound; lower bound operand: AttributeValue: {N:9}, upper bound "
+       "operand: "
        "AttributeValue: {N:1}"},
       {"pk = :p AND", Composite(),
        "Invalid KeyConditionExpression: Syntax error; token: \"<EOF>\", near: \"AND\""},
