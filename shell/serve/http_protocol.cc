@@ -13,6 +13,14 @@ namespace ddblab::shell::serve {
 namespace {
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+// DynamoDB Streams has its own target prefix (and, on AWS, its own endpoint); here it shares the
+// port.
+constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
+
+bool IsStreamsOperation(std::string_view op) {
+  return op == "ListStreams" || op == "DescribeStream" || op == "GetShardIterator" ||
+         op == "GetRecords";
+}
 
 // Whether the media type (before any parameters, spaces ignored, any case) is `want` (lower
 // case). Compared in place: it runs on every request.
@@ -80,8 +88,13 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
     Finish(reply);
     return reply;
   }
+  // Each API answers only its own operations.
   if (target.substr(0, kTargetPrefix.size()) == kTargetPrefix) {
-    reply.operation = std::string(target.substr(kTargetPrefix.size()));
+    std::string_view op = target.substr(kTargetPrefix.size());
+    if (!IsStreamsOperation(op)) reply.operation = std::string(op);
+  } else if (target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix) {
+    std::string_view op = target.substr(kStreamsTargetPrefix.size());
+    if (IsStreamsOperation(op)) reply.operation = std::string(op);
   }
   if (reply.operation.empty()) {
     reply.result.ok = false;

@@ -13,7 +13,7 @@ source "$(dirname "$0")/lib/serve_common.sh" "$@"
 require_tools boto3
 start_server
 
-"$PY" - "$ENDPOINT" <<'PYEOF' || fail "boto3 checks failed"
+PYTHONPATH="$(dirname "$0")/lib" "$PY" - "$ENDPOINT" <<'PYEOF' || fail "boto3 checks failed"
 import gzip
 import json
 import sys
@@ -22,24 +22,11 @@ import urllib.request
 import zlib
 
 import boto3
-from botocore.exceptions import ClientError
+from boto3_checks import check, error_of
 
 ENDPOINT = sys.argv[1]
 client = boto3.client("dynamodb", region_name="us-east-1", endpoint_url=ENDPOINT)
 
-
-def check(cond, what):
-    if not cond:
-        print("FAIL:", what, file=sys.stderr)
-        sys.exit(1)
-
-
-def error_of(call, **kwargs):
-    try:
-        call(**kwargs)
-    except ClientError as e:
-        return e.response["Error"]["Code"], e.response["Error"]["Message"]
-    check(False, "expected an error from %s %s" % (call.__name__, kwargs))
 
 
 client.create_table(

@@ -12,6 +12,7 @@
 #include "ddblab/error.h"
 #include "ddblab/requests.h"
 #include "ddblab/requests_resources.h"
+#include "ddblab/requests_streams.h"
 #include "ddblab/throughput.h"
 
 namespace ddblab {
@@ -131,6 +132,17 @@ class Engine {
   virtual Result<DescribeEndpointsResponse> DescribeEndpoints(
       const DescribeEndpointsRequest& r) = 0;
   virtual Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) = 0;
+
+  // DynamoDB Streams (requests_streams.h): the change records of tables whose StreamSpecification
+  // enables a stream, kept 24 hours on the engine's clock, in one open shard per physical
+  // partition (see README, "DynamoDB Streams"). Errors: ValidationException (a malformed ARN,
+  // iterator or sequence number; limits), ResourceNotFoundException (an unknown stream or
+  // shard), ExpiredIteratorException (an iterator older than 15 minutes). A position older than
+  // the records kept reads from the oldest one kept.
+  virtual Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& r) = 0;
+  virtual Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& r) = 0;
+  virtual Result<GetShardIteratorResponse> GetShardIterator(const GetShardIteratorRequest& r) = 0;
+  virtual Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& r) = 0;
 
   // EXPLAIN: the plan a PartiQL statement, a Query or a Scan would run, without running it.
   virtual Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) = 0;

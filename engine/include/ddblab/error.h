@@ -37,6 +37,7 @@ enum class ErrorType {
   kProvisionedThroughputExceededException,
   kThrottlingException,
   kRequestLimitExceeded,
+  kExpiredIteratorException,  // DynamoDB Streams: a shard iterator older than 15 minutes
   kInternalServerError,
 };
 

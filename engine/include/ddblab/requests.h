@@ -74,6 +74,13 @@ struct SecondaryIndexSpec {
   std::optional<ProvisionedThroughput> provisioned_throughput;  // GSIs only
 };
 
+// A table's change stream (DynamoDB Streams): StreamEnabled is required on the wire;
+// StreamViewType is KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES.
+struct StreamSpecification {
+  std::optional<bool> stream_enabled;
+  std::optional<std::string> stream_view_type;
+};
+
 struct CreateTableRequest {
   std::string table_name;
   std::vector<AttributeDefinition> attribute_definitions;
@@ -82,6 +89,7 @@ struct CreateTableRequest {
   std::optional<std::vector<SecondaryIndexSpec>> local_secondary_indexes;
   std::optional<std::string> billing_mode;  // "PROVISIONED" (default) or "PAY_PER_REQUEST"
   std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<StreamSpecification> stream_specification;
 };
 
 struct IndexDescription {
@@ -109,6 +117,10 @@ struct TableDescription {
   int64_t item_count = 0;
   int64_t table_size_bytes = 0;
   int partition_count = 0;  // ddblab extension: simulated physical partitions
+  // Present while a stream is enabled; the latest stream's ARN and label stay after a disable.
+  std::optional<StreamSpecification> stream_specification;
+  std::optional<std::string> latest_stream_arn;
+  std::optional<std::string> latest_stream_label;
 };
 
 struct CreateTableResponse {
@@ -146,6 +158,7 @@ struct UpdateTableRequest {
   std::optional<std::string> billing_mode;
   std::optional<ProvisionedThroughput> provisioned_throughput;
   std::optional<std::vector<GlobalSecondaryIndexUpdate>> global_secondary_index_updates;
+  std::optional<StreamSpecification> stream_specification;
 };
 struct UpdateTableResponse {
   TableDescription table_description;

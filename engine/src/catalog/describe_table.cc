@@ -54,6 +54,10 @@ std::string TableArn(const std::string& region, const std::string& account_id,
   return "arn:aws:dynamodb:" + region + ":" + account_id + ":table/" + table_name;
 }
 
+std::string StreamArn(const std::string& table_arn, const std::string& label) {
+  return table_arn + "/stream/" + label;
+}
+
 std::string IndexArn(const std::string& table_arn, const std::string& index_name) {
   return table_arn + "/index/" + index_name;
 }
@@ -97,6 +101,15 @@ TableDescription DescribeSchema(const TableSchema& s, const std::string& region,
   d.provisioned_throughput =
       s.billing_mode == "PROVISIONED" ? s.provisioned_throughput : ProvisionedThroughput{};
   d.partition_count = DerivedPartitionCount(s, 0, nullptr);
+  // DynamoDB: StreamSpecification while a stream is enabled; the latest stream's ARN and label
+  // also after it is disabled.
+  if (const StreamState* st = s.EnabledStream()) {
+    d.stream_specification = StreamSpecification{true, st->view_type};
+  }
+  if (!s.streams.empty()) {
+    d.latest_stream_label = s.streams.back().label;
+    d.latest_stream_arn = StreamArn(d.table_arn, s.streams.back().label);
+  }
   return d;
 }
 

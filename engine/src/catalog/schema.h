@@ -41,6 +41,15 @@ struct IndexSchema {
   std::vector<KeySchemaElement> KeySchema() const;
 };
 
+// One stream of a table (DynamoDB Streams). Enabling makes a new one; disabling keeps it,
+// readable, until its records age out.
+struct StreamState {
+  std::string label;               // the enable time, "2026-11-26T09:40:00.123" (UTC)
+  std::string view_type;           // KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES
+  double created = 0;              // engine clock, seconds
+  std::optional<double> disabled;  // when it was disabled
+};
+
 struct TableSchema {
   std::string name;
   int64_t storage_id = 0;  // names the SQLite table holding the items
@@ -57,6 +66,13 @@ struct TableSchema {
   std::optional<std::string> ttl_attribute;
   // TagResource: the table's tags by key.
   std::map<std::string, std::string> tags;
+  // StreamSpecification: every stream the table has had, oldest first.
+  std::vector<StreamState> streams;
+
+  // The stream records are written to, or null when none is enabled.
+  const StreamState* EnabledStream() const {
+    return !streams.empty() && !streams.back().disabled ? &streams.back() : nullptr;
+  }
 
   const IndexSchema* FindIndex(const std::string& index_name) const;
   bool IsKeyAttribute(const std::string& name) const {
@@ -79,6 +95,8 @@ TableDescription DescribeSchema(const TableSchema& s, const std::string& region,
 // "arn:aws:dynamodb:<region>:<account>:table/<name>", as DescribeTable shows TableArn.
 std::string TableArn(const std::string& region, const std::string& account_id,
                      const std::string& table_name);
+// "<table arn>/stream/<label>", a stream's ARN.
+std::string StreamArn(const std::string& table_arn, const std::string& label);
 // "<table arn>/index/<index>", as DescribeTable shows IndexArn.
 std::string IndexArn(const std::string& table_arn, const std::string& index_name);
 // A stable UUID-shaped TableId derived from the table's name and creation time, so a table

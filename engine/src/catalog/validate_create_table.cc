@@ -8,6 +8,7 @@
 #include "catalog/constraint_errors.h"
 #include "catalog/index_rules.h"
 #include "catalog/schema.h"
+#include "catalog/stream_rules.h"
 
 namespace ddblab {
 
@@ -231,6 +232,9 @@ std::optional<Error> CheckSemantics(const CreateTableRequest& r) {
 Result<TableSchema> ValidateCreateTable(const CreateTableRequest& r) {
   if (auto e = CheckShape(r)) return *e;
   if (auto e = CheckSemantics(r)) return *e;
+  if (r.stream_specification) {
+    if (auto e = CheckCreateStream(*r.stream_specification)) return *e;
+  }
 
   TableSchema schema;
   schema.name = r.table_name;

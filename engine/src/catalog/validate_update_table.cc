@@ -8,6 +8,7 @@
 #include "catalog/constraint_errors.h"
 #include "catalog/index_rules.h"
 #include "catalog/schema.h"
+#include "catalog/stream_rules.h"
 
 namespace ddblab {
 
@@ -376,13 +377,17 @@ Result<TableSchema> ValidateUpdateTable(const TableSchema& current, const Update
   // AttributeDefinitions alone changes nothing).
   const bool has_index_updates =
       r.global_secondary_index_updates && !r.global_secondary_index_updates->empty();
-  if (!r.provisioned_throughput && !r.billing_mode && !has_index_updates) {
+  if (!r.provisioned_throughput && !r.billing_mode && !has_index_updates &&
+      !r.stream_specification) {
     return ValidationError(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
         "GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, "
         "MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, "
         "DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is "
         "required");
+  }
+  if (r.stream_specification) {
+    if (auto e = CheckUpdateStream(current, r)) return *e;
   }
   if (r.global_secondary_index_updates) {
     if (auto e = CheckActionList(r)) return *e;

@@ -159,7 +159,7 @@ Result<BatchWriteItemResponse> EngineImpl::BatchWriteItem(const BatchWriteItemRe
                               a.table->name, PartitionCount(*a.table));
       std::vector<Trace> index_steps;
       DDB_TRY(ApplyWrite(*storage_, *a.table, *e.write, e.old, 1, &caps.For(a.table->name, false),
-                         &step, step.partitions_total, &index_steps));
+                         &step, step.partitions_total, WriteOrigin{Now()}, &index_steps));
       resp.trace.bytes_written += step.bytes_written;
       resp.trace.steps.push_back(std::move(step));
       for (Trace& ix : index_steps) resp.trace.steps.push_back(std::move(ix));

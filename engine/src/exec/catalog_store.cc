@@ -86,6 +86,15 @@ std::string SchemaToText(const TableSchema& s) {
   if (s.range) j["range"] = KeyToJson(*s.range);
   if (s.ttl_attribute) j["ttl_attribute"] = *s.ttl_attribute;
   if (!s.tags.empty()) j["tags"] = s.tags;
+  if (!s.streams.empty()) {
+    json streams = json::array();
+    for (const StreamState& st : s.streams) {
+      json one = {{"label", st.label}, {"view_type", st.view_type}, {"created", st.created}};
+      if (st.disabled) one["disabled"] = *st.disabled;
+      streams.push_back(one);
+    }
+    j["streams"] = streams;
+  }
   return j.dump();
 }
 
@@ -115,6 +124,16 @@ Result<TableSchema> SchemaFromText(const std::string& text) {
     s.partition_override = j.at("partition_override").get<int>();
     if (j.contains("ttl_attribute")) s.ttl_attribute = j.at("ttl_attribute").get<std::string>();
     if (j.contains("tags")) s.tags = j.at("tags").get<std::map<std::string, std::string>>();
+    if (j.contains("streams")) {
+      for (const auto& st : j.at("streams")) {
+        StreamState one;
+        one.label = st.at("label").get<std::string>();
+        one.view_type = st.at("view_type").get<std::string>();
+        one.created = st.at("created").get<double>();
+        if (st.contains("disabled")) one.disabled = st.at("disabled").get<double>();
+        s.streams.push_back(one);
+      }
+    }
     return s;
   } catch (const json::exception& e) {
     return MakeError(ErrorType::kInternalServerError,

@@ -61,6 +61,10 @@ class EngineImpl final : public Engine {
       const DescribeTimeToLiveRequest& r) override;
   Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest& r) override;
   Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) override;
+  Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& r) override;
+  Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& r) override;
+  Result<GetShardIteratorResponse> GetShardIterator(const GetShardIteratorRequest& r) override;
+  Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& r) override;
 
   // Deletes the expired items of every table with Time to Live enabled, when the clock has
   // moved on by at least a second since the last sweep (ttl_sweep.cc).

@@ -23,7 +23,9 @@ Result<int64_t> ImportItemsInto(EngineImpl& engine, const std::string& table,
       DDB_ASSIGN_OR_RETURN(WriteAction a, MakePutAction(*t, *item, none));
       DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(storage, a));
       ConsumedCapacity unused;
-      DDB_TRY(ApplyWrite(storage, *t, *e.write, e.old, 1, &unused, nullptr, partitions));
+      // A bulk load is like DynamoDB's table import: it writes no stream records.
+      DDB_TRY(ApplyWrite(storage, *t, *e.write, e.old, 1, &unused, nullptr, partitions,
+                         WriteOrigin{0, false, false}));
       ++written;
     }
   };

@@ -25,7 +25,8 @@ Status CheckReturnValues(const std::optional<std::string>& rv, bool update) {
 
 // Applies one evaluated write atomically, with the trace header filled in.
 Status ApplySingleWrite(Storage& storage, const TableSchema& t, const EvaluatedAction& e,
-                        const char* operation, int partitions, ConsumedCapacity* cc, Trace* trace) {
+                        const char* operation, int partitions, ConsumedCapacity* cc, Trace* trace,
+                        const WriteOrigin& origin) {
   *cc = NewCapacity(t.name, false);
   trace->operation = operation;
   trace->table = t.name;
@@ -35,11 +36,12 @@ Status ApplySingleWrite(Storage& storage, const TableSchema& t, const EvaluatedA
   // file keeps it: in autocommit mode SQLite rolls a failed write back before returning, and that
   // I/O replaces the OS error that tells a full disk from a failing one (file_guard.h).
   if (!storage.IsFile() && t.global_secondary_indexes.empty() &&
-      t.local_secondary_indexes.empty()) {
-    return ApplyWrite(storage, t, *e.write, e.old, 1, cc, trace, partitions);
+      t.local_secondary_indexes.empty() && !t.EnabledStream()) {
+    return ApplyWrite(storage, t, *e.write, e.old, 1, cc, trace, partitions, origin);
   }
   DDB_TRY(storage.Begin());
-  if (Status st = ApplyWrite(storage, t, *e.write, e.old, 1, cc, trace, partitions); !st.ok()) {
+  if (Status st = ApplyWrite(storage, t, *e.write, e.old, 1, cc, trace, partitions, origin);
+      !st.ok()) {
     (void)storage.Rollback();
     return st.error();
   }
@@ -110,7 +112,7 @@ Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) {
   }
   PutItemResponse resp;
   DDB_TRY(ApplySingleWrite(*storage_, *t, e, "PutItem", PartitionCount(*t), &resp.consumed_capacity,
-                           &resp.trace));
+                           &resp.trace, WriteOrigin{Now()}));
   if (r.return_values && *r.return_values == "ALL_OLD" && e.old) resp.attributes = e.old->item;
   return resp;
 }
@@ -137,7 +139,7 @@ Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
   UpdateItemResponse resp;
   if (e.write) {
     DDB_TRY(ApplySingleWrite(*storage_, *t, e, "UpdateItem", PartitionCount(*t),
-                             &resp.consumed_capacity, &resp.trace));
+                             &resp.consumed_capacity, &resp.trace, WriteOrigin{Now()}));
   } else {
     resp.consumed_capacity = NewCapacity(t->name, false);
     resp.trace.operation = "UpdateItem";
@@ -176,7 +178,7 @@ Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r) {
   }
   DeleteItemResponse resp;
   DDB_TRY(ApplySingleWrite(*storage_, *t, e, "DeleteItem", PartitionCount(*t),
-                           &resp.consumed_capacity, &resp.trace));
+                           &resp.consumed_capacity, &resp.trace, WriteOrigin{Now()}));
   if (r.return_values && *r.return_values == "ALL_OLD" && e.old) resp.attributes = e.old->item;
   return resp;
 }

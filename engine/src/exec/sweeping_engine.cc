@@ -102,6 +102,23 @@ class SweepingEngine final : public Engine, public BulkLoader {
     DDB_TRY(impl_->SweepExpiredItems());
     return Guarded<ExecuteTransactionResponse>([&] { return impl_->ExecuteTransaction(r); });
   }
+  // Stream reads sweep first too: a Time to Live deletion is a record a reader should see.
+  Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->ListStreams(r);
+  }
+  Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->DescribeStream(r);
+  }
+  Result<GetShardIteratorResponse> GetShardIterator(const GetShardIteratorRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->GetShardIterator(r);
+  }
+  Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->GetRecords(r);
+  }
   Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
     return impl_->TagResource(r);

@@ -1,9 +1,11 @@
 // Control plane: CreateTable, DescribeTable, ListTables, DeleteTable, UpdateTable.
 #include <algorithm>
 
+#include "catalog/stream_rules.h"
 #include "exec/catalog_store.h"
 #include "exec/engine_impl.h"
 #include "exec/keys.h"
+#include "exec/stream_log.h"
 
 namespace ddblab {
 namespace {
@@ -23,6 +25,9 @@ Result<CreateTableResponse> EngineImpl::CreateTable(const CreateTableRequest& r)
     return MakeError(ErrorType::kResourceInUseException, "Table already exists: " + s.name);
   }
   s.creation_date_time = Now();
+  if (r.stream_specification && *r.stream_specification->stream_enabled) {
+    ApplyStreamSpecification(*r.stream_specification, s.creation_date_time, &s);
+  }
   s.storage_id = next_storage_id_++;
   for (auto& ix : s.global_secondary_indexes) ix.storage_id = next_storage_id_++;
   for (auto& ix : s.local_secondary_indexes) ix.storage_id = next_storage_id_++;
@@ -119,6 +124,10 @@ Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r)
     DDB_TRY(storage_->DropItemTable(s.storage_id));
     for (auto& ix : s.global_secondary_indexes) DDB_TRY(storage_->DropIndexTable(ix.storage_id));
     for (auto& ix : s.local_secondary_indexes) DDB_TRY(storage_->DropIndexTable(ix.storage_id));
+    // The table's streams go with it (DynamoDB keeps them readable for a day; see README).
+    for (const StreamState& st : s.streams) {
+      DDB_TRY(storage_->DeleteStreamRecords(StreamStorageName(s.name, st.label)));
+    }
     return storage_->DeleteCatalogEntry(s.name);
   };
   if (Status st = drop(); !st.ok()) {
@@ -141,6 +150,7 @@ Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r)
   s.storage_id = old.storage_id;
   s.creation_date_time = old.creation_date_time;
   s.partition_override = old.partition_override;
+  if (r.stream_specification) ApplyStreamSpecification(*r.stream_specification, Now(), &s);
 
   DDB_TRY(storage_->Begin());
   auto apply = [&]() -> Status {

@@ -68,7 +68,8 @@ Status EngineImpl::SweepExpiredItems() {
         DDB_ASSIGN_OR_RETURN(PreparedWrite w, PrepareWrite(t, kb, std::nullopt, false));
         ConsumedCapacity unused;
         Trace trace;
-        DDB_TRY(ApplyWrite(*storage_, t, w, old, 1, &unused, &trace, PartitionCount(t)));
+        DDB_TRY(ApplyWrite(*storage_, t, w, old, 1, &unused, &trace, PartitionCount(t),
+                           WriteOrigin{Now(), true}));
       }
       return OkStatus();
     };

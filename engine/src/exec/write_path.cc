@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "account/capacity_math.h"
+#include "exec/stream_log.h"
 #include "throughput/key_points.h"
 #include "value/item_encoding.h"
 
@@ -107,7 +108,8 @@ Trace IndexStep(const TableSchema& t, const IndexSchema& ix, const std::optional
 
 Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
                   const std::optional<StoredItem>& old, int factor, ConsumedCapacity* cc,
-                  Trace* trace, int partition_count, std::vector<Trace>* index_steps) {
+                  Trace* trace, int partition_count, const WriteOrigin& origin,
+                  std::vector<Trace>* index_steps) {
   // Old index entries: the stored item was validated when written, so this cannot fail on type.
   auto old_entries =
       [&](const std::vector<IndexSchema>& list) -> Result<std::vector<std::optional<IndexEntry>>> {
@@ -178,6 +180,12 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
                                          w.lsi_entries[i], trace->operation, partition_count));
       }
     }
+  }
+  if (origin.to_stream && t.EnabledStream()) {
+    std::optional<Item> old_item;
+    if (old) old_item = old->item.item();
+    DDB_TRY(LogStreamRecord(s, t, old_item, w.new_item, w.key.h, partition_count, origin.now,
+                            origin.by_time_to_live));
   }
   return OkStatus();
 }

@@ -35,6 +35,15 @@ struct PreparedWrite {
 Result<PreparedWrite> PrepareWrite(const TableSchema& t, const KeyBytes& key,
                                    std::optional<Item> new_item, bool for_update);
 
+// Where a write comes from, for its stream record: when (the engine's clock), and whether Time
+// to Live deleted the item. A bulk load (`.import`, `.generate`) writes no records, as DynamoDB's
+// own imports do not.
+struct WriteOrigin {
+  double now = 0;
+  bool by_time_to_live = false;
+  bool to_stream = true;
+};
+
 // Applies a prepared write over `old` (nullopt: no item), maintaining every index, and adds the
 // write cost to `cc` following DynamoDB's rules: the base write is sized by the larger of the old
 // and new images (a delete of nothing still costs one unit); each index costs nothing when the
@@ -42,8 +51,10 @@ Result<PreparedWrite> PrepareWrite(const TableSchema& t, const KeyBytes& key,
 // attributes, and two when its index key changes. `factor` is 2 inside transactions.
 // `index_steps`, when given, receives one Trace per index written (table, index, and the index
 // partitions its old and new entries live in), for the traces of multi-item calls.
+// The change goes to the table's enabled stream, if any, in the same storage transaction.
 Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
                   const std::optional<StoredItem>& old, int factor, ConsumedCapacity* cc,
-                  Trace* trace, int partition_count, std::vector<Trace>* index_steps = nullptr);
+                  Trace* trace, int partition_count, const WriteOrigin& origin,
+                  std::vector<Trace>* index_steps = nullptr);
 
 }  // namespace ddblab

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "storage/file_guard.h"
+#include "storage/stream_tables.h"
 #include "storage/table_stats.h"
 
 namespace ddblab {
@@ -123,6 +124,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
   DDB_TRY(s->Exec(
       "CREATE TABLE IF NOT EXISTS ddblab_catalog(name TEXT PRIMARY KEY, schema TEXT NOT NULL)"));
   DDB_TRY(s->Exec(kCreateStatsTable));
+  DDB_TRY(s->Exec(kCreateStreamTables));
   if (file && format < kStorageFormatVersion) {
     // Format 1 files have no kept counts: count each table once, in one transaction with the new
     // version number, so a crash mid-upgrade leaves the file as it was.

@@ -82,6 +82,30 @@ struct RangeRead {
   bool with_size = true;
 };
 
+// One DynamoDB Streams record as stored (exec/stream_log.h writes them, exec/streams.cc reads).
+struct StreamRecordRow {
+  int64_t seq = 0;         // set on append: the record's place in the database's one sequence
+  std::string stream;      // "<table>/<label>"
+  int64_t generation = 0;  // set on append: the shard generation (it moves on with a split)
+  int partition_count = 0;
+  int partition = 0;
+  double created = 0;  // engine clock
+  std::string event;   // INSERT, MODIFY or REMOVE
+  std::string keys;    // SerializeItem bytes
+  std::string new_image, old_image;
+  bool has_new_image = false, has_old_image = false;
+  int64_t size = 0;  // DynamoDB's SizeBytes
+  bool by_time_to_live = false;
+};
+
+// The records one shard (a stream's generation and partition) holds.
+struct StreamShardSpan {
+  int64_t generation = 0;
+  int partition_count = 0;
+  int partition = 0;
+  int64_t first_seq = 0, last_seq = 0;
+};
+
 class Storage {
  public:
   // ":memory:" or a file path (WAL journal, synchronous=FULL so acknowledged writes survive a
@@ -140,6 +164,22 @@ class Storage {
   Status SaveCopy(const std::string& path);
 
   // Transactions: nested through savepoints; Rollback undoes to the matching Begin.
+  // DynamoDB Streams records (table ddblab_stream_records). Append assigns the sequence number
+  // and the generation: the last record's, or the next one when the partition count changed.
+  Status AppendStreamRecord(StreamRecordRow* row);
+  // Records of one shard after `after_seq`, in order, at most `limit` of them and, past the
+  // first, no more than `max_bytes` of SizeBytes.
+  Status ReadStreamRecords(const std::string& stream, int64_t generation, int partition,
+                           int64_t after_seq, int64_t limit, int64_t max_bytes,
+                           std::vector<StreamRecordRow>* out);
+  // Every shard that holds records, by generation then partition.
+  Result<std::vector<StreamShardSpan>> StreamShardSpans(const std::string& stream);
+  // The highest sequence number ever assigned (0 when none).
+  Result<int64_t> LastStreamSequence();
+  // Drops records created before `before` (retention), and every record of `stream` when given.
+  Status TrimStreamRecords(double before);
+  Status DeleteStreamRecords(const std::string& stream);
+
   Status Begin();
   Status Commit();
   Status Rollback();

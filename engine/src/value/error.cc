@@ -37,6 +37,8 @@ std::string_view ErrorTypeName(ErrorType type) {
       return "ThrottlingException";
     case ErrorType::kRequestLimitExceeded:
       return "RequestLimitExceeded";
+    case ErrorType::kExpiredIteratorException:
+      return "ExpiredIteratorException";
     case ErrorType::kInternalServerError:
       return "InternalServerError";
   }

@@ -34,6 +34,10 @@ Status FromJson(const Json& j, UpdateTimeToLiveRequest* r);
 Status FromJson(const Json& j, DescribeTimeToLiveRequest* r);
 Status FromJson(const Json& j, DescribeEndpointsRequest* r);
 Status FromJson(const Json& j, DescribeLimitsRequest* r);
+Status FromJson(const Json& j, ListStreamsRequest* r);
+Status FromJson(const Json& j, DescribeStreamRequest* r);
+Status FromJson(const Json& j, GetShardIteratorRequest* r);
+Status FromJson(const Json& j, GetRecordsRequest* r);
 
 // Response structs -> response bodies; `rcc` is the request's ReturnConsumedCapacity.
 Json TableDescriptionToJson(const TableDescription& t);
@@ -61,6 +65,10 @@ Json ToJson(const UpdateTimeToLiveResponse& r, std::string_view rcc);
 Json ToJson(const DescribeTimeToLiveResponse& r, std::string_view rcc);
 Json ToJson(const DescribeEndpointsResponse& r, std::string_view rcc);
 Json ToJson(const DescribeLimitsResponse& r, std::string_view rcc);
+Json ToJson(const ListStreamsResponse& r, std::string_view rcc);
+Json ToJson(const DescribeStreamResponse& r, std::string_view rcc);
+Json ToJson(const GetShardIteratorResponse& r, std::string_view rcc);
+Json ToJson(const GetRecordsResponse& r, std::string_view rcc);
 
 // The request's item shapes back to JSON (UnprocessedKeys / UnprocessedItems).
 Json KeysAndAttributesToJson(const KeysAndAttributes& k);

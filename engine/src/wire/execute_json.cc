@@ -52,7 +52,10 @@ JsonResult Execute(Engine& engine, std::string_view operation, const Req& reques
   // Control-plane calls and failed calls carry no engine trace; name the call for logs.
   if (out.trace.operation.empty()) out.trace.operation = std::string(operation);
   if constexpr (requires { request.table_name; }) {
-    if (out.trace.table.empty()) out.trace.table = request.table_name;
+    // ListStreams names a table only optionally.
+    if constexpr (std::is_convertible_v<decltype(request.table_name), std::string>) {
+      if (out.trace.table.empty()) out.trace.table = request.table_name;
+    }
   }
   return out;
 }
@@ -92,11 +95,15 @@ const std::vector<OperationEntry>& Operations() {
       DDB_WIRE_OP(DeleteTable),
       DDB_WIRE_OP(DescribeEndpoints),
       DDB_WIRE_OP(DescribeLimits),
+      DDB_WIRE_OP(DescribeStream),
       DDB_WIRE_OP(DescribeTable),
       DDB_WIRE_OP(DescribeTimeToLive),
       DDB_WIRE_OP(ExecuteStatement),
       DDB_WIRE_OP(ExecuteTransaction),
       DDB_WIRE_OP(GetItem),
+      DDB_WIRE_OP(GetRecords),
+      DDB_WIRE_OP(GetShardIterator),
+      DDB_WIRE_OP(ListStreams),
       DDB_WIRE_OP(ListTables),
       DDB_WIRE_OP(ListTagsOfResource),
       DDB_WIRE_OP(PutItem),

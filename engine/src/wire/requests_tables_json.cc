@@ -102,6 +102,16 @@ std::optional<std::vector<SecondaryIndexSpec>> ReadIndexes(Decoder& d, const Jso
 
 }  // namespace
 
+// StreamSpecification; its members' presence is checked by the engine, with DynamoDB's messages.
+std::optional<StreamSpecification> ReadStreamSpecification(Decoder& d, const Json& j) {
+  const Json* s = d.Struct(j, "StreamSpecification", "StreamSpecification");
+  if (s == nullptr) return std::nullopt;
+  StreamSpecification out;
+  out.stream_enabled = d.Bool(*s, "StreamEnabled");
+  out.stream_view_type = d.String(*s, "StreamViewType");
+  return out;
+}
+
 Status FromJson(const Json& j, CreateTableRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
@@ -117,6 +127,7 @@ Status FromJson(const Json& j, CreateTableRequest* r) {
       ReadIndexes(d, j, "LocalSecondaryIndexes", "localSecondaryIndexes", false);
   r->billing_mode = d.String(j, "BillingMode");
   r->provisioned_throughput = ReadThroughput(d, j, "provisionedThroughput");
+  r->stream_specification = ReadStreamSpecification(d, j);
   if (!d.failed()) {
     // DynamoDB lists the missing top-level members in this order.
     if (defs == nullptr) d.Missing("attributeDefinitions");
@@ -157,6 +168,7 @@ Status FromJson(const Json& j, UpdateTableRequest* r) {
   }
   r->billing_mode = d.String(j, "BillingMode");
   r->provisioned_throughput = ReadThroughput(d, j, "provisionedThroughput");
+  r->stream_specification = ReadStreamSpecification(d, j);
   const Json* updates = d.List(j, "GlobalSecondaryIndexUpdates");
   if (updates != nullptr) {
     std::vector<GlobalSecondaryIndexUpdate> out;

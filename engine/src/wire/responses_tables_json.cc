@@ -82,6 +82,12 @@ Json TableDescriptionToJson(const TableDescription& t) {
     }
     j["GlobalSecondaryIndexes"] = std::move(list);
   }
+  if (t.stream_specification) {
+    j["StreamSpecification"] = Json{{"StreamEnabled", true},
+                                    {"StreamViewType", *t.stream_specification->stream_view_type}};
+  }
+  if (t.latest_stream_arn) j["LatestStreamArn"] = *t.latest_stream_arn;
+  if (t.latest_stream_label) j["LatestStreamLabel"] = *t.latest_stream_label;
   return j;
 }
 

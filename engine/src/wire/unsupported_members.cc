@@ -92,9 +92,6 @@ std::vector<std::string> TablesOfTransactItems(const Json& body) {
 
 // Table settings: each refused unless it asks for DynamoDB's default.
 Status CheckTableSettings(const Json& body) {
-  if (const Json* s = Member(body, "StreamSpecification"); IsTrue(s, "StreamEnabled")) {
-    return Refuse("StreamSpecification", "DynamoDB Streams are not modelled");
-  }
   if (const Json* s = Member(body, "SSESpecification"); IsTrue(s, "Enabled")) {
     return Refuse("SSESpecification",
                   "encryption with a KMS key is not modelled (items are stored unencrypted)");

@@ -115,8 +115,6 @@ TEST_CASE("Table settings ddblab does not model are refused by name, defaults ar
     const char* message;
   };
   for (const Case& c : std::initializer_list<Case>{
-           {R"(, "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "KEYS_ONLY"})",
-            "ddblab does not support StreamSpecification: DynamoDB Streams are not modelled"},
            {R"(, "SSESpecification": {"Enabled": true, "SSEType": "KMS"})",
             "ddblab does not support SSESpecification: encryption with a KMS key is not modelled "
             "(items are stored unencrypted)"},

@@ -1,0 +1,406 @@
+// DynamoDB Streams, read side: ListStreams, DescribeStream, GetShardIterator, GetRecords over the
+// records exec/stream_log.cc appends.
+//
+// Shards follow the partition model: a stream has one open shard per physical partition of its
+// table. The records of one partition count form a generation; when the count changes (a split)
+// the generation's shards close and the next generation's open, each with the shard that held
+// the start of its hash range as parent. Sequence numbers are the database's one record
+// sequence, written as 21 digits ("1" and the number in 20), so they increase within a shard and
+// compare as integers. A shard iterator is "<stream arn>|1|<generation>.<partition>.<after>.
+// <issued ms>" and lives 15 minutes on the engine's clock; records are kept 24 hours.
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <regex>
+#include <set>
+
+#include "exec/engine_impl.h"
+#include "exec/stream_log.h"
+
+namespace ddblab {
+namespace {
+
+constexpr double kRetentionSeconds = 24 * 3600;
+constexpr double kIteratorSeconds = 15 * 60;
+constexpr int64_t kMaxPageBytes = 1024 * 1024;
+
+std::string SequenceNumber(int64_t seq) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "1%020" PRId64, seq);
+  return buf;
+}
+
+// The number inside one of our sequence numbers, or -1 when it is not one.
+int64_t ParseSequenceNumber(const std::string& s) {
+  if (s.size() != 21 || s[0] != '1') return -1;
+  int64_t v = 0;
+  for (size_t i = 1; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') return -1;
+    if (v > (INT64_MAX - 9) / 10) return -1;
+    v = v * 10 + (s[i] - '0');
+  }
+  return v;
+}
+
+uint32_t Fnv(const std::string& s) {
+  uint32_t h = 2166136261u;
+  for (unsigned char c : s) h = (h ^ c) * 16777619u;
+  return h;
+}
+
+std::string ShardId(const std::string& label, int64_t generation, int partition) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "shardId-%020" PRId64 "-%08x", generation * 100000 + partition,
+                Fnv(label + "/" + std::to_string(generation) + "/" + std::to_string(partition)));
+  return buf;
+}
+
+// The generation and partition a shard id names, when it is one of this stream's.
+bool ParseShardId(const std::string& id, const std::string& label, int64_t* generation,
+                  int* partition) {
+  static const std::regex kShard("^shardId-([0-9]{20})-[0-9a-f]{8}$");
+  std::smatch m;
+  if (!std::regex_match(id, m, kShard)) return false;
+  const int64_t n = std::stoll(m[1].str());
+  *generation = n / 100000;
+  *partition = static_cast<int>(n % 100000);
+  return ShardId(label, *generation, *partition) == id;
+}
+
+Error InvalidArn() { return ValidationError("Invalid StreamArn"); }
+Error StreamNotFound(const std::string& arn) {
+  return MakeError(ErrorType::kResourceNotFoundException,
+                   "Requested resource not found: Stream: " + arn + " not found");
+}
+Error ShardNotFound() {
+  return MakeError(ErrorType::kResourceNotFoundException,
+                   "Requested resource not found: Shard does not exist");
+}
+
+Error LimitError(int64_t v, const char* member, int64_t max) {
+  return ValidationError(
+      "1 validation error detected: Value '" + std::to_string(v) + "' at '" + member +
+      "' failed to satisfy constraint: Member must have value " +
+      (v < 1 ? "greater than or equal to 1" : "less than or equal to " + std::to_string(max)));
+}
+
+// One generation of a stream's shards: its partition count and the sequence numbers around it.
+struct Generation {
+  int64_t number = 0;
+  int partition_count = 0;
+  int64_t start = 0;  // first sequence number the generation may hold
+  bool open = false;
+  std::vector<const StreamShardSpan*> spans;  // by partition
+};
+
+}  // namespace
+
+// A parsed stream ARN: the table and the stream, or the error for it.
+struct StreamRef {
+  const TableSchema* table = nullptr;
+  const StreamState* stream = nullptr;
+  std::string arn;
+  std::string storage_name;
+};
+
+static Result<StreamRef> FindStream(const std::map<std::string, TableSchema, std::less<>>& tables,
+                                    const std::string& region, const std::string& account,
+                                    const std::optional<std::string>& arn) {
+  if (!arn) {
+    return ValidationError(
+        "1 validation error detected: Value null at 'streamArn' failed to satisfy constraint: "
+        "Member must not be null");
+  }
+  static const std::regex kArn(
+      "^arn:aws:dynamodb:([^:]+):([0-9]+):table/([a-zA-Z0-9_.-]{3,255})/stream/([^/]+)$");
+  std::smatch m;
+  if (arn->size() < 37 || arn->size() > 1024 || !std::regex_match(*arn, m, kArn)) {
+    return InvalidArn();
+  }
+  if (m[1].str() != region || m[2].str() != account) return StreamNotFound(*arn);
+  auto t = tables.find(m[3].str());
+  if (t == tables.end()) return StreamNotFound(*arn);
+  for (const StreamState& st : t->second.streams) {
+    if (st.label == m[4].str()) {
+      StreamRef ref;
+      ref.table = &t->second;
+      ref.stream = &st;
+      ref.arn = *arn;
+      ref.storage_name = StreamStorageName(t->second.name, st.label);
+      return ref;
+    }
+  }
+  return StreamNotFound(*arn);
+}
+
+// The shards of a stream, generation by generation.
+static Result<std::vector<Generation>> Generations(Storage& storage, const StreamRef& ref,
+                                                   int current_partitions,
+                                                   std::vector<StreamShardSpan>* spans) {
+  DDB_ASSIGN_OR_RETURN(*spans, storage.StreamShardSpans(ref.storage_name));
+  const bool enabled = ref.table->EnabledStream() == ref.stream;
+  std::vector<Generation> gens;
+  for (const StreamShardSpan& s : *spans) {
+    if (gens.empty() || gens.back().number != s.generation) {
+      Generation g;
+      g.number = s.generation;
+      g.partition_count = s.partition_count;
+      g.start = s.first_seq;
+      g.spans.assign(static_cast<size_t>(s.partition_count), nullptr);
+      gens.push_back(std::move(g));
+    }
+    Generation& g = gens.back();
+    g.start = std::min(g.start, s.first_seq);
+    if (s.partition >= 0 && s.partition < g.partition_count) {
+      g.spans[static_cast<size_t>(s.partition)] = &s;
+    }
+  }
+  DDB_ASSIGN_OR_RETURN(int64_t last_seq, storage.LastStreamSequence());
+  // The open generation: the table's partitions now, when they are not the last generation's.
+  if (enabled && (gens.empty() || gens.back().partition_count != current_partitions)) {
+    Generation g;
+    g.number = gens.empty() ? 0 : gens.back().number + 1;
+    g.partition_count = current_partitions;
+    g.start = last_seq + 1;
+    g.spans.assign(static_cast<size_t>(current_partitions), nullptr);
+    gens.push_back(std::move(g));
+  }
+  if (enabled && !gens.empty()) gens.back().open = true;
+  return gens;
+}
+
+static ShardDescription DescribeShard(const StreamRef& ref, const std::vector<Generation>& gens,
+                                      size_t gi, int partition) {
+  const Generation& g = gens[gi];
+  const StreamShardSpan* span = g.spans[static_cast<size_t>(partition)];
+  ShardDescription d;
+  d.shard_id = ShardId(ref.stream->label, g.number, partition);
+  if (gi > 0) {
+    const Generation& parent = gens[gi - 1];
+    const int p = PartitionOf(PartitionStart(partition, g.partition_count), parent.partition_count);
+    d.parent_shard_id = ShardId(ref.stream->label, parent.number, p);
+  }
+  d.starting_sequence_number = SequenceNumber(span ? span->first_seq : g.start);
+  if (!g.open) {
+    // A closed shard ends at its last record (an empty one where it began).
+    d.ending_sequence_number = SequenceNumber(span ? span->last_seq : g.start);
+  }
+  return d;
+}
+
+Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r) {
+  std::lock_guard lock(mutex_);
+  const int64_t limit = r.limit.value_or(100);
+  if (limit < 1 || limit > 100) return LimitError(limit, "limit", 100);
+  if (r.table_name) {
+    DDB_TRY(ValidateTableName(*r.table_name));
+    if (!tables_.count(*r.table_name)) {
+      return MakeError(ErrorType::kResourceNotFoundException,
+                       "Requested resource not found: Table: " + *r.table_name + " not found");
+    }
+  }
+  std::vector<StreamSummary> all;
+  for (const auto& [name, t] : tables_) {
+    if (r.table_name && name != *r.table_name) continue;
+    const std::string table_arn = TableArn(options_.region, options_.account_id, name);
+    for (const StreamState& st : t.streams) {
+      all.push_back({StreamArn(table_arn, st.label), name, st.label});
+    }
+  }
+  size_t start = 0;
+  if (r.exclusive_start_stream_arn) {
+    static const std::regex kArn("^arn:aws:dynamodb:[^:]+:[0-9]+:table/[^/]+/stream/[^/]+$");
+    if (!std::regex_match(*r.exclusive_start_stream_arn, kArn)) return InvalidArn();
+    // Streams come by table name then label, so a start key past a deleted stream still places.
+    while (start < all.size() && all[start].stream_arn <= *r.exclusive_start_stream_arn) ++start;
+  }
+  ListStreamsResponse resp;
+  for (size_t i = start; i < all.size() && resp.streams.size() < static_cast<size_t>(limit); ++i) {
+    resp.streams.push_back(all[i]);
+  }
+  if (start + resp.streams.size() < all.size()) {
+    resp.last_evaluated_stream_arn = resp.streams.back().stream_arn;
+  }
+  return resp;
+}
+
+Result<DescribeStreamResponse> EngineImpl::DescribeStream(const DescribeStreamRequest& r) {
+  std::lock_guard lock(mutex_);
+  DDB_ASSIGN_OR_RETURN(StreamRef ref,
+                       FindStream(tables_, options_.region, options_.account_id, r.stream_arn));
+  const int64_t limit = r.limit.value_or(100);
+  if (limit < 1 || limit > 100) return LimitError(limit, "limit", 100);
+  DDB_TRY(storage_->TrimStreamRecords(Now() - kRetentionSeconds));
+  std::vector<StreamShardSpan> spans;
+  DDB_ASSIGN_OR_RETURN(std::vector<Generation> gens,
+                       Generations(*storage_, ref, PartitionCount(*ref.table), &spans));
+  DescribeStreamResponse resp;
+  StreamDescription& d = resp.stream_description;
+  d.stream_arn = ref.arn;
+  d.stream_label = ref.stream->label;
+  d.stream_status = ref.stream->disabled ? "DISABLED" : "ENABLED";
+  d.stream_view_type = ref.stream->view_type;
+  d.creation_request_date_time = ref.stream->created;
+  d.table_name = ref.table->name;
+  d.key_schema.push_back({ref.table->hash.name, "HASH"});
+  if (ref.table->range) d.key_schema.push_back({ref.table->range->name, "RANGE"});
+  // Shard ids sort by generation then partition, so paging is by id.
+  for (size_t gi = 0; gi < gens.size(); ++gi) {
+    for (int p = 0; p < gens[gi].partition_count; ++p) {
+      ShardDescription s = DescribeShard(ref, gens, gi, p);
+      if (r.exclusive_start_shard_id && s.shard_id <= *r.exclusive_start_shard_id) continue;
+      if (d.shards.size() == static_cast<size_t>(limit)) {
+        d.last_evaluated_shard_id = d.shards.back().shard_id;
+        return resp;
+      }
+      d.shards.push_back(std::move(s));
+    }
+  }
+  return resp;
+}
+
+Result<GetShardIteratorResponse> EngineImpl::GetShardIterator(const GetShardIteratorRequest& r) {
+  std::lock_guard lock(mutex_);
+  DDB_ASSIGN_OR_RETURN(StreamRef ref,
+                       FindStream(tables_, options_.region, options_.account_id, r.stream_arn));
+  if (!r.shard_id) {
+    return ValidationError(
+        "1 validation error detected: Value null at 'shardId' failed to satisfy constraint: "
+        "Member must not be null");
+  }
+  if (!r.shard_iterator_type) {
+    return ValidationError(
+        "1 validation error detected: Value null at 'shardIteratorType' failed to satisfy "
+        "constraint: Member must not be null");
+  }
+  const std::string& type = *r.shard_iterator_type;
+  if (type != "TRIM_HORIZON" && type != "LATEST" && type != "AT_SEQUENCE_NUMBER" &&
+      type != "AFTER_SEQUENCE_NUMBER") {
+    return ValidationError("1 validation error detected: Value '" + type +
+                           "' at 'shardIteratorType' failed to satisfy constraint: Member must "
+                           "satisfy enum value set: [AFTER_SEQUENCE_NUMBER, LATEST, "
+                           "AT_SEQUENCE_NUMBER, TRIM_HORIZON]");
+  }
+  const bool positioned = type == "AT_SEQUENCE_NUMBER" || type == "AFTER_SEQUENCE_NUMBER";
+  if (positioned && !r.sequence_number) {
+    return ValidationError("A SequenceNumber is required for ShardIteratorType " + type);
+  }
+  if (!positioned && r.sequence_number) {
+    return ValidationError("A SequenceNumber must not be given with ShardIteratorType " + type);
+  }
+  int64_t seq = 0;
+  if (positioned) {
+    seq = ParseSequenceNumber(*r.sequence_number);
+    if (seq < 0) {
+      return ValidationError("Invalid SequenceNumber: " + *r.sequence_number);
+    }
+  }
+  int64_t generation = 0;
+  int partition = 0;
+  if (!ParseShardId(*r.shard_id, ref.stream->label, &generation, &partition)) {
+    return ShardNotFound();
+  }
+  DDB_TRY(storage_->TrimStreamRecords(Now() - kRetentionSeconds));
+  std::vector<StreamShardSpan> spans;
+  DDB_ASSIGN_OR_RETURN(std::vector<Generation> gens,
+                       Generations(*storage_, ref, PartitionCount(*ref.table), &spans));
+  const Generation* g = nullptr;
+  for (const Generation& one : gens) {
+    if (one.number == generation) g = &one;
+  }
+  if (g == nullptr || partition >= g->partition_count) return ShardNotFound();
+  const StreamShardSpan* span = g->spans[static_cast<size_t>(partition)];
+  const int64_t first = span ? span->first_seq : g->start;
+  int64_t after = first - 1;  // TRIM_HORIZON
+  if (type == "LATEST") {
+    DDB_ASSIGN_OR_RETURN(int64_t last, storage_->LastStreamSequence());
+    after = span && !g->open ? span->last_seq : std::max(after, last);
+  } else if (positioned) {
+    // A position before the shard's oldest kept record reads from that record.
+    after = std::max(type == "AT_SEQUENCE_NUMBER" ? seq - 1 : seq, first - 1);
+  }
+  GetShardIteratorResponse resp;
+  char tail[96];
+  std::snprintf(tail, sizeof tail, "|1|%" PRId64 ".%d.%" PRId64 ".%" PRId64, generation, partition,
+                after, static_cast<int64_t>(std::floor(Now() * 1000)));
+  resp.shard_iterator = ref.arn + tail;
+  return resp;
+}
+
+Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
+  std::lock_guard lock(mutex_);
+  if (!r.shard_iterator) {
+    return ValidationError(
+        "1 validation error detected: Value null at 'shardIterator' failed to satisfy "
+        "constraint: Member must not be null");
+  }
+  const int64_t limit = r.limit.value_or(1000);
+  if (limit < 1 || limit > 1000) return LimitError(limit, "limit", 1000);
+  static const std::regex kIterator(
+      "^(arn:[^|]+)\\|1\\|([0-9]+)\\.([0-9]+)\\.(-?[0-9]+)\\.([0-9]+)$");
+  std::smatch m;
+  if (r.shard_iterator->size() > 2048 || !std::regex_match(*r.shard_iterator, m, kIterator)) {
+    return ValidationError("Invalid ShardIterator");
+  }
+  DDB_ASSIGN_OR_RETURN(StreamRef ref,
+                       FindStream(tables_, options_.region, options_.account_id, m[1].str()));
+  const int64_t generation = std::stoll(m[2].str());
+  const int partition = std::stoi(m[3].str());
+  const int64_t after = std::stoll(m[4].str());
+  const double issued = static_cast<double>(std::stoll(m[5].str())) / 1000;
+  if (Now() - issued > kIteratorSeconds) {
+    return MakeError(ErrorType::kExpiredIteratorException, "Shard iterator has expired");
+  }
+  DDB_TRY(storage_->TrimStreamRecords(Now() - kRetentionSeconds));
+  std::vector<StreamShardSpan> spans;
+  DDB_ASSIGN_OR_RETURN(std::vector<Generation> gens,
+                       Generations(*storage_, ref, PartitionCount(*ref.table), &spans));
+  const Generation* g = nullptr;
+  for (const Generation& one : gens) {
+    if (one.number == generation) g = &one;
+  }
+  if (g == nullptr || partition >= g->partition_count) return ShardNotFound();
+  std::vector<StreamRecordRow> rows;
+  DDB_TRY(storage_->ReadStreamRecords(ref.storage_name, generation, partition, after, limit,
+                                      kMaxPageBytes, &rows));
+  GetRecordsResponse resp;
+  int64_t next = after;
+  for (StreamRecordRow& row : rows) {
+    StreamRecord rec;
+    char id[40];
+    std::snprintf(id, sizeof id, "%08x%08x%016" PRIx64, Fnv(ref.storage_name),
+                  Fnv(std::to_string(row.seq)), static_cast<uint64_t>(row.seq));
+    rec.event_id = id;
+    rec.event_name = row.event;
+    rec.aws_region = options_.region;
+    rec.approximate_creation_date_time = std::floor(row.created);
+    DDB_ASSIGN_OR_RETURN(rec.keys, DeserializeItem(row.keys));
+    if (row.has_new_image) {
+      DDB_ASSIGN_OR_RETURN(Item image, DeserializeItem(row.new_image));
+      rec.new_image = std::move(image);
+    }
+    if (row.has_old_image) {
+      DDB_ASSIGN_OR_RETURN(Item image, DeserializeItem(row.old_image));
+      rec.old_image = std::move(image);
+    }
+    rec.sequence_number = SequenceNumber(row.seq);
+    rec.size_bytes = row.size;
+    rec.stream_view_type = ref.stream->view_type;
+    rec.by_time_to_live = row.by_time_to_live;
+    next = row.seq;
+    resp.records.push_back(std::move(rec));
+  }
+  // DynamoDB: an open shard always gives a next iterator; a closed one read to its end gives
+  // none.
+  const StreamShardSpan* span = g->spans[static_cast<size_t>(partition)];
+  const bool exhausted = !g->open && (span == nullptr || next >= span->last_seq);
+  if (!exhausted) {
+    char tail[96];
+    std::snprintf(tail, sizeof tail, "|1|%" PRId64 ".%d.%" PRId64 ".%" PRId64, generation,
+                  partition, next, static_cast<int64_t>(std::floor(Now() * 1000)));
+    resp.next_shard_iterator = ref.arn + tail;
+  }
+  return resp;
+}
+
+}  // namespace ddblab

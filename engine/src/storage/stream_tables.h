@@ -1,0 +1,15 @@
+// The SQLite tables of DynamoDB Streams records, created with every database.
+#pragma once
+
+namespace ddblab {
+
+inline constexpr const char* kCreateStreamTables =
+    "CREATE TABLE IF NOT EXISTS ddblab_stream_records("
+    "seq INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT NOT NULL, gen INTEGER NOT NULL, "
+    "pcount INTEGER NOT NULL, part INTEGER NOT NULL, created REAL NOT NULL, event TEXT NOT NULL, "
+    "keys BLOB NOT NULL, new_image BLOB, old_image BLOB, size INTEGER NOT NULL, "
+    "ttl INTEGER NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS ddblab_stream_shard ON ddblab_stream_records(stream, gen, part, "
+    "seq);";
+
+}  // namespace ddblab
