@@ -77,8 +77,24 @@ std::string NewRequestId() {
   return id;
 }
 
+std::string SigningRegion(std::string_view authorization) {
+  const size_t at = authorization.find("Credential=");
+  if (at == std::string_view::npos) return "us-east-1";
+  std::string_view scope = authorization.substr(at + 11);
+  scope = scope.substr(0, scope.find_first_of(", "));
+  // AKID / date / region / service / aws4_request
+  for (int skip = 0; skip < 2; ++skip) {
+    const size_t slash = scope.find('/');
+    if (slash == std::string_view::npos) return "us-east-1";
+    scope.remove_prefix(slash + 1);
+  }
+  std::string_view region = scope.substr(0, scope.find('/'));
+  return region.empty() ? "us-east-1" : std::string(region);
+}
+
 HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
-                                std::string_view content_type, std::string_view body) {
+                                std::string_view content_type, std::string_view body,
+                                std::string_view authorization) {
   HttpReply reply;
   // DynamoDB speaks application/x-amz-json-1.0; application/json is accepted as emulators do.
   if (!MediaTypeIs(content_type, "application/x-amz-json-1.0") &&
@@ -104,6 +120,10 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
   } else {
     // Query, Scan and GetItem bodies come back as text, written from the stored items.
     reply.result = wire::ExecuteJsonToText(engine, reply.operation, body, &reply.body);
+    if (reply.operation == "GetRecords" && reply.result.ok && reply.result.body.is_object()) {
+      const std::string region = SigningRegion(authorization);
+      for (auto& record : reply.result.body["Records"]) record["awsRegion"] = region;
+    }
   }
   reply.status = reply.result.http_status;
   // Items may hold strings that are not valid UTF-8 when written by other front ends; never

@@ -26,9 +26,16 @@ struct HttpReply {
   std::string operation;    // from X-Amz-Target, empty if not DynamoDB_20120810.<Op>
 };
 
-// Handles POST / with the given X-Amz-Target, Content-Type and body.
+// Handles POST / with the given X-Amz-Target, Content-Type, body and Authorization header. The
+// region the request was signed for (SigningRegion) is what DynamoDB Streams records name as
+// awsRegion: "the region the request was received in".
 HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
-                                std::string_view content_type, std::string_view body);
+                                std::string_view content_type, std::string_view body,
+                                std::string_view authorization = "");
+
+// The region of a SigV4 Authorization header's credential scope
+// ("Credential=AKID/20261126/us-east-1/dynamodb/aws4_request"), or "us-east-1" without one.
+std::string SigningRegion(std::string_view authorization);
 
 // DynamoDB's answer to a body its Content-Encoding does not decode (an unknown encoding, or bytes
 // that are not what the encoding says): HTTP 500 InternalServerError. `problem` says which.

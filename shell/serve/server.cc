@@ -208,7 +208,8 @@ int RunServe(int argc, char** argv) {
         decoded.outcome == serve::DecodedBody::Outcome::kUndecodable
             ? serve::UndecodableBodyReply(decoded.problem)
             : serve::HandleDynamoDbRequest(*engine, req.Header("X-Amz-Target"),
-                                           req.Header("Content-Type"), decoded.body);
+                                           req.Header("Content-Type"), decoded.body,
+                                           req.Header("Authorization"));
     res.status = reply.status;
     res.content_type = reply.content_type;
     res.headers = std::move(reply.headers);

@@ -106,3 +106,12 @@ TEST_CASE("Credentials files: the chosen profile's keys") {
   CHECK(c->session_token == "T");
   CHECK_FALSE(ddblab::shell::remote::ParseCredentialsFile("[default]\n", "default"));
 }
+
+// DynamoDB Streams records name the region the request was received in: the signature's.
+TEST_CASE("The signing region is read from the Authorization header's credential scope") {
+  using ddblab::shell::serve::SigningRegion;
+  CHECK(SigningRegion("AWS4-HMAC-SHA256 Credential=AKID/20261126/eu-west-1/dynamodb/aws4_request, "
+                      "SignedHeaders=host, Signature=abc") == "eu-west-1");
+  CHECK(SigningRegion("") == "us-east-1");
+  CHECK(SigningRegion("Credential=AKID") == "us-east-1");
+}
