@@ -8,11 +8,11 @@
 // sequence, written as 21 digits ("1" and the number in 20), so they increase within a shard and
 // compare as integers. A shard iterator is "<stream arn>|1|<generation>.<partition>.<after>.
 // <issued ms>" and lives 15 minutes on the engine's clock; records are kept 24 hours.
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <regex>
-#include <set>
 
 #include "exec/engine_impl.h"
 #include "exec/stream_log.h"
@@ -207,11 +207,15 @@ Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r)
       all.push_back({StreamArn(table_arn, st.label), name, st.label});
     }
   }
+  // Listed in ARN order, so a page resumes after its last ARN whatever was created or deleted
+  // between pages.
+  std::sort(all.begin(), all.end(), [](const StreamSummary& a, const StreamSummary& b) {
+    return a.stream_arn < b.stream_arn;
+  });
   size_t start = 0;
   if (r.exclusive_start_stream_arn) {
     static const std::regex kArn("^arn:aws:dynamodb:[^:]+:[0-9]+:table/[^/]+/stream/[^/]+$");
     if (!std::regex_match(*r.exclusive_start_stream_arn, kArn)) return InvalidArn();
-    // Streams come by table name then label, so a start key past a deleted stream still places.
     while (start < all.size() && all[start].stream_arn <= *r.exclusive_start_stream_arn) ++start;
   }
   ListStreamsResponse resp;

@@ -348,3 +348,31 @@ TEST_CASE("A Time to Live deletion is a REMOVE made by the service, and records 
   *e.now += 24 * 3600 + 1;
   CHECK(ReadAll(*e.engine, arn).empty());
 }
+
+TEST_CASE("ListStreams pages in ARN order and resumes after its last stream") {
+  StreamEngine e;
+  for (const char* name : {"abc", "abc-d", "abd"}) {
+    CreateTableRequest r;
+    r.table_name = name;
+    r.billing_mode = "PAY_PER_REQUEST";
+    r.attribute_definitions = {{"id", "S"}};
+    r.key_schema = {{"id", "HASH"}};
+    r.stream_specification = StreamSpecification{true, "KEYS_ONLY"};
+    Must(e->CreateTable(r));
+  }
+  ListStreamsRequest l;
+  l.limit = 1;
+  std::vector<std::string> seen;
+  for (int pages = 0; pages < 10; ++pages) {
+    ListStreamsResponse page = Must(e->ListStreams(l));
+    for (const auto& s : page.streams) seen.push_back(s.table_name);
+    if (!page.last_evaluated_stream_arn) break;
+    l.exclusive_start_stream_arn = page.last_evaluated_stream_arn;
+  }
+  std::sort(seen.begin(), seen.end());
+  CHECK(seen == std::vector<std::string>{"abc", "abc-d", "abd"});
+  l.limit = 0;
+  CHECK(Fails(e->ListStreams(l)).message ==
+        "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member "
+        "must have value greater than or equal to 1");
+}
