@@ -94,6 +94,8 @@ struct SubcommandDef {
 // Every subcommand in the order `aws dynamodb help` lists them, plus `wait`.
 const std::vector<SubcommandDef>& SubcommandTable();
 const SubcommandDef* FindSubcommand(std::string_view name);
+// The subcommands of `aws dynamodbstreams`, the DynamoDB Streams API.
+const std::vector<SubcommandDef>& StreamsSubcommandTable();
 
 // The waiters of `aws dynamodb wait`.
 const std::vector<std::string>& WaiterNames();

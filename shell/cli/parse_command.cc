@@ -181,6 +181,7 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
 
   // Global options may precede the service and the subcommand.
   bool seen_service = false;
+  bool streams = false;  // `aws dynamodbstreams`: the DynamoDB Streams API
   while (i < n) {
     std::string_view w = words[i];
     std::string_view name = w.substr(0, w.find('='));
@@ -200,8 +201,9 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
       ++i;
       continue;
     }
-    if (!seen_service && w == "dynamodb") {
+    if (!seen_service && (w == "dynamodb" || w == "dynamodbstreams")) {
       seen_service = true;
+      streams = w == "dynamodbstreams";
       ++i;
       continue;
     }
@@ -210,8 +212,12 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
   if (i >= n) return CliError("aws: error: the following arguments are required: operation");
 
   std::vector<std::string> names;
-  for (const cli::SubcommandDef& def : cli::SubcommandTable()) names.emplace_back(def.name);
-  const cli::SubcommandDef* def = cli::FindSubcommand(words[i]);
+  const auto& table = streams ? cli::StreamsSubcommandTable() : cli::SubcommandTable();
+  for (const cli::SubcommandDef& def : table) names.emplace_back(def.name);
+  const cli::SubcommandDef* def = nullptr;
+  for (const cli::SubcommandDef& one : table) {
+    if (one.name == words[i]) def = &one;
+  }
   if (def == nullptr) return InvalidChoice("operation", words[i], names);
   ++i;
   command.subcommand = std::string(def->name);

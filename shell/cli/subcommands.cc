@@ -219,6 +219,32 @@ const std::vector<SubcommandDef>& SubcommandTable() {
   return table;
 }
 
+const std::vector<SubcommandDef>& StreamsSubcommandTable() {
+  static const std::vector<SubcommandDef> table = {
+      {"describe-stream",
+       "DescribeStream",
+       Paging::kNone,
+       {Str("--stream-arn", "StreamArn", true), Int("--limit", "Limit"),
+        Str("--exclusive-start-shard-id", "ExclusiveStartShardId")}},
+      {"get-records",
+       "GetRecords",
+       Paging::kNone,
+       {Str("--shard-iterator", "ShardIterator", true), Int("--limit", "Limit")}},
+      {"get-shard-iterator",
+       "GetShardIterator",
+       Paging::kNone,
+       {Str("--stream-arn", "StreamArn", true), Str("--shard-id", "ShardId", true),
+        Str("--shard-iterator-type", "ShardIteratorType", true),
+        Str("--sequence-number", "SequenceNumber")}},
+      {"list-streams",
+       "ListStreams",
+       Paging::kNone,
+       {Str("--table-name", "TableName"), Int("--limit", "Limit"),
+        Str("--exclusive-start-stream-arn", "ExclusiveStartStreamArn")}},
+  };
+  return table;
+}
+
 const SubcommandDef* FindSubcommand(std::string_view name) {
   for (const SubcommandDef& def : SubcommandTable()) {
     if (def.name == name) return &def;

@@ -223,7 +223,12 @@ class RemoteClient final : public wire::Client {
     curl_easy_reset(curl_);
     struct curl_slist* headers = nullptr;
     headers = curl_slist_append(headers, "Content-Type: application/x-amz-json-1.0");
-    const std::string target = "X-Amz-Target: DynamoDB_20120810." + std::string(operation);
+    // The DynamoDB Streams operations have their own target prefix (same signing service).
+    const bool streams = operation == "ListStreams" || operation == "DescribeStream" ||
+                         operation == "GetShardIterator" || operation == "GetRecords";
+    const std::string target = std::string(streams ? "X-Amz-Target: DynamoDBStreams_20120810."
+                                                   : "X-Amz-Target: DynamoDB_20120810.") +
+                               std::string(operation);
     headers = curl_slist_append(headers, target.c_str());
     std::string token;
     if (!creds_.session_token.empty()) {
