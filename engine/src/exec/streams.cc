@@ -42,6 +42,19 @@ int64_t ParseSequenceNumber(const std::string& s) {
   return v;
 }
 
+// A run of decimal digits as a number no larger than `max`, or -1: iterators and shard ids come
+// from clients, so an overlong number is refused rather than thrown on.
+int64_t Digits(const std::string& s, int64_t max) {
+  if (s.empty() || s.size() > 19) return -1;
+  int64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return -1;
+    if (v > (max - (c - '0')) / 10) return -1;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
 uint32_t Fnv(const std::string& s) {
   uint32_t h = 2166136261u;
   for (unsigned char c : s) h = (h ^ c) * 16777619u;
@@ -61,7 +74,8 @@ bool ParseShardId(const std::string& id, const std::string& label, int64_t* gene
   static const std::regex kShard("^shardId-([0-9]{20})-[0-9a-f]{8}$");
   std::smatch m;
   if (!std::regex_match(id, m, kShard)) return false;
-  const int64_t n = std::stoll(m[1].str());
+  const int64_t n = Digits(m[1].str().substr(1), INT64_MAX);  // the first of 20 digits is 0
+  if (m[1].str()[0] != '0' || n < 0) return false;
   *generation = n / 100000;
   *partition = static_cast<int>(n % 100000);
   return ShardId(label, *generation, *partition) == id;
@@ -167,6 +181,25 @@ static Result<std::vector<Generation>> Generations(Storage& storage, const Strea
   }
   if (enabled && !gens.empty()) gens.back().open = true;
   return gens;
+}
+
+// The generation and partition a shard position names, or the error for a shard that is not
+// (or no longer) there.
+static Result<const Generation*> FindShard(const std::vector<Generation>& gens, int64_t generation,
+                                           int64_t partition) {
+  for (const Generation& g : gens) {
+    if (g.number == generation && partition >= 0 && partition < g.partition_count) return &g;
+  }
+  return ShardNotFound();
+}
+
+// "<stream arn>|1|<generation>.<partition>.<after>.<issued ms>".
+static std::string Iterator(const std::string& arn, int64_t generation, int64_t partition,
+                            int64_t after, double now) {
+  char tail[96];
+  std::snprintf(tail, sizeof tail, "|1|%" PRId64 ".%" PRId64 ".%" PRId64 ".%" PRId64, generation,
+                partition, after, static_cast<int64_t>(std::floor(now * 1000)));
+  return arn + tail;
 }
 
 static ShardDescription DescribeShard(const StreamRef& ref, const std::vector<Generation>& gens,
@@ -308,11 +341,7 @@ Result<GetShardIteratorResponse> EngineImpl::GetShardIterator(const GetShardIter
   std::vector<StreamShardSpan> spans;
   DDB_ASSIGN_OR_RETURN(std::vector<Generation> gens,
                        Generations(*storage_, ref, PartitionCount(*ref.table), &spans));
-  const Generation* g = nullptr;
-  for (const Generation& one : gens) {
-    if (one.number == generation) g = &one;
-  }
-  if (g == nullptr || partition >= g->partition_count) return ShardNotFound();
+  DDB_ASSIGN_OR_RETURN(const Generation* g, FindShard(gens, generation, partition));
   const StreamShardSpan* span = g->spans[static_cast<size_t>(partition)];
   const int64_t first = span ? span->first_seq : g->start;
   int64_t after = first - 1;  // TRIM_HORIZON
@@ -324,10 +353,7 @@ Result<GetShardIteratorResponse> EngineImpl::GetShardIterator(const GetShardIter
     after = std::max(type == "AT_SEQUENCE_NUMBER" ? seq - 1 : seq, first - 1);
   }
   GetShardIteratorResponse resp;
-  char tail[96];
-  std::snprintf(tail, sizeof tail, "|1|%" PRId64 ".%d.%" PRId64 ".%" PRId64, generation, partition,
-                after, static_cast<int64_t>(std::floor(Now() * 1000)));
-  resp.shard_iterator = ref.arn + tail;
+  resp.shard_iterator = Iterator(ref.arn, generation, partition, after, Now());
   return resp;
 }
 
@@ -348,10 +374,15 @@ Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
   }
   DDB_ASSIGN_OR_RETURN(StreamRef ref,
                        FindStream(tables_, options_.region, options_.account_id, m[1].str()));
-  const int64_t generation = std::stoll(m[2].str());
-  const int partition = std::stoi(m[3].str());
-  const int64_t after = std::stoll(m[4].str());
-  const double issued = static_cast<double>(std::stoll(m[5].str())) / 1000;
+  const int64_t generation = Digits(m[2].str(), INT64_MAX);
+  const int64_t partition = Digits(m[3].str(), INT32_MAX);
+  const std::string after_text = m[4].str();
+  const int64_t after = after_text == "-1" ? -1 : Digits(after_text, INT64_MAX);
+  const int64_t issued_ms = Digits(m[5].str(), INT64_MAX);
+  if (generation < 0 || partition < 0 || (after < 0 && after_text != "-1") || issued_ms < 0) {
+    return ValidationError("Invalid ShardIterator");
+  }
+  const double issued = static_cast<double>(issued_ms) / 1000;
   if (Now() - issued > kIteratorSeconds) {
     return MakeError(ErrorType::kExpiredIteratorException, "Shard iterator has expired");
   }
@@ -359,11 +390,7 @@ Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
   std::vector<StreamShardSpan> spans;
   DDB_ASSIGN_OR_RETURN(std::vector<Generation> gens,
                        Generations(*storage_, ref, PartitionCount(*ref.table), &spans));
-  const Generation* g = nullptr;
-  for (const Generation& one : gens) {
-    if (one.number == generation) g = &one;
-  }
-  if (g == nullptr || partition >= g->partition_count) return ShardNotFound();
+  DDB_ASSIGN_OR_RETURN(const Generation* g, FindShard(gens, generation, partition));
   std::vector<StreamRecordRow> rows;
   DDB_TRY(storage_->ReadStreamRecords(ref.storage_name, generation, partition, after, limit,
                                       kMaxPageBytes, &rows));
@@ -398,12 +425,7 @@ Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
   // none.
   const StreamShardSpan* span = g->spans[static_cast<size_t>(partition)];
   const bool exhausted = !g->open && (span == nullptr || next >= span->last_seq);
-  if (!exhausted) {
-    char tail[96];
-    std::snprintf(tail, sizeof tail, "|1|%" PRId64 ".%d.%" PRId64 ".%" PRId64, generation,
-                  partition, next, static_cast<int64_t>(std::floor(Now() * 1000)));
-    resp.next_shard_iterator = ref.arn + tail;
-  }
+  if (!exhausted) resp.next_shard_iterator = Iterator(ref.arn, generation, partition, next, Now());
   return resp;
 }
 

@@ -292,6 +292,13 @@ TEST_CASE("Iterators: TRIM_HORIZON, AT and AFTER a sequence number, LATEST, and 
   CHECK(expired.message == "Shard iterator has expired");
   r.shard_iterator = "garbage";
   CHECK(Fails(e->GetRecords(r)).message == "Invalid ShardIterator");
+  // Numbers too large for the engine are refused, not thrown on.
+  r.shard_iterator = arn + "|1|99999999999999999999999.0.0.0";
+  CHECK(Fails(e->GetRecords(r)).message == "Invalid ShardIterator");
+  r.shard_iterator = arn + "|1|0.0.0.99999999999999999999999";
+  CHECK(Fails(e->GetRecords(r)).message == "Invalid ShardIterator");
+  g.shard_id = "shardId-99999999999999999999-00000000";
+  CHECK(Fails(e->GetShardIterator(g)).type == ErrorType::kResourceNotFoundException);
   g.shard_id = "shardId-00000000000000000099-00000000";
   CHECK(Fails(e->GetShardIterator(g)).message ==
         "Requested resource not found: Shard does not exist");
