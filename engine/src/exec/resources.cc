@@ -41,7 +41,9 @@ Result<std::string> TableNameOfArn(const std::string& arn) {
   }
   static const std::regex kTableArn("^arn:aws:dynamodb:[^:]+:[0-9]+:table/([^/]+)$");
   std::smatch m;
-  if (!std::regex_match(arn, m, kTableArn)) {
+  // ResourceArn is at most 1,283 characters (API reference); the length is checked before the
+  // regex, whose engine recurses per character.
+  if (arn.size() > 1283 || !std::regex_match(arn, m, kTableArn)) {
     return ValidationError("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
   }
   return m[1].str();

@@ -73,7 +73,8 @@ bool ParseShardId(const std::string& id, const std::string& label, int64_t* gene
                   int* partition) {
   static const std::regex kShard("^shardId-([0-9]{20})-[0-9a-f]{8}$");
   std::smatch m;
-  if (!std::regex_match(id, m, kShard)) return false;
+  // The length is checked first: the regex engine recurses per character.
+  if (id.size() != 37 || !std::regex_match(id, m, kShard)) return false;
   const int64_t n = Digits(m[1].str().substr(1), INT64_MAX);  // the first of 20 digits is 0
   if (m[1].str()[0] != '0' || n < 0) return false;
   *generation = n / 100000;
@@ -248,7 +249,10 @@ Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r)
   size_t start = 0;
   if (r.exclusive_start_stream_arn) {
     static const std::regex kArn("^arn:aws:dynamodb:[^:]+:[0-9]+:table/[^/]+/stream/[^/]+$");
-    if (!std::regex_match(*r.exclusive_start_stream_arn, kArn)) return InvalidArn();
+    if (r.exclusive_start_stream_arn->size() > 1024 ||
+        !std::regex_match(*r.exclusive_start_stream_arn, kArn)) {
+      return InvalidArn();
+    }
     while (start < all.size() && all[start].stream_arn <= *r.exclusive_start_stream_arn) ++start;
   }
   ListStreamsResponse resp;

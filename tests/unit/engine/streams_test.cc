@@ -378,6 +378,10 @@ TEST_CASE("ListStreams pages in ARN order and resumes after its last stream") {
   }
   std::sort(seen.begin(), seen.end());
   CHECK(seen == std::vector<std::string>{"abc", "abc-d", "abd"});
+  l.exclusive_start_stream_arn =
+      "arn:aws:dynamodb:ddblab:000000000000:table/" + std::string(200000, 'a') + "/stream/x";
+  CHECK(Fails(e->ListStreams(l)).message == "Invalid StreamArn");
+  l.exclusive_start_stream_arn.reset();
   l.limit = 0;
   CHECK(Fails(e->ListStreams(l)).message ==
         "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member "

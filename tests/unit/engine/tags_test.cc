@@ -77,6 +77,11 @@ TEST_CASE("Tag requests name the table by ARN, with DynamoDB's messages for a ba
         "Requested resource not found: ResourcArn: "
         "arn:aws:dynamodb:ddblab:000000000000:table/Nope not found");
   CHECK(TagApp(*e, {}).error().message == "Atleast one Tag needs to be provided as Input.");
+  // An ARN past the 1,283-character limit is refused by its form, however long.
+  const std::string long_arn =
+      "arn:aws:dynamodb:ddblab:000000000000:table/" + std::string(200000, 'a');
+  CHECK(TagApp(*e, {{"k", "v"}}, long_arn).error().message ==
+        "Invalid TableArn: Invalid ResourceArn provided as input " + long_arn);
   // Something that is not an ARN at all.
   CHECK(TagApp(*e, {{"k", "v"}}, "I_do_not_exist").error().message ==
         "One or more parameter values were invalid: ARNs must start with 'arn:': I_do_not_exist");
