@@ -49,6 +49,33 @@ Result<std::string> TableNameOfArn(const std::string& arn) {
   return m[1].str();
 }
 
+// DynamoDB's refusal of one tag key, or OK (developer guide, "Tagging restrictions in DynamoDB";
+// the texts are DynamoDB's own).
+Status CheckTagKey(const std::optional<std::string>& key) {
+  if (!key) return ValidationError("The Tag Key provided is invalid, Key: null");
+  const size_t chars = Utf8CharacterCount(*key);
+  if (chars < 1 || chars > kMaxTagKeyLength || !TagCharactersAllowed(*key)) {
+    return ValidationError("The Tag Key provided is invalid, Key: " + *key);
+  }
+  if (TagKeyReserved(*key)) {
+    return ValidationError("Tag Key cannot be prefixed with aws:, Key: " + *key);
+  }
+  return OkStatus();
+}
+
+Status CheckTagValue(const std::optional<std::string>& value) {
+  if (!value) return ValidationError("The Tag Value provided is invalid, Value: null");
+  if (Utf8CharacterCount(*value) > kMaxTagValueLength || !TagCharactersAllowed(*value)) {
+    return ValidationError("The Tag Value provided is invalid, Value: " + *value);
+  }
+  return OkStatus();
+}
+
+// DynamoDB counts a table's tags after the request is merged in; over 50 is a ValidationException.
+Error TooManyTags() {
+  return ValidationError("Number of Tags exceed the current limit for the provided ResourceArn");
+}
+
 }  // namespace
 
 Status EngineImpl::SaveSchema(const TableSchema& s) {
@@ -70,33 +97,6 @@ Result<const TableSchema*> EngineImpl::TableForArn(const std::optional<std::stri
                      "Requested resource not found: ResourcArn: " + *arn + " not found");
   }
   return &it->second;
-}
-
-// DynamoDB's refusal of one tag key, or OK (developer guide, "Tagging restrictions in DynamoDB";
-// the texts are DynamoDB's own).
-static Status CheckTagKey(const std::optional<std::string>& key) {
-  if (!key) return ValidationError("The Tag Key provided is invalid, Key: null");
-  const size_t chars = Utf8CharacterCount(*key);
-  if (chars < 1 || chars > kMaxTagKeyLength || !TagCharactersAllowed(*key)) {
-    return ValidationError("The Tag Key provided is invalid, Key: " + *key);
-  }
-  if (TagKeyReserved(*key)) {
-    return ValidationError("Tag Key cannot be prefixed with aws:, Key: " + *key);
-  }
-  return OkStatus();
-}
-
-static Status CheckTagValue(const std::optional<std::string>& value) {
-  if (!value) return ValidationError("The Tag Value provided is invalid, Value: null");
-  if (Utf8CharacterCount(*value) > kMaxTagValueLength || !TagCharactersAllowed(*value)) {
-    return ValidationError("The Tag Value provided is invalid, Value: " + *value);
-  }
-  return OkStatus();
-}
-
-// DynamoDB counts a table's tags after the request is merged in; over 50 is a ValidationException.
-static Error TooManyTags() {
-  return ValidationError("Number of Tags exceed the current limit for the provided ResourceArn");
 }
 
 Result<TagResourceResponse> EngineImpl::TagResource(const TagResourceRequest& r) {

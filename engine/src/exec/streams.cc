@@ -108,8 +108,6 @@ struct Generation {
   std::vector<const StreamShardSpan*> spans;  // by partition
 };
 
-}  // namespace
-
 // A parsed stream ARN: the table and the stream, or the error for it.
 struct StreamRef {
   const TableSchema* table = nullptr;
@@ -118,9 +116,9 @@ struct StreamRef {
   std::string storage_name;
 };
 
-static Result<StreamRef> FindStream(const std::map<std::string, TableSchema, std::less<>>& tables,
-                                    const std::string& region, const std::string& account,
-                                    const std::optional<std::string>& arn) {
+Result<StreamRef> FindStream(const std::map<std::string, TableSchema, std::less<>>& tables,
+                             const std::string& region, const std::string& account,
+                             const std::optional<std::string>& arn) {
   if (!arn) {
     return ValidationError(
         "1 validation error detected: Value null at 'streamArn' failed to satisfy constraint: "
@@ -149,9 +147,9 @@ static Result<StreamRef> FindStream(const std::map<std::string, TableSchema, std
 }
 
 // The shards of a stream, generation by generation.
-static Result<std::vector<Generation>> Generations(Storage& storage, const StreamRef& ref,
-                                                   int current_partitions,
-                                                   std::vector<StreamShardSpan>* spans) {
+Result<std::vector<Generation>> Generations(Storage& storage, const StreamRef& ref,
+                                            int current_partitions,
+                                            std::vector<StreamShardSpan>* spans) {
   DDB_ASSIGN_OR_RETURN(*spans, storage.StreamShardSpans(ref.storage_name));
   const bool enabled = ref.table->EnabledStream() == ref.stream;
   std::vector<Generation> gens;
@@ -186,8 +184,8 @@ static Result<std::vector<Generation>> Generations(Storage& storage, const Strea
 
 // The generation and partition a shard position names, or the error for a shard that is not
 // (or no longer) there.
-static Result<const Generation*> FindShard(const std::vector<Generation>& gens, int64_t generation,
-                                           int64_t partition) {
+Result<const Generation*> FindShard(const std::vector<Generation>& gens, int64_t generation,
+                                    int64_t partition) {
   for (const Generation& g : gens) {
     if (g.number == generation && partition >= 0 && partition < g.partition_count) return &g;
   }
@@ -195,16 +193,16 @@ static Result<const Generation*> FindShard(const std::vector<Generation>& gens, 
 }
 
 // "<stream arn>|1|<generation>.<partition>.<after>.<issued ms>".
-static std::string Iterator(const std::string& arn, int64_t generation, int64_t partition,
-                            int64_t after, double now) {
+std::string Iterator(const std::string& arn, int64_t generation, int64_t partition, int64_t after,
+                     double now) {
   char tail[96];
   std::snprintf(tail, sizeof tail, "|1|%" PRId64 ".%" PRId64 ".%" PRId64 ".%" PRId64, generation,
                 partition, after, static_cast<int64_t>(std::floor(now * 1000)));
   return arn + tail;
 }
 
-static ShardDescription DescribeShard(const StreamRef& ref, const std::vector<Generation>& gens,
-                                      size_t gi, int partition) {
+ShardDescription DescribeShard(const StreamRef& ref, const std::vector<Generation>& gens, size_t gi,
+                               int partition) {
   const Generation& g = gens[gi];
   const StreamShardSpan* span = g.spans[static_cast<size_t>(partition)];
   ShardDescription d;
@@ -221,6 +219,8 @@ static ShardDescription DescribeShard(const StreamRef& ref, const std::vector<Ge
   }
   return d;
 }
+
+}  // namespace
 
 Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r) {
   std::lock_guard lock(mutex_);
