@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <ctime>
 #include <fstream>
 #include <set>
 
@@ -45,6 +46,7 @@ bool Shell::SetClient(std::unique_ptr<wire::Client> client) {
     return false;
   }
   clients_.back() = std::move(client);
+  --user_database_id_;
   key_cache_.clear();
   if (last_) last_->next_page.reset();
   return true;
@@ -69,6 +71,24 @@ void Shell::PopClient(int id) {
     if (last_) last_->next_page.reset();
     return;
   }
+}
+
+int Shell::database_id() const {
+  return pushed_.empty() ? user_database_id_ : pushed_.back().id;
+}
+
+bool Shell::database_live(int id) const {
+  if (id == user_database_id_) return true;
+  return std::any_of(pushed_.begin(), pushed_.end(), [id](const Pushed& p) { return p.id == id; });
+}
+
+double Shell::now() const {
+  if (engine_options.clock) return engine_options.clock();
+  return static_cast<double>(std::time(nullptr));
+}
+
+void Shell::AddStatementFollower(StatementFollower follower) {
+  if (follower) followers_.push_back(std::move(follower));
 }
 
 std::unique_ptr<wire::Client> Shell::NewScratchDatabase(std::string description) {
@@ -192,6 +212,9 @@ Outcome Shell::RunStreamed(const std::string& statement,
   Outcome outcome =
       r.ok ? Outcome::kOk : (r.parse_error ? Outcome::kParseError : Outcome::kEngineError);
   last_ = std::move(r);
+  if (last_->kind != InputKind::kExplain) {
+    for (auto& follow : followers_) follow(*last_, *this);
+  }
   if (!observers_.empty() && last_->kind != InputKind::kExplain) {
     // Observers may remove themselves (or end the lesson) while being notified.
     auto observers = observers_;

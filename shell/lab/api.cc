@@ -6,6 +6,8 @@
 
 #include "shell/lab/lab_runtime.h"
 #include "shell/lab/prelude/ddb_lua.h"
+#include "shell/lab/prelude/stream_filter_lua.h"
+#include "shell/lab/prelude/stream_lua.h"
 #include "shell/lab/sandbox_internal.h"
 #include "shell/lab/simulate/simulate.h"
 #include "shell/session/boundary.h"
@@ -214,6 +216,55 @@ int LStatements(lua_State* L) {
   return 1;
 }
 
+// ddb.json_decode(text): JSON text as Lua values (null -> ddb.null), or nil and a message (stream
+// handlers' filter patterns, which Lambda takes as JSON text).
+bool DoJsonDecode(Sandbox::Impl* impl, const char* s, size_t n) {
+  try {
+    wire::Json j = wire::ParseJson(std::string_view(s, n));
+    if (j.is_discarded()) {
+      impl->stash_error = "malformed JSON";
+      return false;
+    }
+    impl->stash = std::move(j);
+    return true;
+  } catch (const std::exception& e) {
+    impl->stash_error = e.what();
+    return false;
+  }
+}
+
+int LJsonDecode(lua_State* L) {
+  size_t n = 0;
+  const char* s = luaL_checklstring(L, 1, &n);
+  Sandbox::Impl* impl = ImplOf(L);
+  if (!DoJsonDecode(impl, s, n)) {
+    lua_pushnil(L);
+    lua_pushlstring(L, impl->stash_error.data(), impl->stash_error.size());
+    impl->stash_error.clear();
+    return 2;
+  }
+  return PushStashed(L, impl);
+}
+
+// Runs one embedded prelude chunk with `nargs` values below it on the stack; leaves its one
+// result (nil when it failed, after saying why on the sandbox's output).
+void RunPrelude(Sandbox& sb, std::ostream& out, std::string_view code, const char* name,
+                int nargs) {
+  lua_State* L = sb.state();
+  if (luaL_loadbufferx(L, code.data(), code.size(), name, "t") != LUA_OK) {
+    out << name + 1 << " prelude: " << lua_tostring(L, -1) << "\n";
+    lua_pop(L, 1 + nargs);
+    lua_pushnil(L);
+    return;
+  }
+  lua_insert(L, -1 - nargs);
+  LuaStatus st = sb.PCall(nargs, 1);
+  if (!st.ok()) {
+    out << name + 1 << " prelude: " << st.message << "\n";
+    lua_pushnil(L);
+  }
+}
+
 }  // namespace
 
 void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
@@ -231,6 +282,7 @@ void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
                           {"set_partitions", LSetPartitions},
                           {"_simulate", LSimulate},      // wrapped by ddb.simulate (ddb.lua)
                           {"_statements", LStatements},  // used by ddb.script (ddb.lua)
+                          {"json_decode", LJsonDecode},
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   lua_pushlightuserdata(L, NullMarker());
@@ -239,15 +291,34 @@ void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
   lua_getglobal(L, "print");
   lua_setglobal(L, "say");
   impl_->enforce_memory = saved;
-  // Helpers written in Lua on top of the C functions (shell/lab/prelude/ddb.lua).
-  if (luaL_loadbufferx(L, embedded::kDdbLua.data(), embedded::kDdbLua.size(), "=ddb", "t") ==
-      LUA_OK) {
-    lua_getglobal(L, "ddb");
-    LuaStatus st = PCall(1, 0);
-    if (!st.ok()) *impl_->out << "ddb prelude: " << st.message << "\n";
-  } else {
-    lua_pop(L, 1);
+  // Helpers written in Lua on top of the C functions (shell/lab/prelude/ddb.lua), then stream
+  // handlers (stream.lua, with Lambda's event filtering from stream_filter.lua) as ddb.stream.
+  lua_getglobal(L, "ddb");
+  RunPrelude(*this, *impl_->out, embedded::kDdbLua, "=ddb", 1);
+  lua_pop(L, 1);
+  lua_getglobal(L, "ddb");
+  RunPrelude(*this, *impl_->out, embedded::kStreamFilterLua, "=stream_filter", 1);
+  lua_getglobal(L, "ddb");
+  lua_insert(L, -2);
+  RunPrelude(*this, *impl_->out, embedded::kStreamLua, "=stream", 2);
+  lua_getglobal(L, "ddb");
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "stream");
+  lua_pop(L, 1);
+}
+
+wire::Client* Sandbox::BindDdbClient(wire::Client* client, std::optional<shell::FileAccess> files) {
+  wire::Client* previous = impl_->client;
+  lua_State* L = impl_->L;
+  const bool installed = lua_getglobal(L, "ddb") == LUA_TTABLE;
+  lua_pop(L, 1);
+  if (!installed && client != nullptr) {
+    InstallDdbApi(*client, files ? *files : impl_->files);
+    return previous;
   }
+  impl_->client = client;
+  if (files) impl_->files = std::move(*files);
+  return previous;
 }
 
 }  // namespace ddblab::lab

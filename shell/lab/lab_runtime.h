@@ -120,6 +120,11 @@ class Sandbox {
   // `files` is what file:// values in its statements may read. The client must outlive the
   // sandbox.
   void InstallDdbApi(wire::Client& client, shell::FileAccess files);
+  // Points the ddb API at `client` (installing it, with `files`, when the sandbox has none yet)
+  // and returns the client it used before (nullptr when none); `files` unset keeps the current
+  // policy. A simulation binds its handlers to its own engine this way and gives the binding
+  // back afterwards.
+  wire::Client* BindDdbClient(wire::Client* client, std::optional<shell::FileAccess> files);
 
   // Pops `n` values left on the stack by Run(..., nresults) or PCall.
   void Pop(int n);

@@ -12,6 +12,7 @@
 #include "shell/lab/lab_commands.h"
 #include "shell/lab/lab_runtime.h"
 #include "shell/lab/repl_commands.h"
+#include "shell/lab/shell_client.h"
 #include "shell/lab/sink_streambuf.h"
 #include "shell/output.h"
 #include "shell/script.h"
@@ -20,20 +21,6 @@
 namespace ddblab::shell {
 
 namespace {
-
-// Forwards to whatever backend the shell has now, so `.open` during a lesson is followed.
-class ShellClient : public wire::Client {
- public:
-  explicit ShellClient(ShellContext& shell) : shell_(shell) {}
-  wire::JsonResult Call(std::string_view operation, const wire::Json& request) override {
-    return shell_.client().Call(operation, request);
-  }
-  bool IsRemote() const override { return shell_.client().IsRemote(); }
-  std::string Describe() const override { return shell_.client().Describe(); }
-
- private:
-  ShellContext& shell_;
-};
 
 // One per shell with a lesson in progress: owns the session and watches the statements.
 class LessonObserver : public StatementObserver {
@@ -83,7 +70,7 @@ class LessonObserver : public StatementObserver {
   std::ostream& out() { return out_; }
 
  private:
-  ShellClient client_;
+  lab::ShellClient client_;
   lab::SinkStreambuf buf_;
   std::ostream out_;
   lab::ProgressStore progress_;

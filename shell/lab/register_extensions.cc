@@ -4,6 +4,7 @@
 #include "shell/lab/lab_commands.h"
 #include "shell/lab/repl_commands.h"
 #include "shell/lab/simulate/simulate.h"
+#include "shell/lab/streams/dot_command.h"
 #include "shell/shell.h"
 
 namespace ddblab::lab {
@@ -17,6 +18,7 @@ void RegisterLabExtensions(shell::Shell& shell) {
         return shell::RunExerciseDotCommand(context, *exercise, args);
       }});
   simulate::RegisterSimulateDotCommands(shell);
+  streams::RegisterStreamDotCommand(shell);
   shell::SetItemGeneratorOpener(OpenItemScript);
 }
 

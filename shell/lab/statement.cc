@@ -143,6 +143,7 @@ wire::Json RecordToJson(const StatementRecord& r) {
   }
   j["items"] = items;
   j["output"] = out;
+  if (!r.stream.is_null()) j["stream"] = r.stream;
   j["count"] = out.is_object() && out.contains("Count") && out["Count"].is_number()
                    ? out["Count"].get<int64_t>()
                    : static_cast<int64_t>(items.size());

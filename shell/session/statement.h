@@ -62,6 +62,9 @@ struct StatementResult {
   int64_t streamed_items = 0;
   // The read was stopped between pages (Ctrl-C); next_page resumes it.
   bool interrupted = false;
+  // What the stream handlers attached to the database did after this statement (set by the
+  // shell's statement followers; lessons/README.md, `r.stream`); null when none is attached.
+  wire::Json stream;
 };
 
 // Merges several calls' results into one: items, bytes and capacity summed (capacity per

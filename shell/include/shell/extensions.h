@@ -65,6 +65,19 @@ class ShellContext {
   virtual std::string cwd() const = 0;
   // Adds a dot-command (replacing one of the same name).
   virtual void RegisterDotCommand(DotExtension command) = 0;
+  // Which database statements go to now: an id that changes when a lesson or an exercise pushes
+  // its own database or `.open` replaces the user's, and is never reused; and whether the
+  // database an id named is still in use (its state, such as attached stream handlers, can go
+  // when it is not).
+  virtual int database_id() const = 0;
+  virtual bool database_live(int id) const = 0;
+  // The engine's clock, in seconds since the epoch (fixed by --clock; the real time otherwise).
+  virtual double now() const = 0;
+  // Runs after every statement the user runs (and every one Run runs), after it is rendered and
+  // before observers hear of it: a follower may print and may annotate the result, as stream
+  // handlers do with what they did.
+  using StatementFollower = std::function<void(StatementResult& result, ShellContext& shell)>;
+  virtual void AddStatementFollower(StatementFollower follower) = 0;
 };
 
 }  // namespace ddblab::shell

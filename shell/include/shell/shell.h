@@ -111,6 +111,10 @@ class Shell : public ShellContext {
   std::unique_ptr<wire::Client> NewScratchDatabase(std::string description) override;
   std::string cwd() const override;
   void RegisterDotCommand(DotExtension command) override;
+  int database_id() const override;
+  bool database_live(int id) const override;
+  double now() const override;
+  void AddStatementFollower(StatementFollower follower) override;
 
   // The dot-commands other front ends registered, by name.
   const std::vector<DotExtension>& extensions() const { return extensions_; }
@@ -151,6 +155,8 @@ class Shell : public ShellContext {
   };
   std::vector<Pushed> pushed_;
   int next_push_id_ = 1;
+  // The user's database's id (database_id): 0, then -1, -2, ... after each .open.
+  int user_database_id_ = 0;
   // The sink everything is printed through: the caller's, with dot-command text wrapped as JSON
   // objects in jsonl mode.
   JsonlTextSink guard_;
@@ -159,6 +165,7 @@ class Shell : public ShellContext {
   std::string prompt_tag_;
   std::map<int, wire::Json> params_;
   std::vector<std::shared_ptr<StatementObserver>> observers_;
+  std::vector<StatementFollower> followers_;
   std::vector<DotExtension> extensions_;
   std::optional<StatementResult> last_;
   std::optional<Outcome> last_outcome_;

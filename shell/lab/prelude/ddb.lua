@@ -26,6 +26,33 @@ function ddb.item(plain)
   for k, v in pairs(plain) do m[k] = ddb.marshal(v) end
   return m
 end
+-- DynamoDB JSON -> plain Lua values (S -> string, N -> number, L -> list, M -> table, NULL ->
+-- ddb.null, sets -> lists); the inverse of ddb.marshal.
+function ddb.unmarshal(av)
+  if type(av) ~= "table" then return av end
+  if av.S ~= nil then return av.S end
+  if av.N ~= nil then return tonumber(av.N) end
+  if av.BOOL ~= nil then return av.BOOL end
+  if av.NULL ~= nil then return ddb.null end
+  if av.L ~= nil then
+    local t = {}
+    for i, x in ipairs(av.L) do t[i] = ddb.unmarshal(x) end
+    return t
+  end
+  if av.M ~= nil then return ddb.unmarshal_item(av.M) end
+  if av.SS ~= nil then return av.SS end
+  if av.NS ~= nil then
+    local t = {}
+    for i, x in ipairs(av.NS) do t[i] = tonumber(x) end
+    return t
+  end
+  return av
+end
+function ddb.unmarshal_item(m)
+  local t = {}
+  for k, v in pairs(m or {}) do t[k] = ddb.unmarshal(v) end
+  return t
+end
 function ddb.get(table_name, key)
   local r = ddb.call("GetItem", { TableName = table_name, Key = ddb.item(key), ConsistentRead = true })
   return r.items[1]

@@ -245,31 +245,8 @@ function cost(r)
 end
 
 -- DynamoDB JSON -> plain Lua values (for reading r.request).
-function plain(av)
-  if type(av) ~= "table" then return av end
-  if av.S ~= nil then return av.S end
-  if av.N ~= nil then return tonumber(av.N) end
-  if av.BOOL ~= nil then return av.BOOL end
-  if av.NULL ~= nil then return ddb.null end
-  if av.L ~= nil then
-    local t = {}
-    for i, x in ipairs(av.L) do t[i] = plain(x) end
-    return t
-  end
-  if av.M ~= nil then return plain_item(av.M) end
-  if av.SS ~= nil then return av.SS end
-  if av.NS ~= nil then
-    local t = {}
-    for i, x in ipairs(av.NS) do t[i] = tonumber(x) end
-    return t
-  end
-  return av
-end
-function plain_item(m)
-  local t = {}
-  for k, v in pairs(m or {}) do t[k] = plain(v) end
-  return t
-end
+plain = ddb.unmarshal
+plain_item = ddb.unmarshal_item
 
 -- Setup helpers: a PK/SK table (string keys) with optional overloaded GSIs named like
 -- "GSI1" (keys GSI1PK/GSI1SK), recreated empty; and seeding plain items.

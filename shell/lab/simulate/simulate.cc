@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -33,6 +34,7 @@ struct Scenario {
   std::vector<std::string> setup;
   int64_t seconds = 60;
   std::vector<Client> clients;
+  int streams_ref = LUA_NOREF;  // the `streams` list: ddb.stream.attach specs
 };
 
 Error Fail(std::string message) { return ValidationError(std::move(message)); }
@@ -61,8 +63,8 @@ Status CheckKeys(lua_State* L, int index, const std::set<std::string>& allowed,
 Result<Scenario> ReadScenario(lua_State* L) {
   Scenario s;
   if (!lua_istable(L, -1))
-    return Fail("the scenario must return a table {setup, seconds, clients}");
-  DDB_TRY(CheckKeys(L, -1, {"setup", "seconds", "clients"}, "the scenario"));
+    return Fail("the scenario must return a table {setup, seconds, clients, streams}");
+  DDB_TRY(CheckKeys(L, -1, {"setup", "seconds", "clients", "streams"}, "the scenario"));
   lua_getfield(L, -1, "setup");
   if (lua_istable(L, -1)) {
     lua_Integer n = luaL_len(L, -1);
@@ -91,6 +93,15 @@ Result<Scenario> ReadScenario(lua_State* L) {
     s.seconds = v;
   }
   lua_pop(L, 1);
+  lua_getfield(L, -1, "streams");
+  if (lua_istable(L, -1)) {
+    s.streams_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  } else if (!lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return Fail("streams must be a list of handlers {table = ..., handler = function(event) ... end, ...}");
+  } else {
+    lua_pop(L, 1);
+  }
   lua_getfield(L, -1, "clients");
   if (!lua_istable(L, -1)) {
     lua_pop(L, 1);
@@ -175,6 +186,8 @@ namespace {
 
 // Releases the registry references the scenario's statement functions hold.
 void ReleaseScenario(lua_State* L, Scenario& scenario) {
+  if (scenario.streams_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, scenario.streams_ref);
+  scenario.streams_ref = LUA_NOREF;
   for (Client& c : scenario.clients) {
     if (c.function_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, c.function_ref);
     c.function_ref = LUA_NOREF;
@@ -217,6 +230,22 @@ Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
     }
   }
 
+  // Stream handlers attach once the setup has made their tables, and run after each virtual
+  // second's requests.
+  std::unique_ptr<ScenarioStreams> streams;
+  if (scenario.streams_ref != LUA_NOREF) {
+    *clock = kStartClock;
+    DDB_ASSIGN_OR_RETURN(streams, ScenarioStreams::Attach(sandbox, scenario.streams_ref, *client, files));
+  }
+  int64_t next_tick = 0;
+  auto tick_until = [&](double t) -> Status {
+    for (; streams && static_cast<double>(next_tick) < t && next_tick < scenario.seconds; ++next_tick) {
+      *clock = kStartClock + static_cast<double>(next_tick) + 1;
+      DDB_TRY(streams->Tick(*clock));
+    }
+    return OkStatus();
+  };
+
   SimulationResult result;
   result.seconds = scenario.seconds;
   auto wall_start = std::chrono::steady_clock::now();
@@ -230,6 +259,8 @@ Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
     auto [t, who] = queue.top();
     queue.pop();
     if (t >= end) continue;
+    // The handlers' poll at the end of every second before this arrival.
+    DDB_TRY(tick_until(std::floor(t)));
     auto [c, i] = who;
     const Client& cl = scenario.clients[c];
     queue.push({static_cast<double>(i + 1) / cl.rate, {c, i + 1}});
@@ -269,6 +300,8 @@ Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
       ++result.errors;
     }
   }
+  DDB_TRY(tick_until(end));
+  if (streams) result.streams = streams->totals();
   result.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   result.resources = Window(engine->DescribeThroughput(), scenario.seconds);

@@ -15,6 +15,7 @@
 #include "ddblab/throughput.h"
 #include "ddblab/wire.h"
 #include "shell/lab/lab_runtime.h"
+#include "shell/lab/simulate/scenario_streams.h"
 
 namespace ddblab::shell {
 class Shell;
@@ -35,6 +36,8 @@ struct SimulationResult {
   // Per table and index; series seconds are virtual seconds 0..seconds-1 (setup left out), and
   // partition totals count those seconds only.
   std::vector<ThroughputResource> resources;
+  // The scenario's stream handlers (present only when it declared some).
+  StreamTotals streams;
 };
 
 // Loads the scenario at `path` and runs it; `seconds` overrides the scenario's. Lua's print

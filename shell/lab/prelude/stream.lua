@@ -1,0 +1,445 @@
+-- ddb.stream: stream handlers, the Lambda functions of the course, run against DynamoDB Streams
+-- (embedded by the build). A handler is attached to a table's stream like an event source
+-- mapping: it reads the stream through ListStreams/DescribeStream/GetShardIterator/GetRecords on
+-- the same client as every other call, and gets batches in Lambda's event shape
+-- ({Records = {{eventID, eventName, eventVersion, eventSource, awsRegion, dynamodb,
+-- eventSourceARN}, ...}}). The host decides when handlers run (ddb.stream.run): after each
+-- statement in the shell, every virtual second in `ddblab simulate`, after each write of a
+-- grader's load. Delivery is at least once, as in Lambda:
+--   * a batch whose invocation raises is retried, whole, until it succeeds or max_retries is
+--     spent (then it is discarded); meanwhile it blocks its shard and the iterator age grows;
+--   * bisect_on_error halves a failing batch before retrying it;
+--   * report_batch_item_failures lets a handler return {batchItemFailures = {{itemIdentifier =
+--     <SequenceNumber>}}}: the records before the first failure count as done;
+--   * redeliver = k reports the first k invocations of every batch as failed after the handler
+--     has run (a timeout after the work was done), which is how a non-idempotent handler is
+--     caught double counting.
+-- Records of one shard are delivered in order, and a child shard only after its parent.
+local ddb, filter = ...
+
+-- Lambda's limits for a DynamoDB event source mapping.
+local MAX_BATCH = 10000
+local MAX_WINDOW = 300
+local MAX_RETRIES = 10000
+-- A host run stops after this many rounds of reading and delivering, so a handler that writes
+-- to its own table cannot keep one statement busy forever; `more` then says records remain.
+local MAX_ROUNDS = 10
+-- Attempts one failing batch gets within one run (Lambda backs off between retries).
+local ATTEMPTS_PER_RUN = 3
+
+local FIELDS = {
+  table = true, name = true, handler = true, filters = true, batch_size = true,
+  batching_window = true, starting_position = true, max_retries = true, bisect_on_error = true,
+  report_batch_item_failures = true, redeliver = true,
+}
+
+local function check_integer(v, name, lo, hi)
+  if v == nil then return nil end
+  if math.type(v) ~= "integer" or v < lo or v > hi then
+    return name .. " must be a whole number from " .. lo .. " to " .. hi
+  end
+  return nil
+end
+
+local function call(op, req) return ddb.call(op, req).output end
+
+-- The table's current stream ARN, or nil and why there is none.
+local function stream_arn(table_name)
+  local r = ddb.try_call("DescribeTable", { TableName = table_name })
+  if not r.ok then return nil, r.error.code .. ": " .. (r.error.message or "") end
+  local t = r.output.Table
+  local spec = t.StreamSpecification
+  if not spec or not spec.StreamEnabled or not t.LatestStreamArn then
+    return nil, "table " .. table_name .. " has no stream: enable one with aws dynamodb update-table --table-name " ..
+      table_name .. " --stream-specification StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES"
+  end
+  return t.LatestStreamArn
+end
+
+-- Every shard of the stream, parents before children (DescribeStream's order).
+local function list_shards(arn)
+  local shards, start = {}, nil
+  repeat
+    local d = call("DescribeStream", { StreamArn = arn, ExclusiveStartShardId = start })
+    local desc = d.StreamDescription
+    for _, s in ipairs(desc.Shards or {}) do shards[#shards + 1] = s end
+    start = desc.LastEvaluatedShardId
+  until start == nil
+  return shards
+end
+
+-- Reads a shard from just after `after` (nil: its trim horizon); returns the records and
+-- whether the shard is closed and fully read.
+local function read_shard(arn, shard_id, after)
+  local req = { StreamArn = arn, ShardId = shard_id, ShardIteratorType = "TRIM_HORIZON" }
+  if after then
+    req.ShardIteratorType = "AFTER_SEQUENCE_NUMBER"
+    req.SequenceNumber = after
+  end
+  local it = ddb.try_call("GetShardIterator", req)
+  if not it.ok and after then
+    -- The checkpoint was trimmed away (24 hours): carry on from the oldest record kept.
+    req.ShardIteratorType, req.SequenceNumber = "TRIM_HORIZON", nil
+    it = ddb.try_call("GetShardIterator", req)
+  end
+  if not it.ok then return {}, false end
+  local iterator = it.output.ShardIterator
+  local records = {}
+  while iterator do
+    local page = call("GetRecords", { ShardIterator = iterator, Limit = 1000 })
+    local got = page.Records or {}
+    for _, rec in ipairs(got) do records[#records + 1] = rec end
+    iterator = page.NextShardIterator
+    if #got == 0 then break end
+  end
+  return records, iterator == nil
+end
+
+local function new_stats()
+  return { invocations = 0, records = 0, filtered = 0, failed = 0, discarded = 0, calls = 0,
+    writes = 0, capacity = 0 }
+end
+
+local function add_stats(into, from)
+  for k, v in pairs(from) do into[k] = (into[k] or 0) + v end
+end
+
+-- Reads new records of every shard into `pending` (filtered); returns how many were read.
+local function fetch(m, stats)
+  local read = 0
+  local shards = list_shards(m.arn)
+  for _, s in ipairs(shards) do
+    if not m.shards[s.ShardId] then
+      m.shards[s.ShardId] = { parent = s.ParentShardId }
+      m.pending[s.ShardId] = {}
+      m.order[#m.order + 1] = s.ShardId
+    end
+  end
+  for _, s in ipairs(shards) do
+    local st = m.shards[s.ShardId]
+    local parent = st.parent and m.shards[st.parent]
+    -- A child shard waits until its parent is read and handled to the end.
+    local parent_busy = parent and (not parent.closed or #m.pending[st.parent] > 0)
+    if not st.closed and not parent_busy then
+      local records, closed = read_shard(m.arn, s.ShardId, st.fetched_to)
+      for _, rec in ipairs(records) do
+        read = read + 1
+        st.fetched_to = rec.dynamodb.SequenceNumber
+        rec.eventSourceARN = m.arn
+        if filter.accepts(m.filters, rec) then
+          local p = m.pending[s.ShardId]
+          p[#p + 1] = rec
+        else
+          stats.filtered = stats.filtered + 1
+        end
+      end
+      st.closed = closed
+    end
+  end
+  return read
+end
+
+-- What the handler's own calls cost, counted while it runs.
+local counting = nil
+for _, fname in ipairs({ "run", "try", "call", "try_call" }) do
+  local raw = ddb[fname]
+  ddb[fname] = function(...)
+    local r = raw(...)
+    if counting and type(r) == "table" then
+      counting.calls = counting.calls + 1
+      counting.capacity = counting.capacity + (tonumber(r.capacity) or 0)
+      local written = tonumber(r.written)
+      if written == nil and r.ok and r.operation and (r.operation:find("Put") or r.operation:find("Update")
+          or r.operation:find("Delete") or r.operation:find("Write")) then
+        written = 1
+      end
+      counting.writes = counting.writes + (written or 0)
+    end
+    return r
+  end
+end
+
+local function failure_index(batch, result)
+  if type(result) ~= "table" or type(result.batchItemFailures) ~= "table" then return nil end
+  local first = nil
+  for _, f in ipairs(result.batchItemFailures) do
+    local id = type(f) == "table" and f.itemIdentifier or nil
+    local found = nil
+    for i, rec in ipairs(batch) do
+      if rec.dynamodb.SequenceNumber == id then found = i end
+    end
+    -- An identifier that is not in the batch fails the whole batch, as in Lambda.
+    if not found then return 1 end
+    if not first or found < first then first = found end
+  end
+  return first
+end
+
+-- Invokes the handler on the head of one shard's pending records; returns whether it succeeded.
+local function deliver_once(m, shard_id, stats, errors)
+  local pending = m.pending[shard_id]
+  local n = math.min(m.batch_size, #pending, m.split[shard_id] or math.huge)
+  local batch = {}
+  for i = 1, n do batch[i] = pending[i] end
+  local attempt = (m.attempts[shard_id] or 0) + 1
+  local context = { attempt = attempt, shard_id = shard_id, table = m.table, handler = m.name }
+  counting = stats
+  local ok, result = pcall(m.handler, { Records = batch }, context)
+  counting = nil
+  stats.invocations = stats.invocations + 1
+  stats.records = stats.records + n
+  local done = n
+  local why = nil
+  if not ok then
+    done, why = 0, tostring(result)
+  elseif m.report_failures then
+    local first = failure_index(batch, result)
+    if first then done, why = first - 1, "the handler reported record " .. batch[first].dynamodb.SequenceNumber .. " as failed" end
+  end
+  if not why and attempt <= m.redeliver then
+    done, why = 0, "injected failure: the invocation was reported failed after the handler returned, so the batch is delivered again (at-least-once)"
+  end
+  for _ = 1, done do table.remove(pending, 1) end
+  if not why then
+    m.attempts[shard_id], m.split[shard_id] = nil, nil
+    return true
+  end
+  stats.failed = stats.failed + 1
+  m.last_error = why
+  errors[#errors + 1] = m.table .. " -> " .. m.name .. ": " .. why
+  if done > 0 then
+    -- Part of the batch succeeded: the failed record starts a fresh batch.
+    m.attempts[shard_id] = 1
+    return false
+  end
+  m.attempts[shard_id] = attempt
+  if m.max_retries >= 0 and attempt > m.max_retries then
+    for _ = 1, n do table.remove(pending, 1) end
+    stats.discarded = stats.discarded + n
+    errors[#errors + 1] = m.table .. " -> " .. m.name .. ": discarded a batch of " .. n ..
+      " record" .. (n == 1 and "" or "s") .. " after " .. attempt .. " attempts (max_retries = " .. m.max_retries .. ")"
+    m.attempts[shard_id], m.split[shard_id] = nil, nil
+  elseif m.bisect and n > 1 then
+    m.split[shard_id] = (n + 1) // 2
+  end
+  return false
+end
+
+local function record_time(rec)
+  return tonumber(rec.dynamodb.ApproximateCreationDateTime) or 0
+end
+
+-- Delivers what is pending on every shard of `m`; returns whether anything was invoked.
+local function deliver(m, now, force, stats, errors, tries)
+  local invoked = false
+  for _, shard_id in ipairs(m.order) do
+    local pending = m.pending[shard_id]
+    local key = m.table .. "/" .. m.name .. "/" .. shard_id
+    while #pending > 0 and (tries[key] or 0) < ATTEMPTS_PER_RUN do
+      -- The batching window holds a short batch until its oldest record has waited long enough.
+      if not force and m.window > 0 and #pending < m.batch_size and now - record_time(pending[1]) < m.window then
+        break
+      end
+      invoked = true
+      -- A failed batch waits for the next round (one attempt per round); a discarded one does not.
+      if not deliver_once(m, shard_id, stats, errors) and m.attempts[shard_id] then
+        tries[key] = (tries[key] or 0) + 1
+        break
+      end
+    end
+  end
+  return invoked
+end
+
+local function iterator_age(m, now)
+  local age = 0
+  for _, shard_id in ipairs(m.order) do
+    local pending = m.pending[shard_id]
+    if #pending > 0 then age = math.max(age, now - record_time(pending[1])) end
+  end
+  return age
+end
+
+-- One runtime's attached handlers: ddb.stream is the sandbox's own, ddb.stream.new() makes
+-- another (a simulation's handlers run on its virtual clock, apart from a lesson's).
+local function new_runtime()
+  local stream = {}
+  local mappings = {}
+
+  -- Attaches a handler; replaces one of the same name on the same table. Returns its name.
+  function stream.attach(spec)
+    if type(spec) ~= "table" then error("ddb.stream.attach{table = ..., handler = function(event) ... end}", 2) end
+    for k in pairs(spec) do
+      if not FIELDS[k] then
+        local names = {}
+        for f in pairs(FIELDS) do names[#names + 1] = f end
+        table.sort(names)
+        error("ddb.stream.attach: unknown field '" .. tostring(k) .. "'; the fields are " .. table.concat(names, ", "), 2)
+      end
+    end
+    if type(spec.table) ~= "string" or spec.table == "" then error("ddb.stream.attach: table must name a table", 2) end
+    if type(spec.handler) ~= "function" then error("ddb.stream.attach: handler must be a function(event, context)", 2) end
+    local err = check_integer(spec.batch_size, "batch_size", 1, MAX_BATCH)
+      or check_integer(spec.batching_window, "batching_window", 0, MAX_WINDOW)
+      or check_integer(spec.max_retries, "max_retries", -1, MAX_RETRIES)
+      or check_integer(spec.redeliver, "redeliver", 0, 10)
+    if err then error("ddb.stream.attach: " .. err, 2) end
+    local position = spec.starting_position or "LATEST"
+    if position ~= "LATEST" and position ~= "TRIM_HORIZON" then
+      error("ddb.stream.attach: starting_position must be LATEST or TRIM_HORIZON", 2)
+    end
+    local compiled, ferr = filter.compile(spec.filters)
+    if not compiled then error("ddb.stream.attach: " .. ferr, 2) end
+    local arn, why = stream_arn(spec.table)
+    if not arn then error("ddb.stream.attach: " .. why, 2) end
+    local m = {
+      table = spec.table, name = spec.name or "handler", handler = spec.handler, arn = arn,
+      filters = compiled, filter_count = #compiled, batch_size = spec.batch_size or 100,
+      window = spec.batching_window or 0, max_retries = spec.max_retries or -1,
+      bisect = spec.bisect_on_error == true, report_failures = spec.report_batch_item_failures == true,
+      redeliver = spec.redeliver or 0, position = position,
+      shards = {},   -- shard id -> {fetched_to = seq, closed = bool, parent = id}
+      order = {},    -- shard ids in DescribeStream's order (parents first)
+      pending = {},  -- shard id -> list of records that passed the filters, not yet handled
+      attempts = {}, -- shard id -> failed attempts of the batch at the head
+      split = {},    -- shard id -> the size a bisected batch is retried with
+      stats = new_stats(), last_error = nil,
+    }
+    -- LATEST starts after what the stream already holds; TRIM_HORIZON at its oldest record.
+    for _, s in ipairs(list_shards(arn)) do
+      local st = { parent = s.ParentShardId }
+      if position == "LATEST" then
+        local records, closed = read_shard(arn, s.ShardId, nil)
+        if #records > 0 then st.fetched_to = records[#records].dynamodb.SequenceNumber end
+        st.closed = closed
+      end
+      m.shards[s.ShardId] = st
+      m.pending[s.ShardId] = {}
+      m.order[#m.order + 1] = s.ShardId
+    end
+    for i, old in ipairs(mappings) do
+      if old.table == m.table and old.name == m.name then
+        mappings[i] = m
+        return m.name
+      end
+    end
+    mappings[#mappings + 1] = m
+    return m.name
+  end
+
+  -- Attaches the value a handler file returned (a function, or a table of attach fields without
+  -- `table`) to `table_name`; `options` (fields from the shell's command line) win over the
+  -- file's, and `name` is used when neither names the handler.
+  function stream.attach_loaded(table_name, loaded, options, name)
+    local spec = {}
+    if type(loaded) == "function" then
+      spec.handler = loaded
+    elseif type(loaded) == "table" then
+      for k, v in pairs(loaded) do spec[k] = v end
+    else
+      error("a handler file must return a function(event, context) or a table {handler = function(event, context) ... end, batch_size = ..., ...}", 2)
+    end
+    for k, v in pairs(options or {}) do spec[k] = v end
+    if spec.table ~= nil then error("a handler file does not name its table: it is given when the handler is attached", 2) end
+    spec.table = table_name
+    spec.name = spec.name or name
+    return stream.attach(spec)
+  end
+
+  -- Detaches the handlers of `table_name` (only the one called `name` when given); returns how
+  -- many were detached.
+  function stream.detach(table_name, name)
+    local kept, n = {}, 0
+    for _, m in ipairs(mappings) do
+      if m.table == table_name and (name == nil or m.name == name) then
+        n = n + 1
+      else
+        kept[#kept + 1] = m
+      end
+    end
+    mappings = kept
+    return n
+  end
+
+  -- Runs every attached handler until its shards are caught up (or MAX_ROUNDS). opts: now (the
+  -- engine's clock, for the batching window and the iterator age), force (ignore the batching
+  -- window), table (only that table's handlers). Returns a summary:
+  --   {handlers, invocations, records, filtered, failed, discarded, calls, writes, capacity,
+  --    pending, blocked, iterator_age, more, errors = {...}, mappings = {{table, name, ...}}}
+  function stream.run(opts)
+    opts = opts or {}
+    local now = tonumber(opts.now) or os.time()
+    local total = new_stats()
+    local summary = { errors = {}, mappings = {} }
+    local selected = {}
+    for _, m in ipairs(mappings) do
+      if opts.table == nil or m.table == opts.table then selected[#selected + 1] = m end
+    end
+    local tries = {}
+    local per = {}
+    for _, m in ipairs(selected) do per[m] = new_stats() end
+    local more = false
+    for round = 1, MAX_ROUNDS do
+      local busy = false
+      for _, m in ipairs(selected) do
+        local read = fetch(m, per[m])
+        local invoked = deliver(m, now, opts.force, per[m], summary.errors, tries)
+        busy = busy or read > 0 or invoked
+      end
+      if not busy then break end
+      if round == MAX_ROUNDS then more = true end
+    end
+    summary.pending, summary.blocked, summary.iterator_age = 0, 0, 0
+    for _, m in ipairs(selected) do
+      local s = per[m]
+      add_stats(m.stats, s)
+      add_stats(total, s)
+      local pending, blocked = 0, 0
+      for shard_id, p in pairs(m.pending) do
+        pending = pending + #p
+        if m.attempts[shard_id] then blocked = blocked + 1 end
+      end
+      local age = iterator_age(m, now)
+      summary.pending = summary.pending + pending
+      summary.blocked = summary.blocked + blocked
+      summary.iterator_age = math.max(summary.iterator_age, age)
+      local row = { table = m.table, name = m.name, pending = pending, blocked = blocked,
+        iterator_age = age, last_error = blocked > 0 and m.last_error or nil }
+      for k, v in pairs(s) do row[k] = v end
+      summary.mappings[#summary.mappings + 1] = row
+    end
+    for k, v in pairs(total) do summary[k] = v end
+    summary.handlers = #selected
+    summary.more = more
+    return summary
+  end
+
+  -- The attached handlers with their settings and totals since they were attached.
+  function stream.list()
+    local out = {}
+    for _, m in ipairs(mappings) do
+      local row = { table = m.table, name = m.name, stream_arn = m.arn, batch_size = m.batch_size,
+        batching_window = m.window, max_retries = m.max_retries, bisect_on_error = m.bisect,
+        report_batch_item_failures = m.report_failures, redeliver = m.redeliver,
+        starting_position = m.position, filters = m.filter_count, last_error = m.last_error }
+      local pending, blocked = 0, 0
+      for shard_id, p in pairs(m.pending) do
+        pending = pending + #p
+        if m.attempts[shard_id] then blocked = blocked + 1 end
+      end
+      row.pending, row.blocked = pending, blocked
+      for k, v in pairs(m.stats) do row[k] = v end
+      out[#out + 1] = row
+    end
+    return out
+  end
+
+  function stream.attached() return #mappings end
+
+  return stream
+end
+
+local stream = new_runtime()
+stream.new = new_runtime
+
+return stream

@@ -1,0 +1,23 @@
+// A Client that forwards to whatever backend a shell has now, so Lua code bound to it (a
+// lesson's, the shell's stream handlers) follows `.open` and the databases lessons push.
+#pragma once
+
+#include "ddblab/wire.h"
+#include "shell/extensions.h"
+
+namespace ddblab::lab {
+
+class ShellClient : public wire::Client {
+ public:
+  explicit ShellClient(shell::ShellContext& shell) : shell_(shell) {}
+  wire::JsonResult Call(std::string_view operation, const wire::Json& request) override {
+    return shell_.client().Call(operation, request);
+  }
+  bool IsRemote() const override { return shell_.client().IsRemote(); }
+  std::string Describe() const override { return shell_.client().Describe(); }
+
+ private:
+  shell::ShellContext& shell_;
+};
+
+}  // namespace ddblab::lab

@@ -1,0 +1,160 @@
+#include "shell/lab/streams/handlers.h"
+
+#include <lua.hpp>
+
+#include <cmath>
+#include <sstream>
+
+namespace ddblab::lab::streams {
+namespace {
+
+// Pushes ddb.stream[fn]; false (nothing pushed) when the sandbox has no ddb API.
+bool PushStreamFunction(lua_State* L, const char* fn) {
+  if (lua_getglobal(L, "ddb") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return false;
+  }
+  if (lua_getfield(L, -1, "stream") != LUA_TTABLE) {
+    lua_pop(L, 2);
+    return false;
+  }
+  if (lua_getfield(L, -1, fn) != LUA_TFUNCTION) {
+    lua_pop(L, 3);
+    return false;
+  }
+  lua_remove(L, -2);
+  lua_remove(L, -2);
+  return true;
+}
+
+Error NoRuntime() { return ValidationError("stream handlers need the ddb API in this sandbox"); }
+
+// A handler's error as one clean line: Lua's "chunk:line:" prefix kept (it says where), the
+// traceback the sandbox adds dropped.
+std::string FirstLine(const std::string& message) {
+  return message.substr(0, message.find('\n'));
+}
+
+Result<wire::Json> CallForJson(Sandbox& sandbox, int nargs) {
+  LuaStatus st = sandbox.PCall(nargs, 1);
+  if (!st.ok()) return ValidationError(FirstLine(st.message));
+  Result<wire::Json> j = sandbox.ToJson(-1);
+  sandbox.Pop(1);
+  return j;
+}
+
+std::string Plural(int64_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+int64_t Count(const wire::Json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<int64_t>() : 0;
+}
+
+std::string Units(double v) {
+  std::ostringstream o;
+  o << (std::round(v * 10) / 10);
+  return o.str();
+}
+
+}  // namespace
+
+Result<std::string> AttachHandlerCode(Sandbox& sandbox, const std::string& table,
+                                      std::string_view code, const std::string& chunk_name,
+                                      const wire::Json& options, const std::string& default_name) {
+  lua_State* L = sandbox.state();
+  if (!PushStreamFunction(L, "attach_loaded")) return NoRuntime();
+  LuaStatus loaded = sandbox.Run(code, chunk_name, 1);
+  if (!loaded.ok()) {
+    sandbox.Pop(1);
+    return ValidationError(FirstLine(loaded.message));
+  }
+  // Stack: attach_loaded, loaded value.
+  lua_pushlstring(L, table.data(), table.size());
+  lua_insert(L, -2);
+  sandbox.PushJson(options.is_null() ? wire::Json::object() : options);
+  lua_pushlstring(L, default_name.data(), default_name.size());
+  DDB_ASSIGN_OR_RETURN(wire::Json name, CallForJson(sandbox, 4));
+  return name.is_string() ? name.get<std::string>() : default_name;
+}
+
+Result<int> DetachHandlers(Sandbox& sandbox, const std::string& table, const std::string& name) {
+  lua_State* L = sandbox.state();
+  if (!PushStreamFunction(L, "detach")) return NoRuntime();
+  lua_pushlstring(L, table.data(), table.size());
+  if (name.empty()) {
+    lua_pushnil(L);
+  } else {
+    lua_pushlstring(L, name.data(), name.size());
+  }
+  DDB_ASSIGN_OR_RETURN(wire::Json n, CallForJson(sandbox, 2));
+  return n.is_number() ? n.get<int>() : 0;
+}
+
+int AttachedHandlers(Sandbox& sandbox) {
+  lua_State* L = sandbox.state();
+  if (!PushStreamFunction(L, "attached")) return 0;
+  auto n = CallForJson(sandbox, 0);
+  return n.ok() && n->is_number() ? n->get<int>() : 0;
+}
+
+Result<wire::Json> RunHandlers(Sandbox& sandbox, double now, bool force) {
+  lua_State* L = sandbox.state();
+  if (!PushStreamFunction(L, "run")) return NoRuntime();
+  sandbox.PushJson(wire::Json{{"now", now}, {"force", force}});
+  return CallForJson(sandbox, 1);
+}
+
+Result<wire::Json> ListHandlers(Sandbox& sandbox) {
+  lua_State* L = sandbox.state();
+  if (!PushStreamFunction(L, "list")) return NoRuntime();
+  return CallForJson(sandbox, 0);
+}
+
+std::string DescribeRun(const wire::Json& summary) {
+  std::string out;
+  const auto mappings = summary.find("mappings");
+  if (mappings == summary.end() || !mappings->is_array()) return out;
+  for (const wire::Json& m : *mappings) {
+    int64_t invocations = Count(m, "invocations");
+    int64_t filtered = Count(m, "filtered");
+    int64_t pending = Count(m, "pending");
+    if (invocations == 0 && filtered == 0 && pending == 0) continue;
+    std::string who = "stream " + m.value("table", std::string()) + " -> " +
+                      m.value("name", std::string()) + ": ";
+    std::string line = who + Plural(invocations, "invocation", "invocations");
+    if (invocations > 0) line += ", " + Plural(Count(m, "records"), "record", "records");
+    if (filtered > 0) line += " (" + std::to_string(filtered) + " filtered out, no invocation)";
+    int64_t failed = Count(m, "failed");
+    if (failed > 0) line += ", " + Plural(failed, "failed", "failed");
+    int64_t calls = Count(m, "calls");
+    if (calls > 0) {
+      double capacity = m.value("capacity", 0.0);
+      line += "; the handler made " + Plural(calls, "call", "calls") + " (" +
+              Plural(Count(m, "writes"), "write", "writes") + ", " + Units(capacity) +
+              " capacity units)";
+    }
+    out += line + "\n";
+    int64_t discarded = Count(m, "discarded");
+    if (discarded > 0) {
+      out += who + Plural(discarded, "record", "records") + " discarded after the last retry\n";
+    }
+    if (Count(m, "blocked") > 0) {
+      std::string error = m.value("last_error", std::string());
+      out += who + "shard blocked by a failing batch: " + Plural(pending, "record waits", "records wait") +
+             ", iterator age " + Units(m.value("iterator_age", 0.0)) + " s" +
+             (error.empty() ? "" : "; last error: " + error) + "\n";
+    } else if (pending > 0) {
+      out += who + Plural(pending, "record waits", "records wait") +
+             " for its batching window (.stream run delivers now)\n";
+    }
+  }
+  if (summary.value("more", false)) {
+    out += "stream: handlers are still producing records (their writes feed their own stream); "
+           ".stream run goes on\n";
+  }
+  return out;
+}
+
+}  // namespace ddblab::lab::streams
