@@ -11,6 +11,7 @@
 
 #include "shell/lab/data_dirs.h"
 #include "shell/lab/lab_runtime.h"
+#include "shell/lab/streams/handlers.h"
 #include "shell/lab/prelude/lesson_lua.h"
 #include "shell/lab/sandbox_internal.h"
 #include "shell/session/boundary.h"
@@ -500,7 +501,22 @@ void LessonSession::OnStatement(const StatementRecord& record) {
          "`.lesson status` shows the step again.)\n";
     return;
   }
+  // Handlers the lesson attached itself (ddb.stream.attach in a setup) run before the check, and
+  // what they did joins what the shell's handlers did in r.stream.
+  wire::Json own_stream;
+  if (streams::AttachedHandlers(*s.sandbox) > 0) {
+    auto summary = streams::RunHandlers(*s.sandbox, 0, false);
+    if (summary.ok()) {
+      o << streams::DescribeRun(*summary);
+      own_stream = std::move(*summary);
+    } else {
+      o << "lesson " << s.info.id << ": its stream handlers failed: " << summary.error().message << "\n";
+    }
+  }
   wire::Json rj = RecordToJson(record, *s.client);
+  if (!own_stream.is_null()) {
+    rj["stream"] = streams::MergeSummaries(rj.value("stream", wire::Json()), own_stream);
+  }
   LuaStatus st = s.CallHelper("check", 2, 3, [&](lua_State* L) {
     lua_pushinteger(L, s.step + 1);
     s.sandbox->PushJson(rj);

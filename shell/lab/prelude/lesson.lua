@@ -273,6 +273,8 @@ function fresh_table(name, opts)
                   { AttributeName = "SK", KeyType = "RANGE" } },
   }
   if #gsis > 0 then req.GlobalSecondaryIndexes = gsis end
+  -- stream = "NEW_AND_OLD_IMAGES" (or another view type) enables the table's stream.
+  if opts.stream then req.StreamSpecification = { StreamEnabled = true, StreamViewType = opts.stream } end
   ddb.call("CreateTable", req)
   if opts.partitions then ddb.set_partitions(name, opts.partitions) end
 end

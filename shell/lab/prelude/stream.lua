@@ -176,9 +176,12 @@ local function failure_index(batch, result)
 end
 
 -- Invokes the handler on the head of one shard's pending records; returns whether it succeeded.
+-- A failed batch is retried as the same records (`span`), not grown with records that arrived
+-- since; bisect_on_error retries it in halves (`split`). Its attempts count until the whole span
+-- is handled or discarded.
 local function deliver_once(m, shard_id, stats, errors)
   local pending = m.pending[shard_id]
-  local n = math.min(m.batch_size, #pending, m.split[shard_id] or math.huge)
+  local n = math.min(m.batch_size, #pending, m.span[shard_id] or math.huge, m.split[shard_id] or math.huge)
   local batch = {}
   for i = 1, n do batch[i] = pending[i] end
   local attempt = (m.attempts[shard_id] or 0) + 1
@@ -197,28 +200,39 @@ local function deliver_once(m, shard_id, stats, errors)
     if first then done, why = first - 1, "the handler reported record " .. batch[first].dynamodb.SequenceNumber .. " as failed" end
   end
   if not why and attempt <= m.redeliver then
-    done, why = 0, "injected failure: the invocation was reported failed after the handler returned, so the batch is delivered again (at-least-once)"
+    done, why = 0, "redelivered: the invocation was reported failed after the handler returned (at-least-once delivery)"
   end
-  for _ = 1, done do table.remove(pending, 1) end
+  local function handled(k)
+    for _ = 1, k do table.remove(pending, 1) end
+    if m.span[shard_id] then
+      m.span[shard_id] = m.span[shard_id] - k
+      if m.span[shard_id] <= 0 then m.span[shard_id], m.split[shard_id], m.attempts[shard_id] = nil, nil, nil end
+    end
+  end
   if not why then
-    m.attempts[shard_id], m.split[shard_id] = nil, nil
+    handled(n)
+    if not m.span[shard_id] then m.attempts[shard_id] = nil end
     return true
   end
   stats.failed = stats.failed + 1
   m.last_error = why
   errors[#errors + 1] = m.table .. " -> " .. m.name .. ": " .. why
   if done > 0 then
-    -- Part of the batch succeeded: the failed record starts a fresh batch.
-    m.attempts[shard_id] = 1
+    -- The records before the failed one are done; the rest of the batch is retried from it.
+    handled(done)
+    m.span[shard_id] = n - done
+    m.split[shard_id] = nil
+    m.attempts[shard_id] = attempt
     return false
   end
+  m.span[shard_id] = m.span[shard_id] or n
   m.attempts[shard_id] = attempt
   if m.max_retries >= 0 and attempt > m.max_retries then
-    for _ = 1, n do table.remove(pending, 1) end
     stats.discarded = stats.discarded + n
     errors[#errors + 1] = m.table .. " -> " .. m.name .. ": discarded a batch of " .. n ..
       " record" .. (n == 1 and "" or "s") .. " after " .. attempt .. " attempts (max_retries = " .. m.max_retries .. ")"
-    m.attempts[shard_id], m.split[shard_id] = nil, nil
+    handled(n)
+    if m.span[shard_id] then m.attempts[shard_id] = 0 end
   elseif m.bisect and n > 1 then
     m.split[shard_id] = (n + 1) // 2
   end
@@ -303,6 +317,7 @@ local function new_runtime()
       pending = {},  -- shard id -> list of records that passed the filters, not yet handled
       attempts = {}, -- shard id -> failed attempts of the batch at the head
       split = {},    -- shard id -> the size a bisected batch is retried with
+    span = {},     -- shard id -> how many head records the failing batch holds
       stats = new_stats(), last_error = nil,
     }
     -- LATEST starts after what the stream already holds; TRIM_HORIZON at its oldest record.
@@ -404,7 +419,7 @@ local function new_runtime()
       summary.blocked = summary.blocked + blocked
       summary.iterator_age = math.max(summary.iterator_age, age)
       local row = { table = m.table, name = m.name, pending = pending, blocked = blocked,
-        iterator_age = age, last_error = blocked > 0 and m.last_error or nil }
+        iterator_age = age, last_error = (blocked > 0 or s.failed > 0) and m.last_error or nil }
       for k, v in pairs(s) do row[k] = v end
       summary.mappings[#summary.mappings + 1] = row
     end

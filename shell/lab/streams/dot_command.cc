@@ -164,6 +164,8 @@ Result<wire::Json> AttachOptions(const std::vector<std::string>& args, size_t fr
   return o;
 }
 
+wire::Json RunAndReport(shell::ShellContext& shell, StreamState& state, bool force);
+
 bool Attach(shell::ShellContext& shell, StreamState& state, const std::vector<std::string>& args) {
   if (args.size() < 3) return Fail(shell, "usage: .stream attach TABLE FILE.lua [options]");
   auto options = AttachOptions(args, 3);
@@ -179,6 +181,8 @@ bool Attach(shell::ShellContext& shell, StreamState& state, const std::vector<st
   if (!name.ok()) return Fail(shell, name.error().message);
   shell.sink().Line("(" + *name + " is attached to " + args[1] +
                     "'s stream: it runs after each statement; .stream status shows it)");
+  // Like a new event source mapping, it starts at once: from TRIM_HORIZON it has records to read.
+  RunAndReport(shell, state, false);
   return true;
 }
 

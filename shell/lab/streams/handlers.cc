@@ -2,6 +2,7 @@
 
 #include <lua.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -102,8 +103,30 @@ int AttachedHandlers(Sandbox& sandbox) {
 Result<wire::Json> RunHandlers(Sandbox& sandbox, double now, bool force) {
   lua_State* L = sandbox.state();
   if (!PushStreamFunction(L, "run")) return NoRuntime();
-  sandbox.PushJson(wire::Json{{"now", now}, {"force", force}});
+  wire::Json opts{{"force", force}};
+  if (now > 0) opts["now"] = now;
+  sandbox.PushJson(opts);
   return CallForJson(sandbox, 1);
+}
+
+wire::Json MergeSummaries(const wire::Json& a, const wire::Json& b) {
+  if (!a.is_object()) return b;
+  if (!b.is_object()) return a;
+  wire::Json out = a;
+  for (const auto& [key, v] : b.items()) {
+    if (key == "iterator_age") {
+      out[key] = std::max(a.value(key, 0.0), v.is_number() ? v.get<double>() : 0.0);
+    } else if (v.is_number()) {
+      out[key] = a.value(key, 0.0) + v.get<double>();
+    } else if (v.is_array()) {
+      wire::Json list = a.contains(key) && a[key].is_array() ? a[key] : wire::Json::array();
+      for (const auto& e : v) list.push_back(e);
+      out[key] = std::move(list);
+    } else if (v.is_boolean()) {
+      out[key] = a.value(key, false) || v.get<bool>();
+    }
+  }
+  return out;
 }
 
 Result<wire::Json> ListHandlers(Sandbox& sandbox) {
@@ -123,11 +146,20 @@ std::string DescribeRun(const wire::Json& summary) {
     if (invocations == 0 && filtered == 0 && pending == 0) continue;
     std::string who = "stream " + m.value("table", std::string()) + " -> " +
                       m.value("name", std::string()) + ": ";
+    if (invocations == 0 && filtered == 0) {
+      out += who + Plural(pending, "record waits", "records wait") +
+             " for its batching window (.stream run delivers now)\n";
+      continue;
+    }
     std::string line = who + Plural(invocations, "invocation", "invocations");
     if (invocations > 0) line += ", " + Plural(Count(m, "records"), "record", "records");
     if (filtered > 0) line += " (" + std::to_string(filtered) + " filtered out, no invocation)";
     int64_t failed = Count(m, "failed");
-    if (failed > 0) line += ", " + Plural(failed, "failed", "failed");
+    if (failed > 0) {
+      line += ", " + std::to_string(failed) + " failed";
+      std::string error = m.value("last_error", std::string());
+      if (Count(m, "blocked") == 0 && !error.empty()) line += " (" + error + ")";
+    }
     int64_t calls = Count(m, "calls");
     if (calls > 0) {
       double capacity = m.value("capacity", 0.0);

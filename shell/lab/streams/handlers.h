@@ -27,9 +27,13 @@ Result<int> DetachHandlers(Sandbox& sandbox, const std::string& table, const std
 int AttachedHandlers(Sandbox& sandbox);
 
 // Runs the attached handlers until caught up: `now` is the engine's clock (batching windows,
-// iterator age); `force` delivers batches their window still holds. Returns ddb.stream.run's
-// summary (lessons/README.md, `r.stream`).
+// iterator age; 0: the machine's clock); `force` delivers batches their window still holds.
+// Returns ddb.stream.run's summary (lessons/README.md, `r.stream`).
 Result<wire::Json> RunHandlers(Sandbox& sandbox, double now, bool force);
+
+// Two runs' summaries as one (a lesson's own handlers and the shell's, after one statement):
+// counts summed, the iterator age the larger, the handlers and errors of both.
+wire::Json MergeSummaries(const wire::Json& a, const wire::Json& b);
 
 // The attached handlers with their settings and totals (ddb.stream.list()).
 Result<wire::Json> ListHandlers(Sandbox& sandbox);
