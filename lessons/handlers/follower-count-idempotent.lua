@@ -17,7 +17,7 @@ local function already_done(r)
   return first ~= nil and first.code == "ConditionalCheckFailed"
 end
 
-return function(event, context)
+local function handler(event, context)
   for _, rec in ipairs(event.Records) do
     local keys = rec.dynamodb.Keys
     local name = rec.eventName
@@ -46,3 +46,12 @@ return function(event, context)
     end
   end
 end
+
+return {
+  handler = handler,
+  filters = {
+    -- Only edge records reach the handler; its own marker and PROFILE writes are dropped
+    -- without an invocation.
+    { eventName = { "INSERT", "REMOVE" }, dynamodb = { Keys = { SK = { S = { { prefix = "FOLLOWER#" } } } } } },
+  },
+}

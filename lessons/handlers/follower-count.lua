@@ -8,7 +8,7 @@ local function is_edge(keys)
     and string.sub(keys.SK.S or "", 1, 9) == "FOLLOWER#"
 end
 
-return function(event, context)
+local function handler(event, context)
   for _, rec in ipairs(event.Records) do
     local keys = rec.dynamodb.Keys
     local delta = rec.eventName == "INSERT" and 1 or rec.eventName == "REMOVE" and -1 or 0
@@ -22,3 +22,12 @@ return function(event, context)
     end
   end
 end
+
+return {
+  handler = handler,
+  filters = {
+    -- Lambda event filtering: only edge records reach the handler; the PROFILE updates it
+    -- makes itself are dropped without an invocation.
+    { eventName = { "INSERT", "REMOVE" }, dynamodb = { Keys = { SK = { S = { { prefix = "FOLLOWER#" } } } } } },
+  },
+}

@@ -10,7 +10,7 @@ local function is_order(item)
     and (item.entity_type == nil or item.entity_type == "ORDER")
 end
 
-return function(event, context)
+local function handler(event, context)
   for _, rec in ipairs(event.Records) do
     local name = rec.eventName
     local image = rec.dynamodb.NewImage
@@ -39,3 +39,11 @@ return function(event, context)
     end
   end
 end
+
+return {
+  handler = handler,
+  filters = {
+    -- Only inserts and changes of orders reach the handler.
+    { eventName = { "INSERT", "MODIFY" }, dynamodb = { Keys = { SK = { S = { { prefix = "ORDER#" } } } } } },
+  },
+}

@@ -280,7 +280,7 @@ bool Run(shell::ShellContext& shell, StreamState& state, const std::vector<std::
 void RegisterStreamDotCommand(shell::Shell& shell) {
   auto state = std::make_shared<StreamState>(shell);
   shell.RegisterDotCommand(shell::DotExtension{
-      ".stream", ".stream TABLE | attach TABLE FILE.lua [options] | detach TABLE | run | status",
+      ".stream", ".stream TABLE|attach|detach|run|status",
       "read a table's stream; attach stream handlers (Lambda-style, in Lua)", kUsage,
       [state](shell::ShellContext& context, const std::vector<std::string>& args) {
         return Run(context, *state, args);

@@ -1,0 +1,437 @@
+-- Lesson 15: a single table's stream carries every entity type; an event filter on entity_type
+-- keeps a handler that only cares about orders from being invoked (and billed) for the rest.
+-- The student attaches lessons/handlers/order-totals.lua with `.stream attach`; checks judge
+-- r.stream (what the handlers did because of the statement), r.writes and the summary item.
+local T = "app-main"
+local HANDLER = "order-totals"
+local FILTER = [['{"dynamodb":{"NewImage":{"entity_type":{"S":["ORDER"]}}}}']]
+local ATTACH = ".stream attach app-main order-totals.lua"
+local ATTACH_FILTERED = ATTACH .. " --filter " .. FILTER
+
+local PUT_CUSTOMER = [[aws dynamodb put-item --table-name app-main --item '{"PK":{"S":"CUST#e5f6"},"SK":{"S":"PROFILE"},"entity_type":{"S":"CUSTOMER"},"name":{"S":"Evergreen"}}']]
+local UPDATE_PROFILE = [[aws dynamodb update-item --table-name app-main --key '{"PK":{"S":"CUST#a1b2"},"SK":{"S":"PROFILE"}}' --update-expression "SET email = :e" --expression-attribute-values '{":e":{"S":"ops@acme.example"}}']]
+local PUT_ORDER = [[aws dynamodb put-item --table-name app-main --item '{"PK":{"S":"CUST#a1b2"},"SK":{"S":"ORDER#2026-06-10#o-9120"},"entity_type":{"S":"ORDER"},"status":{"S":"OPEN"},"total":{"N":"60"}}']]
+
+local SEEDED = {
+  { PK = "CUST#a1b2", SK = "PROFILE", entity_type = "CUSTOMER", name = "Acme Co" },
+  { PK = "CUST#a1b2", SK = "ORDER#2026-06-01#o-9001", entity_type = "ORDER", status = "OPEN", total = 149 },
+  { PK = "CUST#a1b2", SK = "ORDER#2026-06-03#o-9044", entity_type = "ORDER", status = "SHIPPED", total = 72.5 },
+  { PK = "CUST#a1b2", SK = "SUMMARY", entity_type = "SUMMARY", order_total = 221.5 },
+  { PK = "CUST#a1b2", SK = "ADDRESS#billing", entity_type = "ADDRESS", city = "Lisboa" },
+  { PK = "CUST#c3d4", SK = "PROFILE", entity_type = "CUSTOMER", name = "Bolt Ltd" },
+  { PK = "CUST#c3d4", SK = "ORDER#2026-06-05#o-9100", entity_type = "ORDER", status = "OPEN", total = 31 },
+  { PK = "CUST#c3d4", SK = "SUMMARY", entity_type = "SUMMARY", order_total = 31 },
+  { PK = "CUST#c3d4", SK = "ADDRESS#shipping", entity_type = "ADDRESS", city = "Porto" },
+  { PK = "PRODUCT#p-42", SK = "DETAILS", entity_type = "PRODUCT", name = "Desk lamp", price = 35 },
+}
+
+-- Records the filter dropped since the lesson started: each one an invocation saved.
+local saved = 0
+-- Step 3: the summaries' order_total and the keys that exist, as of the last statement.
+local totals, known = {}, {}
+
+local function key_text(k)
+  if type(k) ~= "table" then return "an item" end
+  return "PK = " .. tostring(k.PK) .. ", SK = " .. tostring(k.SK)
+end
+local function key_id(k) return tostring(k.PK) .. "\0" .. tostring(k.SK) end
+local function plural(n, word) return units(n) .. " " .. word .. (n == 1 and "" or "s") end
+local function times(n)
+  if n == 1 then return "once" end
+  if n == 2 then return "twice" end
+  return units(n) .. " times"
+end
+
+local function snapshot()
+  totals, known = {}, {}
+  for _, it in ipairs(ddb.items(T)) do
+    known[key_id(it)] = true
+    if it.SK == "SUMMARY" then totals[it.PK] = tonumber(it.order_total) or 0 end
+  end
+end
+
+-- Feedback for a statement on another table; nil when it used app-main.
+local function elsewhere(r)
+  local t, missing = other_table(r, T)
+  if t then
+    if missing then return "There is no table " .. t .. " in this lesson: everything is in app-main." end
+    return "That statement used the table " .. t .. "; this lesson's single table is app-main."
+  end
+  return nil
+end
+
+local WRITE_OPS = { PutItem = true, UpdateItem = true, DeleteItem = true, TransactWriteItems = true,
+  BatchWriteItem = true }
+
+-- What the handlers attached to app-main did because of the statement (r.stream, restricted to
+-- app-main), or nil when none is attached to it; `names` lists the attached handlers.
+local function on_table(r)
+  local s = r.stream
+  if type(s) ~= "table" then return nil end
+  local sum = { invocations = 0, records = 0, filtered = 0, failed = 0, writes = 0, calls = 0,
+    capacity = 0, names = {}, errors = s.errors or {} }
+  local any = false
+  for _, m in ipairs(s.mappings or {}) do
+    if m.table == T then
+      any = true
+      for _, k in ipairs({ "invocations", "records", "filtered", "failed", "writes", "calls", "capacity" }) do
+        sum[k] = sum[k] + (tonumber(m[k]) or 0)
+      end
+      sum.names[#sum.names + 1] = m.name
+    end
+  end
+  if not any then return nil end
+  return sum
+end
+
+-- The items the statement wrote (not deleted), with their entity_type: {key, image, kind, new}.
+local function written(r)
+  local out = {}
+  for _, w in ipairs(r.writes or {}) do
+    if w.op ~= "ConditionCheck" and w.op ~= "DeleteItem" and w.image and (w.table == nil or w.table == T) then
+      local k = { PK = w.image.PK, SK = w.image.SK }
+      out[#out + 1] = { key = k, image = w.image, kind = w.image.entity_type, new = not known[key_id(k)] }
+    end
+  end
+  return out
+end
+local function deleted(r)
+  for _, w in ipairs(r.writes or {}) do
+    if w.op == "DeleteItem" and r.ok then return w end
+  end
+  return nil
+end
+
+local function has_order(list)
+  for _, w in ipairs(list) do if w.kind == "ORDER" then return w end end
+  return nil
+end
+
+-- Takes back orders no handler counted, so the summaries keep matching the orders.
+local function remove_uncounted(list)
+  local removed = {}
+  for _, w in ipairs(list) do
+    if w.kind == "ORDER" and w.new then
+      ddb.call("DeleteItem", { TableName = T, Key = ddb.item(w.key) })
+      removed[#removed + 1] = w.key.SK
+    end
+  end
+  if #removed == 0 then return "" end
+  return " (No handler counted " .. table.concat(removed, ", ") .. ", so the lesson removed it: write it again once the handler is attached.)"
+end
+
+local function handler_failed(s)
+  if s.failed > 0 then
+    return "The handler failed: " .. tostring(s.errors[1] or "see .stream status") ..
+      ". Attach the lesson's file: " .. ATTACH_FILTERED
+  end
+  return nil
+end
+
+local function not_ours(s)
+  for _, n in ipairs(s.names) do
+    if n ~= HANDLER then
+      return " (A handler called " .. n .. " is attached too: `.stream detach app-main " .. n .. "` removes it.)"
+    end
+  end
+  return ""
+end
+
+-- Restores a seeded item that a delete removed.
+local function put_back(w)
+  if not w or not w.key then return "" end
+  for _, it in ipairs(SEEDED) do
+    if it.PK == w.key.PK and it.SK == w.key.SK then
+      ddb.put(T, it)
+      return " (The lesson put " .. key_text(w.key) .. " back.)"
+    end
+  end
+  return ""
+end
+
+-- A step's check, followed by a fresh snapshot of the table for the next statement.
+local function tracked(check)
+  return function(r)
+    local verdict, message = check(r)
+    snapshot()
+    return verdict, message
+  end
+end
+
+-- Counts every record a filter dropped, whatever the step.
+local function count_saved(r)
+  local s = on_table(r)
+  if s then saved = saved + s.filtered end
+  return s
+end
+
+return lesson {
+  id = "stream-entity-filter",
+  number = 15,
+  title = "Streams in a single table: filter by entity_type",
+  summary = [[
+A single table's stream carries a record for every write, whatever the entity: customers,
+addresses, products, summaries and orders, mixed. A stream handler that only cares about
+orders is still invoked, and billed, for all the rest, unless its event source mapping has a
+filter on entity_type: records that match no filter are dropped without an invocation.]],
+  requires = { "item-collections", "conditions-transactions" },
+
+  setup = function()
+    saved = 0
+    fresh_table(T, { stream = "NEW_AND_OLD_IMAGES" })
+    seed(T, SEEDED)
+  end,
+
+  steps = {
+    {
+      id = "unfiltered",
+      text = [[
+app-main holds customers, addresses, a product, orders and one SUMMARY item per customer, each
+with an entity_type, and its stream is on. The handler lessons/handlers/order-totals.lua adds
+every new order's total to its customer's summary (PK = the order's PK, SK = SUMMARY,
+attribute order_total) and ignores every other record.
+
+Attach it with no filter:
+    .stream attach app-main order-totals.lua
+then add a customer, an item the handler has no use for: PK = CUST#e5f6, SK = PROFILE,
+entity_type = CUSTOMER, name = Evergreen (put-item or a PartiQL INSERT).]],
+      setup = snapshot,
+      check = tracked(function(r)
+        local s = count_saved(r)
+        local off = elsewhere(r)
+        if off then return false, off end
+        if not WRITE_OPS[r.op or ""] then
+          if not r.ok then return false, "That statement failed ({error}); this step writes a customer profile to app-main." end
+          if not s then return nil, "(First attach the handler: " .. ATTACH .. " ; then write a customer profile.)" end
+          return nil, "(That read nothing into the stream: only writes make stream records. Write a customer profile, CUST#e5f6.)"
+        end
+        if not r.ok then
+          return false, "DynamoDB refused the write ({error}); this step puts a new customer, CUST#e5f6 / PROFILE with entity_type = CUSTOMER."
+        end
+        local list = written(r)
+        if not s then
+          return false, "The write went in, but no handler is attached to app-main, so nothing read its stream. Attach it first: " ..
+            ATTACH .. remove_uncounted(list)
+        end
+        local fail = handler_failed(s)
+        if fail then return false, fail end
+        local d = deleted(r)
+        if d then
+          return false, "That deleted " .. key_text(d.key) .. ": a delete streams a record too, but this step adds a customer." .. put_back(d)
+        end
+        local order = has_order(list)
+        if order then
+          return false, "That was an order (" .. tostring(order.key.SK) .. "): the handler did its job and wrote the summary (" ..
+            plural(s.writes, "write") .. "). This step wants the other kind of write, one the handler ignores: a customer profile."
+        end
+        if s.invocations == 0 and s.filtered > 0 then
+          return false, "Your handler already has a filter: the profile was dropped without an invocation. That is step 2; first see what happens without one. Re-attach it with no --filter (the same name replaces it): " .. ATTACH
+        end
+        if s.invocations == 0 then
+          return false, "The write changed nothing, so the stream got no record and the handler was not invoked (a put of an identical item streams nothing). Add a new customer, CUST#e5f6."
+        end
+        local w = list[1]
+        if w and w.kind == nil then
+          return false, "The handler was invoked, but " .. key_text(w.key) .. " has no entity_type. In a single table every item says what it is; the filter of step 2 will read it. Give the customer entity_type = CUSTOMER."
+        end
+        if s.writes > 0 then
+          return false, "The handler wrote " .. plural(s.writes, "item") .. " for an item that is not an order: is it the lesson's order-totals.lua?" .. not_ours(s)
+        end
+        return true
+      end),
+      hints = {
+        "Attach first, without --filter: " .. ATTACH .. " ; then put an item whose entity_type is CUSTOMER.",
+        PUT_CUSTOMER .. "   (in PartiQL: INSERT INTO \"app-main\" VALUE {'PK': 'CUST#e5f6', 'SK': 'PROFILE', 'entity_type': 'CUSTOMER', 'name': 'Evergreen'})",
+      },
+      show = PUT_CUSTOMER,
+      explain = function(r)
+        local s = on_table(r) or { invocations = 1, records = 1 }
+        local orders, all = 0, 0
+        for _, it in ipairs(ddb.items(T)) do
+          all = all + 1
+          if it.entity_type == "ORDER" then orders = orders + 1 end
+        end
+        return "order-totals was invoked " .. times(s.invocations) .. " for " .. plural(s.records, "record") ..
+          " and did nothing: a profile is not an order. Lambda bills every invocation (a request charge plus the run " ..
+          "time), and in a single table most writes are not orders: " .. orders .. " of the " .. all .. " items in app-main are. " ..
+          "Without a filter, a write to any of the other " .. (all - orders) .. " (customers, addresses, a product, summaries) " ..
+          "wakes the function only to throw the record away, and so does each summary update the handler makes " ..
+          "itself, since its own writes come back through the stream.\n"
+      end,
+    },
+    {
+      id = "filtered",
+      text = [[
+Lambda can drop records before it invokes the function: an event filter on the event source
+mapping, matched against each record. Re-attach the handler (the same name replaces it) with
+a filter that keeps only records whose new image has entity_type = ORDER:
+    .stream attach app-main order-totals.lua --filter '{"dynamodb":{"NewImage":{"entity_type":{"S":["ORDER"]}}}}'
+Then write another item that is not an order: add an email to Acme's profile
+(PK = CUST#a1b2, SK = PROFILE) with update-item or a PartiQL UPDATE.]],
+      setup = snapshot,
+      check = tracked(function(r)
+        local s = count_saved(r)
+        local off = elsewhere(r)
+        if off then return false, off end
+        if not WRITE_OPS[r.op or ""] then
+          if not r.ok then return false, "That statement failed ({error}); this step updates Acme's profile (CUST#a1b2 / PROFILE)." end
+          if not s then return nil, "(Attach the handler with its filter: " .. ATTACH_FILTERED .. " ; then update Acme's profile.)" end
+          return nil, "(A read makes no stream record. Write a non-order item: add an email to CUST#a1b2 / PROFILE.)"
+        end
+        if not r.ok then
+          if r.op == "UpdateItem" and r.error and r.error.code == "ConditionalCheckFailedException" then
+            return false, "DynamoDB refused the update: no item has that key (a PartiQL UPDATE never creates one). Acme's profile is PK = CUST#a1b2, SK = PROFILE."
+          end
+          return false, "DynamoDB refused the write ({error}); this step adds an email to CUST#a1b2 / PROFILE."
+        end
+        local list = written(r)
+        if not s then
+          return false, "No handler is attached to app-main (handlers end with the session that attached them), so nothing read the stream. Attach it with the filter: " ..
+            ATTACH_FILTERED .. remove_uncounted(list)
+        end
+        local fail = handler_failed(s)
+        if fail then return false, fail end
+        local d = deleted(r)
+        if d then
+          return false, "That deleted " .. key_text(d.key) .. "; this step updates Acme's profile and watches the filter drop the record." .. put_back(d)
+        end
+        local order = has_order(list)
+        if order then
+          if s.invocations == 0 then
+            return false, "Your filter dropped an order too (" .. tostring(order.key.SK) .. "), so its total will never reach the summary: the pattern must match entity_type = ORDER exactly. " ..
+              ATTACH_FILTERED .. remove_uncounted(list)
+          end
+          return false, "That was an order: the handler ran for it, as it should (" .. plural(s.writes, "write") ..
+            "). This step wants a write the filter drops: update Acme's profile (CUST#a1b2 / PROFILE)."
+        end
+        if s.invocations > 0 then
+          local kind = list[1] and list[1].kind
+          return false, "The handler was still invoked (" .. plural(s.invocations, "invocation") .. ") for " ..
+            (kind and ("an item whose entity_type is " .. kind) or "an item that is not an order") ..
+            ": the mapping has no filter, or one that lets this record through. Re-attach it with the filter: " ..
+            ATTACH_FILTERED .. not_ours(s)
+        end
+        if s.filtered == 0 then
+          return false, "The write changed nothing, so the stream got no record to filter (an update that sets the same value streams nothing). Set a new value, e.g. email = ops@acme.example on CUST#a1b2 / PROFILE."
+        end
+        return true
+      end),
+      hints = {
+        "The filter goes on the attach line: " .. ATTACH_FILTERED .. " (re-attaching replaces the handler from step 1).",
+        "Then update an item that is not an order: SET email on PK = CUST#a1b2, SK = PROFILE.",
+        UPDATE_PROFILE .. "   (in PartiQL: UPDATE \"app-main\" SET email = 'ops@acme.example' WHERE PK = 'CUST#a1b2' AND SK = 'PROFILE')",
+      },
+      show = UPDATE_PROFILE,
+      explain = function(r)
+        local s = on_table(r) or { filtered = 1 }
+        return "0 invocations, " .. plural(s.filtered, "record") .. " filtered out: Lambda compared NewImage.entity_type " ..
+          "with ORDER in the event source mapping and never woke the function. A filtered record costs no invocation. " ..
+          "The filter can only read what is in the record, which is why every item of a single table carries its " ..
+          "entity_type: a key like CUST#a1b2 / PROFILE does not say \"not an order\" by itself.\n"
+      end,
+    },
+    {
+      id = "order",
+      text = [[
+Now the write the handler exists for. Add a new order for Acme: PK = CUST#a1b2,
+SK = ORDER#2026-06-10#o-9120, entity_type = ORDER, status = OPEN, total = 60 (put-item or a
+PartiQL INSERT). Acme's summary, PK = CUST#a1b2, SK = SUMMARY, should grow by 60.
+(Handlers end with the session that attached them: if you skipped here or came back later,
+attach order-totals.lua with its filter again first.)]],
+      setup = snapshot,
+      check = tracked(function(r)
+        local s = count_saved(r)
+        local before = totals
+        local was_known = known
+        local off = elsewhere(r)
+        if off then return false, off end
+        if not WRITE_OPS[r.op or ""] then
+          if not r.ok then return false, "That statement failed ({error}); this step writes order o-9120 for CUST#a1b2." end
+          if not s then return nil, "(Attach the handler with its filter: " .. ATTACH_FILTERED .. " ; then write the order.)" end
+          if is_get(r) and r.key and r.key.SK == "SUMMARY" and r.items[1] then
+            return nil, "(The summary says order_total = " .. show_value(r.items[1].order_total) .. ". Now write order o-9120.)"
+          end
+          return nil, "(This step writes a new order: PK = CUST#a1b2, SK = ORDER#2026-06-10#o-9120, entity_type = ORDER, total = 60.)"
+        end
+        if not r.ok then
+          if r.error and (r.error.code == "DuplicateItemException" or r.error.code == "ConditionalCheckFailedException") and r.op == "PutItem" then
+            return false, "DynamoDB refused the insert ({error}): that order exists already. A new order needs a new id in its sort key, e.g. ORDER#2026-06-11#o-9121."
+          end
+          return false, "DynamoDB refused the write ({error}); this step puts order o-9120 for CUST#a1b2."
+        end
+        local list = written(r)
+        if not s then
+          local note = remove_uncounted(list)
+          return false, "No handler is attached to app-main (handlers end with the session that attached them, and skipping a step does not attach one), so no one counted the order. Attach it with the filter: " ..
+            ATTACH_FILTERED .. note
+        end
+        local fail = handler_failed(s)
+        if fail then return false, fail end
+        local d = deleted(r)
+        if d then
+          local note = put_back(d)
+          return false, "That deleted " .. key_text(d.key) .. "; this step adds an order." .. note
+        end
+        local order = has_order(list)
+        if not order then
+          local w = list[1]
+          if w and type(w.kind) == "string" and string.upper(w.kind) == "ORDER" then
+            local note = remove_uncounted({ { kind = "ORDER", new = w.new, key = w.key } })
+            return false, "entity_type is \"" .. w.kind .. "\": filters and the handler compare exact strings, so this is not an ORDER and nobody counted it." .. note
+          end
+          return false, (w and ("That wrote " .. key_text(w.key) .. (w.kind and (", an item of type " .. tostring(w.kind)) or ", an item with no entity_type")) or "That wrote no order") ..
+            ". This step writes an order: entity_type = ORDER, with a number total."
+        end
+        if not order.new then
+          return false, tostring(order.key.SK) .. " existed already: overwriting it streams a MODIFY, and order-totals counts new orders (INSERT) only, so the summary did not change. Write a new order id, e.g. ORDER#2026-06-10#o-9120."
+        end
+        -- How much the summaries grew, against the orders the statement added.
+        local want, got = 0, 0
+        for _, w in ipairs(list) do
+          if w.kind == "ORDER" and not was_known[key_id(w.key)] then want = want + (tonumber(w.image.total) or 0) end
+        end
+        local now = {}
+        for _, it in ipairs(ddb.items(T)) do
+          if it.SK == "SUMMARY" then now[it.PK] = tonumber(it.order_total) or 0 end
+        end
+        for pk, v in pairs(now) do got = got + (v - (before[pk] or 0)) end
+        local summary = now[order.key.PK]
+        if s.invocations == 0 then
+          local note = remove_uncounted(list)
+          return false, "The filter dropped the order: " .. plural(s.filtered, "record") .. " filtered, no invocation, so the summary did not move. The pattern must match NewImage.entity_type = ORDER exactly: " ..
+            ATTACH_FILTERED .. note
+        end
+        if type(order.image.total) ~= "number" then
+          local note = remove_uncounted(list)
+          return false, "The handler ran, but total is " .. show_value(order.image.total) .. ", not a number (N), so there was nothing to add." .. note
+        end
+        if math.abs(got - want) > 1e-9 then
+          return false, "The summary grew by " .. units(got) .. " instead of " .. units(want) .. " (" .. plural(s.invocations, "invocation") ..
+            ", " .. plural(s.writes, "write") .. "): is the lesson's order-totals.lua the handler attached?" .. not_ours(s)
+        end
+        if s.filtered == 0 or s.invocations > 1 then
+          return false, "The order was counted (order_total is now " .. units(summary or 0) .. "), but the handler ran " ..
+            times(s.invocations) .. " for " .. plural(s.records, "record") .. ", among them the summary update it made itself, which came back through the stream. " ..
+            "That is the mapping without a filter. Re-attach it with the filter, then write another order (e.g. ORDER#2026-06-11#o-9121): " .. ATTACH_FILTERED .. not_ours(s)
+        end
+        return true
+      end),
+      hints = {
+        "A new order is an INSERT whose entity_type is ORDER: a new sort key, ORDER#2026-06-10#o-9120, and a number total.",
+        PUT_ORDER .. "   (in PartiQL: INSERT INTO \"app-main\" VALUE {'PK': 'CUST#a1b2', 'SK': 'ORDER#2026-06-10#o-9120', 'entity_type': 'ORDER', 'status': 'OPEN', 'total': 60})",
+      },
+      show = PUT_ORDER,
+      explain = function(r)
+        local s = on_table(r) or { invocations = 1, writes = 1, capacity = 1, filtered = 1 }
+        local sum = ddb.get(T, { PK = "CUST#a1b2", SK = "SUMMARY" })
+        return "1 invocation, " .. plural(s.writes, "write") .. " (" .. units(s.capacity) .. " WCU spent by the handler): " ..
+          "Acme's order_total is now " .. units(sum and sum.order_total or 0) .. ". The handler's own update of the summary " ..
+          "came back through the stream as a record of an entity_type = SUMMARY item, and the filter dropped it too (" ..
+          plural(s.filtered, "record") .. " filtered): without the filter this one order would have cost 2 invocations.\n" ..
+          "Since the lesson started, the filter has dropped " .. plural(saved, "record") .. ": " .. plural(saved, "invocation") .. " not made and not billed. " ..
+          "In a table where one write in five is an order, the filter removes four invocations in five; the function's code " ..
+          "still checks entity_type, because a filter is a saving, not a guarantee.\n"
+      end,
+    },
+  },
+}
