@@ -73,9 +73,7 @@ void Shell::PopClient(int id) {
   }
 }
 
-int Shell::database_id() const {
-  return pushed_.empty() ? user_database_id_ : pushed_.back().id;
-}
+int Shell::database_id() const { return pushed_.empty() ? user_database_id_ : pushed_.back().id; }
 
 bool Shell::database_live(int id) const {
   if (id == user_database_id_) return true;

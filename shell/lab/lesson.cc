@@ -11,9 +11,9 @@
 
 #include "shell/lab/data_dirs.h"
 #include "shell/lab/lab_runtime.h"
-#include "shell/lab/streams/handlers.h"
 #include "shell/lab/prelude/lesson_lua.h"
 #include "shell/lab/sandbox_internal.h"
+#include "shell/lab/streams/handlers.h"
 #include "shell/session/boundary.h"
 #include "shell/wrap_text.h"
 
@@ -510,7 +510,8 @@ void LessonSession::OnStatement(const StatementRecord& record) {
       o << streams::DescribeRun(*summary);
       own_stream = std::move(*summary);
     } else {
-      o << "lesson " << s.info.id << ": its stream handlers failed: " << summary.error().message << "\n";
+      o << "lesson " << s.info.id << ": its stream handlers failed: " << summary.error().message
+        << "\n";
     }
   }
   wire::Json rj = RecordToJson(record, *s.client);

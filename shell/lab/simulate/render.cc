@@ -60,11 +60,16 @@ wire::Json ResultJson(const SimulationResult& r) {
   if (!r.first_error.empty()) j["first_error"] = r.first_error;
   if (r.streams.present) {
     const StreamTotals& st = r.streams;
-    wire::Json sj{{"invocations", st.invocations}, {"records", st.records},
-                  {"filtered", st.filtered},       {"failed", st.failed},
-                  {"discarded", st.discarded},     {"calls", st.calls},
-                  {"writes", st.writes},           {"capacity", st.capacity},
-                  {"pending", st.pending},         {"max_iterator_age", st.max_iterator_age},
+    wire::Json sj{{"invocations", st.invocations},
+                  {"records", st.records},
+                  {"filtered", st.filtered},
+                  {"failed", st.failed},
+                  {"discarded", st.discarded},
+                  {"calls", st.calls},
+                  {"writes", st.writes},
+                  {"capacity", st.capacity},
+                  {"pending", st.pending},
+                  {"max_iterator_age", st.max_iterator_age},
                   {"iterator_age", st.iterator_age}};
     if (!st.first_error.empty()) sj["first_error"] = st.first_error;
     j["streams"] = std::move(sj);
@@ -122,8 +127,8 @@ std::string RenderText(const SimulationResult& r) {
     out << "stream handlers: " << st.invocations << " invocations, " << st.records << " records, "
         << st.filtered << " filtered out, " << st.failed << " failed invocations, " << st.discarded
         << " records discarded; their " << st.calls << " calls wrote " << st.writes << " items for "
-        << Number(st.capacity) << " capacity units; iterator age up to " << Number(st.max_iterator_age)
-        << " s";
+        << Number(st.capacity) << " capacity units; iterator age up to "
+        << Number(st.max_iterator_age) << " s";
     if (st.pending > 0) out << ", " << st.pending << " records still waiting at the end";
     out << "\n";
     if (!st.first_error.empty()) out << "first handler failure: " << st.first_error << "\n";

@@ -1,8 +1,7 @@
 #include "shell/lab/simulate/scenario_streams.h"
 
-#include <lua.hpp>
-
 #include <algorithm>
+#include <lua.hpp>
 
 namespace ddblab::lab::simulate {
 namespace {
@@ -19,7 +18,8 @@ std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); 
 Result<std::unique_ptr<ScenarioStreams>> ScenarioStreams::Attach(Sandbox& sandbox, int specs_ref,
                                                                  wire::Client& client,
                                                                  const shell::FileAccess& files) {
-  std::unique_ptr<ScenarioStreams> s(new ScenarioStreams(sandbox, sandbox.BindDdbClient(&client, files)));
+  std::unique_ptr<ScenarioStreams> s(
+      new ScenarioStreams(sandbox, sandbox.BindDdbClient(&client, files)));
   s->totals_.present = true;
   lua_State* L = sandbox.state();
   // runtime = ddb.stream.new()

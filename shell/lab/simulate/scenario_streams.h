@@ -45,7 +45,8 @@ class ScenarioStreams {
   const StreamTotals& totals() const { return totals_; }
 
  private:
-  ScenarioStreams(Sandbox& sandbox, wire::Client* previous) : sandbox_(sandbox), previous_(previous) {}
+  ScenarioStreams(Sandbox& sandbox, wire::Client* previous)
+      : sandbox_(sandbox), previous_(previous) {}
   Sandbox& sandbox_;
   wire::Client* previous_;
   int runtime_ref_ = -1;

@@ -98,7 +98,8 @@ Result<Scenario> ReadScenario(lua_State* L) {
     s.streams_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   } else if (!lua_isnil(L, -1)) {
     lua_pop(L, 1);
-    return Fail("streams must be a list of handlers {table = ..., handler = function(event) ... end, ...}");
+    return Fail(
+        "streams must be a list of handlers {table = ..., handler = function(event) ... end, ...}");
   } else {
     lua_pop(L, 1);
   }
@@ -235,11 +236,13 @@ Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
   std::unique_ptr<ScenarioStreams> streams;
   if (scenario.streams_ref != LUA_NOREF) {
     *clock = kStartClock;
-    DDB_ASSIGN_OR_RETURN(streams, ScenarioStreams::Attach(sandbox, scenario.streams_ref, *client, files));
+    DDB_ASSIGN_OR_RETURN(streams,
+                         ScenarioStreams::Attach(sandbox, scenario.streams_ref, *client, files));
   }
   int64_t next_tick = 0;
   auto tick_until = [&](double t) -> Status {
-    for (; streams && static_cast<double>(next_tick) < t && next_tick < scenario.seconds; ++next_tick) {
+    for (; streams && static_cast<double>(next_tick) < t && next_tick < scenario.seconds;
+         ++next_tick) {
       *clock = kStartClock + static_cast<double>(next_tick) + 1;
       DDB_TRY(streams->Tick(*clock));
     }

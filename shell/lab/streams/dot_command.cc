@@ -30,7 +30,8 @@ const char* const kUsage =
     ".stream TABLE [--limit N]                 the newest records of TABLE's stream\n"
     ".stream attach TABLE FILE.lua [options]   run the handler FILE returns on TABLE's stream\n"
     "    --name NAME  --batch-size N (1-10000, default 100)  --window SECONDS (0-300)\n"
-    "    --filter PATTERN (Lambda's filter syntax, up to 5)  --max-retries N (-1 = until it works)\n"
+    "    --filter PATTERN (Lambda's filter syntax, up to 5)  --max-retries N (-1 = until it "
+    "works)\n"
     "    --bisect  --report-failures  --redeliver K (report the first K invocations of each batch\n"
     "    as failed: at-least-once delivery)  --from LATEST|TRIM_HORIZON\n"
     ".stream detach TABLE [NAME]               stop TABLE's handlers (or the one called NAME)\n"
@@ -41,8 +42,7 @@ const char* const kUsage =
 // exercise's), so handlers attached in a lesson end with its database and never run against
 // the user's tables.
 struct StreamState {
-  explicit StreamState(shell::ShellContext& shell)
-      : client(shell), buf(shell.sink()), out(&buf) {}
+  explicit StreamState(shell::ShellContext& shell) : client(shell), buf(shell.sink()), out(&buf) {}
   ShellClient client;
   SinkStreambuf buf;
   std::ostream out;
@@ -89,7 +89,8 @@ Result<fs::path> FindHandlerFile(const std::string& cwd, const std::string& name
     size_t start = 0;
     while (start <= dirs.size()) {
       size_t end = dirs.find(':', start);
-      std::string dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      std::string dir =
+          dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
       if (!dir.empty() && fs::exists(fs::path(dir) / "handlers" / name, ec)) {
         return fs::path(dir) / "handlers" / name;
       }
@@ -155,7 +156,8 @@ Result<wire::Json> AttachOptions(const std::vector<std::string>& args, size_t fr
       DDB_ASSIGN_OR_RETURN(std::string v, value());
       o["starting_position"] = v;
     } else {
-      return ValidationError("unknown option " + a + " (the options are --name, --batch-size, "
+      return ValidationError("unknown option " + a +
+                             " (the options are --name, --batch-size, "
                              "--window, --filter, --max-retries, --bisect, --report-failures, "
                              "--redeliver, --from)");
     }
@@ -191,8 +193,11 @@ bool Detach(shell::ShellContext& shell, StreamState& state, const std::vector<st
   Sandbox* sb = state.Current(shell, false);
   auto n = sb ? DetachHandlers(*sb, args[1], args.size() == 3 ? args[2] : "") : Result<int>(0);
   if (!n.ok()) return Fail(shell, n.error().message);
-  if (*n == 0) return Fail(shell, "no handler is attached to " + args[1] + (args.size() == 3 ? " called " + args[2] : ""));
-  shell.sink().Line("(" + std::to_string(*n) + " handler" + (*n == 1 ? "" : "s") + " detached from " + args[1] + ")");
+  if (*n == 0)
+    return Fail(shell, "no handler is attached to " + args[1] +
+                           (args.size() == 3 ? " called " + args[2] : ""));
+  shell.sink().Line("(" + std::to_string(*n) + " handler" + (*n == 1 ? "" : "s") +
+                    " detached from " + args[1] + ")");
   return true;
 }
 
@@ -220,18 +225,21 @@ bool Status(shell::ShellContext& shell, StreamState& state) {
   }
   for (const wire::Json& m : *list) {
     auto n = [&](const char* k) { return std::to_string(m.value(k, int64_t{0})); };
-    std::string line = m.value("table", std::string()) + " -> " + m.value("name", std::string()) +
-                       ": batch " + n("batch_size") + ", window " + n("batching_window") +
-                       " s, retries " + (m.value("max_retries", -1) < 0 ? std::string("until it works") : n("max_retries")) +
-                       ", " + n("filters") + " filter(s), from " + m.value("starting_position", std::string());
+    std::string line =
+        m.value("table", std::string()) + " -> " + m.value("name", std::string()) + ": batch " +
+        n("batch_size") + ", window " + n("batching_window") + " s, retries " +
+        (m.value("max_retries", -1) < 0 ? std::string("until it works") : n("max_retries")) + ", " +
+        n("filters") + " filter(s), from " + m.value("starting_position", std::string());
     if (m.value("bisect_on_error", false)) line += ", bisect";
     if (m.value("report_batch_item_failures", false)) line += ", reports item failures";
     if (m.value("redeliver", 0) > 0) line += ", redelivers " + n("redeliver");
     shell.sink().Line(line);
     shell.sink().Line("    " + n("invocations") + " invocations, " + n("records") + " records, " +
-                      n("filtered") + " filtered out, " + n("failed") + " failed, " + n("discarded") +
-                      " discarded, " + n("pending") + " waiting" +
-                      (m.value("blocked", 0) > 0 ? " (blocked: " + m.value("last_error", std::string()) + ")" : ""));
+                      n("filtered") + " filtered out, " + n("failed") + " failed, " +
+                      n("discarded") + " discarded, " + n("pending") + " waiting" +
+                      (m.value("blocked", 0) > 0
+                           ? " (blocked: " + m.value("last_error", std::string()) + ")"
+                           : ""));
   }
   return true;
 }
@@ -249,7 +257,8 @@ bool Run(shell::ShellContext& shell, StreamState& state, const std::vector<std::
       return true;
     }
     wire::Json summary = RunAndReport(shell, state, true);
-    if (!summary.is_null() && summary.value("invocations", 0) == 0 && summary.value("filtered", 0) == 0) {
+    if (!summary.is_null() && summary.value("invocations", 0) == 0 &&
+        summary.value("filtered", 0) == 0) {
       shell.sink().Line("(the handlers are caught up: no new records)");
     }
     return true;

@@ -1,9 +1,8 @@
 #include "shell/lab/streams/handlers.h"
 
-#include <lua.hpp>
-
 #include <algorithm>
 #include <cmath>
+#include <lua.hpp>
 #include <sstream>
 
 namespace ddblab::lab::streams {
@@ -32,9 +31,7 @@ Error NoRuntime() { return ValidationError("stream handlers need the ddb API in 
 
 // A handler's error as one clean line: Lua's "chunk:line:" prefix kept (it says where), the
 // traceback the sandbox adds dropped.
-std::string FirstLine(const std::string& message) {
-  return message.substr(0, message.find('\n'));
-}
+std::string FirstLine(const std::string& message) { return message.substr(0, message.find('\n')); }
 
 Result<wire::Json> CallForJson(Sandbox& sandbox, int nargs) {
   LuaStatus st = sandbox.PCall(nargs, 1);
@@ -174,8 +171,9 @@ std::string DescribeRun(const wire::Json& summary) {
     }
     if (Count(m, "blocked") > 0) {
       std::string error = m.value("last_error", std::string());
-      out += who + "shard blocked by a failing batch: " + Plural(pending, "record waits", "records wait") +
-             ", iterator age " + Units(m.value("iterator_age", 0.0)) + " s" +
+      out += who + "shard blocked by a failing batch: " +
+             Plural(pending, "record waits", "records wait") + ", iterator age " +
+             Units(m.value("iterator_age", 0.0)) + " s" +
              (error.empty() ? "" : "; last error: " + error) + "\n";
     } else if (pending > 0) {
       out += who + Plural(pending, "record waits", "records wait") +
@@ -183,8 +181,9 @@ std::string DescribeRun(const wire::Json& summary) {
     }
   }
   if (summary.value("more", false)) {
-    out += "stream: handlers are still producing records (their writes feed their own stream); "
-           ".stream run goes on\n";
+    out +=
+        "stream: handlers are still producing records (their writes feed their own stream); "
+        ".stream run goes on\n";
   }
   return out;
 }

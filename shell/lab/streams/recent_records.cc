@@ -77,10 +77,9 @@ Result<std::string> RecentRecords(wire::Client& client, const std::string& table
   DDB_ASSIGN_OR_RETURN(wire::Json described, Call(client, "DescribeTable", {{"TableName", table}}));
   const wire::Json& t = described["Table"];
   if (!t.contains("LatestStreamArn")) {
-    return ValidationError("table " + table +
-                           " has never had a stream: aws dynamodb update-table --table-name " +
-                           table +
-                           " --stream-specification StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES");
+    return ValidationError(
+        "table " + table + " has never had a stream: aws dynamodb update-table --table-name " +
+        table + " --stream-specification StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES");
   }
   const std::string arn = t["LatestStreamArn"].get<std::string>();
   std::vector<wire::Json> shards;
@@ -97,14 +96,14 @@ Result<std::string> RecentRecords(wire::Client& client, const std::string& table
   std::vector<wire::Json> records;
   int calls = 0;
   for (const wire::Json& shard : shards) {
-    DDB_ASSIGN_OR_RETURN(
-        wire::Json it,
-        Call(client, "GetShardIterator",
-             {{"StreamArn", arn}, {"ShardId", shard["ShardId"]}, {"ShardIteratorType", "TRIM_HORIZON"}}));
+    DDB_ASSIGN_OR_RETURN(wire::Json it, Call(client, "GetShardIterator",
+                                             {{"StreamArn", arn},
+                                              {"ShardId", shard["ShardId"]},
+                                              {"ShardIteratorType", "TRIM_HORIZON"}}));
     wire::Json iterator = it.value("ShardIterator", wire::Json());
     for (int page = 0; page < kMaxPagesPerShard && iterator.is_string(); ++page) {
-      DDB_ASSIGN_OR_RETURN(wire::Json got,
-                           Call(client, "GetRecords", {{"ShardIterator", iterator}, {"Limit", 1000}}));
+      DDB_ASSIGN_OR_RETURN(wire::Json got, Call(client, "GetRecords",
+                                                {{"ShardIterator", iterator}, {"Limit", 1000}}));
       ++calls;
       const wire::Json page_records = got.value("Records", wire::Json::array());
       for (const auto& r : page_records) records.push_back(r);
@@ -138,8 +137,8 @@ Result<std::string> RecentRecords(wire::Client& client, const std::string& table
   out += "-- " + std::to_string(records.size()) + " record" + (records.size() == 1 ? "" : "s") +
          " in " + std::to_string(shards.size()) + " shard" + (shards.size() == 1 ? "" : "s") +
          " of the stream labelled " + t.value("LatestStreamLabel", std::string()) +
-         (shown < records.size() ? ", the last " + std::to_string(shown) + " shown" : "") +
-         "; " + std::to_string(calls) + " GetRecords call" + (calls == 1 ? "" : "s") +
+         (shown < records.size() ? ", the last " + std::to_string(shown) + " shown" : "") + "; " +
+         std::to_string(calls) + " GetRecords call" + (calls == 1 ? "" : "s") +
          ", 0 RCU: reading a stream consumes no table capacity\n";
   return out;
 }
