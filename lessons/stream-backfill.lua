@@ -28,9 +28,6 @@ local PROFILES = {
 
 local ATTACH = ".stream attach app-main gsi3-keys.lua"
 local NEW_ORDER = [[aws dynamodb put-item --table-name app-main --item '{"PK":{"S":"CUST#c3d4"},"SK":{"S":"ORDER#2026-06-10#o-9200"},"entity_type":{"S":"ORDER"},"status":{"S":"OPEN"},"total":{"N":"58"},"GSI1PK":{"S":"CUST#c3d4#OPEN"},"GSI1SK":{"S":"2026-06-10#o-9200"}}']]
--- What the handler leaves: the solution replayed on a skip writes the keys itself (a skipped step
--- attaches no handler).
-local NEW_ORDER_KEYED = [[aws dynamodb put-item --table-name app-main --item '{"PK":{"S":"CUST#c3d4"},"SK":{"S":"ORDER#2026-06-10#o-9200"},"entity_type":{"S":"ORDER"},"status":{"S":"OPEN"},"total":{"N":"58"},"GSI1PK":{"S":"CUST#c3d4#OPEN"},"GSI1SK":{"S":"2026-06-10#o-9200"},"GSI3PK":{"S":"STATUS#OPEN"},"GSI3SK":{"S":"2026-06-10#o-9200"}}']]
 local OPEN_QUERY = [[aws dynamodb query --table-name app-main --index-name GSI3 --key-condition-expression "GSI3PK = :s" --expression-attribute-values '{":s":{"S":"STATUS#OPEN"}}' --select COUNT]]
 local function order_key(o)
   return [['{"PK":{"S":"]] .. o.PK .. [["},"SK":{"S":"]] .. o.SK .. [["}}']]
@@ -90,6 +87,23 @@ local function restore(before)
   ddb.put(T, it)
 end
 
+-- A skipped first step replays its solution without a handler attached: give the orders
+-- written since the setup the keys the handler would have derived, so that the gap of step 2
+-- is the history's alone.
+local function key_new_orders()
+  local old = {}
+  for _, o in ipairs(OLD) do old[kid(o)] = true end
+  local _, list = orders()
+  for _, o in ipairs(list) do
+    if not old[kid(o)] and not keyed(o) and want_pk(o) then
+      ddb.call("UpdateItem", { TableName = T, Key = ddb.item({ PK = o.PK, SK = o.SK }),
+        UpdateExpression = "SET GSI3PK = :pk, GSI3SK = :sk",
+        ExpressionAttributeValues = ddb.item({ [":pk"] = want_pk(o), [":sk"] = want_sk(o) }) })
+    end
+  end
+  remember()
+end
+
 -- Feedback for a statement on another table; nil when it used app-main.
 local function elsewhere(r)
   local t, missing = other_table(r, T)
@@ -138,7 +152,7 @@ local LAST = {}
 return lesson {
   id = "stream-backfill",
   number = 18,
-  title = "Streams: keep a new index key current, backfill the history, reconcile",
+  title = "A new GSI kept by a stream handler, and its backfill",
   summary = [[
 A new access pattern (orders by status) gets GSI3 and a stream handler that derives its keys on
 every write. New orders are indexed at once; the orders written before the handler are not,
@@ -244,9 +258,9 @@ INSERT).]],
         "Attach the handler first (.stream attach app-main gsi3-keys.lua), then put the order without GSI3PK or GSI3SK.",
         ATTACH .. "   then   " .. NEW_ORDER,
       },
-      -- Solutions replay statements only, so a skipped step attaches no handler: this one writes
-      -- the keys the handler would have written.
-      show = NEW_ORDER_KEYED,
+      -- Solutions replay statements only, so a skipped step attaches no handler: the next step's
+      -- setup gives the new order the keys the handler would have derived.
+      show = NEW_ORDER,
       explain = function()
         local o = LAST.order
         return "The application wrote " .. order_id(o) .. " without GSI3 keys; the handler read the INSERT record and set\n" ..
@@ -257,7 +271,7 @@ INSERT).]],
     },
     {
       id = "gap",
-      setup = remember,
+      setup = key_new_orders,
       text = [[
 Ask GSI3 for the open orders: a Query with GSI3PK = "STATUS#OPEN" (--select COUNT is enough;
 in PartiQL, SELECT * FROM "app-main"."GSI3" WHERE GSI3PK = 'STATUS#OPEN'). Four orders are
@@ -327,15 +341,17 @@ OPEN.]],
       id = "backfill",
       setup = remember,
       text = [[
-Backfill: write each of the 5 old orders once more so that the handler derives its keys, e.g.
-an update-item that sets a marker (SET backfilled = :t) guarded by
---condition-expression "attribute_not_exists(GSI3PK)", so that a re-run skips the orders that
-are done. (Setting GSI3PK and GSI3SK in the update, with the same condition, works too.) Do
-not rewrite whole orders: a put replaces the item and can lose newer data. One statement per
-order, or one transaction (PartiQL: UPDATE ... SET backfilled = true WHERE PK = ... AND SK = ...
-AND attribute_not_exists(GSI3PK)). The old orders: CUST#a1b2 ORDER#2026-05-28#o-8801,
-ORDER#2026-06-01#o-9001, ORDER#2026-06-03#o-9044; CUST#c3d4 ORDER#2026-05-30#o-8870,
-ORDER#2026-06-05#o-9100.]],
+Backfill: write each of the 5 old orders once more, so that the handler sees a MODIFY and
+derives the keys. A touch is an update-item that sets a marker (SET backfilled = :t), guarded
+by --condition-expression "attribute_not_exists(GSI3PK)" so that a re-run skips the orders
+already done. (Setting GSI3PK and GSI3SK in the update, with the same condition, works too.)
+Do not rewrite whole orders: a put replaces the item and can lose newer data.
+
+The old orders: CUST#a1b2 with SK ORDER#2026-05-28#o-8801, ORDER#2026-06-01#o-9001 and
+ORDER#2026-06-03#o-9044; CUST#c3d4 with SK ORDER#2026-05-30#o-8870 and ORDER#2026-06-05#o-9100.
+One statement per order, or one transaction. In PartiQL: UPDATE "app-main" SET backfilled =
+true WHERE PK = ... AND SK = ... AND attribute_not_exists(GSI3PK). (.stream status shows
+whether gsi3-keys is attached.)]],
       check = function(r)
         local off = elsewhere(r)
         if off then return false, off end
@@ -393,9 +409,14 @@ ORDER#2026-06-05#o-9100.]],
           return nil, "(" .. progress .. "; missing: " .. ids(missing) .. ". This step writes each of them once more.)"
         end
         if not r.ok then
-          if r.error.code == "ConditionalCheckFailedException" or r.error.code == "TransactionCanceledException" then
+          local left = progress .. (#missing > 0 and ("; missing: " .. ids(missing)) or "")
+          if r.error.code == "ConditionalCheckFailedException" then
             return nil, "The condition refused the write: that order already has its GSI3 keys, so the re-run changed nothing. That is the idempotency at work. (" ..
-              progress .. (#missing > 0 and ("; missing: " .. ids(missing)) or "") .. ".)"
+              left .. ".)"
+          end
+          if r.error.code == "TransactionCanceledException" then
+            return nil, "The transaction was cancelled ({error}): an order in it already has its GSI3 keys, and a transaction is all or nothing, so the others were not written either. Leave the done orders out, or write one order per statement: then a re-run skips only what is done. (" ..
+              left .. ".)"
           end
           return false, "DynamoDB refused the write ({error}); this step writes the old orders once more."
         end

@@ -172,6 +172,12 @@ local function off_path(r, e, want)
     return nil, "(Reading is fine. This step expects " .. want .. ".)"
   end
   if not r.ok then
+    local code = r.error and r.error.code or ""
+    local k = r.key or r.item
+    if op == "PutItem" and is_edge(k) and (code == "DuplicateItemException" or code == "ConditionalCheckFailedException") then
+      return nil, "DynamoDB refused it ({error}): " .. id_of(k.PK) .. " already has the follower " .. follower_of(k.SK) ..
+        ". Follow with a user who is not a follower yet."
+    end
     return false, "DynamoDB refused the write ({error}); this step expects " .. want .. "."
   end
   for _, w in ipairs(r.writes or {}) do
@@ -230,7 +236,7 @@ local LAST = {} -- numbers for the explanations
 return lesson {
   id = "stream-idempotent-counter",
   number = 17,
-  title = "Streams: an idempotent follower counter",
+  title = "At-least-once delivery: an idempotent follower counter",
   summary = [[
 A stream handler (the Lambda of DynamoDB Streams) keeps follower_count from the follow edges.
 Delivery is at least once: a batch can come again after the handler did its work, and a
@@ -327,11 +333,11 @@ SK = FOLLOWER#dee (put-item, or a PartiQL INSERT).]],
       -- commands are in the last hint, and the next steps' texts say what to attach.
       show = FOLLOW_DEE,
       explain = function()
-        return "One follow, and follower_count went up by 2 (" .. LAST.text .. "). The stream line shows why:\n" ..
-          "the first invocation did ADD 1 and was then reported failed, so Lambda delivered the same\n" ..
-          "batch again and the handler did ADD 1 once more. Streams and Lambda promise at-least-once\n" ..
-          "delivery, not exactly-once: any handler whose effect is not idempotent (ADD, append, send\n" ..
-          "a mail) turns a retry into a wrong number."
+        return "One follow, and follower_count went up by 2: " .. LAST.text .. ".\n" ..
+          "The stream line shows why: the first invocation did ADD 1 and was then reported failed,\n" ..
+          "so Lambda delivered the same batch again and the handler did ADD 1 once more. Streams and\n" ..
+          "Lambda promise at-least-once delivery, not exactly-once: a handler whose effect is not\n" ..
+          "idempotent (ADD, append, send a mail) turns every retry into a wrong number."
       end,
     },
     {
@@ -418,12 +424,12 @@ Then let eli follow ana (PK = USER#ana, SK = FOLLOWER#eli).]],
       show = FOLLOW_ELI,
       explain = function()
         return "The batch was delivered twice again (" .. tostring(LAST.failed) .. " failed invocation" .. (LAST.failed == 1 and "" or "s") ..
-          "), and the count rose by exactly 1 (" .. LAST.text .. ").\n" ..
+          "), and the count rose by exactly 1:\n" .. LAST.text .. ".\n" ..
           "The second delivery's transaction found the marker " .. LAST.marker .. " already there: its\n" ..
           "attribute_not_exists(PK) failed, the whole transaction was cancelled, the ADD with it,\n" ..
           "and the handler took ConditionalCheckFailed to mean \"done already\". Dedupe on something\n" ..
-          "the record identifies (the edge here; an event id, an order id elsewhere), in the same\n" ..
-          "atomic write as the effect. A transaction costs 2 WCU per item: that is the price."
+          "the record identifies (the edge here; an event id or an order id elsewhere), in the same\n" ..
+          "atomic write as the effect. The price: a transaction costs 2 WCU per item it writes."
       end,
     },
     {
@@ -490,12 +496,12 @@ handlers; if it is not there: .stream attach app-main follower-count-idempotent.
       },
       show = UNFOLLOW_BO,
       explain = function()
-        return "One unfollow, delivered twice, subtracted once (" .. LAST.text .. ").\n" ..
+        return "One unfollow, delivered twice, subtracted once: " .. LAST.text .. ".\n" ..
           "The first delivery deleted " .. LAST.marker .. " and added -1 in one transaction; the second found\n" ..
           "no marker, attribute_exists(PK) failed, and nothing changed. The marker mirrors the edge,\n" ..
-          "so follow, unfollow and follow again each count once, whatever the stream repeats.\n" ..
-          "The same rule holds for any stream consumer: make the effect conditional on state the\n" ..
-          "write itself records, and a retry is harmless."
+          "so follow, unfollow and follow again each count once, whatever the stream repeats. The\n" ..
+          "rule holds for any stream consumer: make the effect conditional on state that the same\n" ..
+          "write records, and a retry is harmless."
       end,
     },
   },

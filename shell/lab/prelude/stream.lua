@@ -255,8 +255,11 @@ local function deliver(m, now, force, stats, errors, tries)
         break
       end
       invoked = true
-      -- A failed batch waits for the next round (one attempt per round); a discarded one does not.
-      if not deliver_once(m, shard_id, stats, errors) and m.attempts[shard_id] then
+      -- A failed batch waits for the next round (one attempt per round); a discarded one does
+      -- not, and a batch that succeeds gives the next one its own attempts.
+      if deliver_once(m, shard_id, stats, errors) then
+        tries[key] = nil
+      elseif m.attempts[shard_id] then
         tries[key] = (tries[key] or 0) + 1
         break
       end
