@@ -7,6 +7,9 @@
 local T = "app-main"
 local HANDLER = "group-name-copies"
 local ATTACH = ".stream attach app-main group-name-copies.lua"
+-- Why r.stream can be nil: no handler on app-main (or one still bound to the stream app-main had
+-- before `.lesson reset` recreated it, which makes the shell's handler run fail).
+local NO_HANDLER = "no handler read app-main's stream: none is attached (handlers end with the session that attached them, and after `.lesson reset` app-main has a new stream, so attach again)"
 local G1 = { PK = "GROUP#g1", SK = "PROFILE" }
 local G2 = { PK = "GROUP#g2", SK = "PROFILE" }
 local OLD_NAME, NEW_NAME = "Rust Devs", "Rustaceans"
@@ -120,12 +123,17 @@ local function others(s)
   return ""
 end
 
--- Puts the profile back as it was before the statement. When a handler will see that write and
--- rename the copies back, the writes it makes for it are owed, not the student's.
-local function restore(s, renamed_back)
+-- Puts the profile back as it was before the statement, so the step's statement can be run
+-- again and still change something; with `name` when given (keeping a rename the copies already
+-- followed). When that puts a different name than the statement left, the student's handler
+-- will rewrite the copies on the next statement: those writes are owed, not the student's doing.
+local function restore(s, img, name)
   if not before then return end
-  ddb.put(T, before)
-  if s and ours(s) and renamed_back then owed = owed + #copies() end
+  local item = {}
+  for k, v in pairs(before) do item[k] = v end
+  if name ~= nil then item.name = name end
+  ddb.put(T, item)
+  if s and ours(s) and item.name ~= img.name then owed = owed + #copies() end
 end
 
 -- Puts back a seeded item a statement deleted.
@@ -143,7 +151,7 @@ end
 -- Attributes of the profile the statement's write lost.
 local function lost(img)
   local out = {}
-  for _, k in ipairs({ "entity_type", "description", "created_at", "member_count" }) do
+  for _, k in ipairs({ "name", "entity_type", "description", "created_at", "member_count" }) do
     if before and before[k] ~= nil and img[k] == nil then out[#out + 1] = k end
   end
   return out
@@ -248,11 +256,11 @@ attributes. (name is a reserved word: in update-item, --expression-attribute-nam
         local old = before and before.name
         if not s then
           local note = ""
-          if img.name ~= old then
-            restore(nil)
-            note = " The copies never heard of it, so the lesson put the old name back."
+          if not same_value(img, before) then
+            restore(nil, img)
+            note = " The copies never heard of the change, so the lesson put g1 back as it was."
           end
-          return false, "No handler is attached to app-main (handlers end with the session that attached them), so nothing read the stream." ..
+          return false, "The rename went in, but " .. NO_HANDLER .. "." ..
             note .. " Attach it first: " .. ATTACH
         end
         if s.failed > 0 then
@@ -260,23 +268,33 @@ attributes. (name is a reserved word: in update-item, --expression-attribute-nam
         end
         if img.name == old then
           if s.invocations > 0 then
-            return false, "The name is still \"" .. tostring(old) .. "\": that changed other attributes, and the handler, invoked " ..
-              times(s.invocations) .. ", saw the same name in the old and new images and wrote nothing. Set name to Rustaceans."
+            local gone = lost(img)
+            restore(s, img)
+            return false, "The name is still \"" .. tostring(old) .. "\": that changed other attributes" ..
+              (#gone > 0 and (" (and lost " .. table.concat(gone, ", ") .. ")") or "") .. ", and the handler, invoked " ..
+              times(s.invocations) .. ", saw the same name in the old and new images and wrote nothing. Set name to Rustaceans. (The lesson put g1 back as it was.)"
           end
           return false, "The name is still \"" .. tostring(old) .. "\": nothing changed, so the stream got no record and no copy moved. Set name to Rustaceans."
         end
         local gone = lost(img)
         if #gone > 0 then
-          local copied = s.writes
-          restore(s, true)
-          return false, "The rename went through the stream (" .. copies_text(copied) .. " rewritten), but " ..
+          local copied = s.writes - owed_now
+          restore(s, img)
+          local head = img.name == nil and "The profile has no name any more, so the handler had nothing to copy, and " or
+            ("The rename went through the stream (" .. copies_text(copied) .. " rewritten), but ")
+          return false, head ..
             (w.op == "PutItem" and "a put replaces the whole item: " or "the write removed ") .. table.concat(gone, ", ") ..
             (#gone == 1 and " is" or " are") .. " gone from the profile. A rename changes one attribute: update-item with SET #n = :n, or a PartiQL UPDATE ... SET name = 'Rustaceans'. " ..
             "(The lesson put g1 back as \"" .. tostring(old) .. "\"; the handler will rewrite the copies to that on your next statement.)"
         end
         local left, total = stale(img.name)
+        if left > 0 and s.invocations == 0 and s.filtered > 0 then
+          restore(s, img)
+          return false, "The mapping's filter dropped the rename, so the handler never saw it and no copy changed. Attach the file as it is, with the filter it declares and no --filter of your own: " ..
+            ATTACH .. " (The lesson put g1 back as \"" .. tostring(old) .. "\".)"
+        end
         if left > 0 then
-          restore(s, true)
+          restore(s, img)
           for _, c in ipairs(copies()) do
             ddb.call("UpdateItem", { TableName = T, Key = ddb.item({ PK = c.PK, SK = c.SK }),
               UpdateExpression = "SET group_name = :n", ExpressionAttributeValues = { [":n"] = { S = tostring(old) } } })
@@ -284,6 +302,13 @@ attributes. (name is a reserved word: in update-item, --expression-attribute-nam
           return false, "g1 is renamed, but " .. left .. " of its " .. total .. " copies still say something else: the handler (" ..
             table.concat(s.names, ", ") .. ") wrote " .. plural(s.writes, "item") .. ". Is group-name-copies.lua the one attached?" ..
             others(s) .. " (The lesson put g1 and its copies back as \"" .. tostring(old) .. "\".)"
+        end
+        if s.writes - owed_now > total and #s.names > 1 then
+          local did = s.writes - owed_now
+          restore(s, img)
+          return false, "The copies follow, but " .. #s.names .. " handlers are attached to app-main (" .. table.concat(s.names, ", ") ..
+            ") and they made " .. plural(did, "write") .. " for " .. copies_text(total) .. ": each mapping is invoked on its own and does the work again. " ..
+            "Keep one: `.stream detach app-main NAME`. (The lesson put g1 back as \"" .. tostring(old) .. "\"; the handlers will rewrite the copies to that on your next statement.)"
         end
         if img.name ~= NEW_NAME then
           return true, "(Renamed to \"" .. tostring(img.name) .. "\" rather than Rustaceans: any new name makes the point.)"
@@ -296,7 +321,7 @@ attributes. (name is a reserved word: in update-item, --expression-attribute-nam
       hints = {
         "Attach the handler first: " .. ATTACH .. " ; then update the one attribute name on PK = GROUP#g1, SK = PROFILE.",
         "In update-item: --update-expression \"SET #n = :n\" --expression-attribute-names '{\"#n\":\"name\"}'. In PartiQL: " .. RENAME_PARTIQL,
-        RENAME,
+        ATTACH .. "\n" .. RENAME,
       },
       show = RENAME,
       explain = function(r)
@@ -359,8 +384,10 @@ begins_with(SK, 'GROUP#')). Each membership should show g1's new name.]],
           return false, "That read " .. r.index .. ", the other direction: the members of a group. This step reads a user's groups from the base table, PK = USER#u1."
         end
         local pk = collection(r)
-        if pk == nil and r.count > 0 then
-          return false, "Keep PK and SK in what the Query returns (no projection, or one that includes them) so the groups can be told apart."
+        for _, it in ipairs(r.items) do
+          if it.SK == nil then
+            return false, "Keep SK in what the Query returns (no projection, or one that includes SK and group_name): it says which group each membership is."
+          end
         end
         if pk ~= nil and not starts_with(pk, "USER#") then
           return false, "That read " .. tostring(pk) .. ", which holds only the group's profile: the memberships live under their users. Query PK = USER#u1."
@@ -391,10 +418,11 @@ begins_with(SK, 'GROUP#')). Each membership should show g1's new name.]],
         USER_GROUPS .. "   (in PartiQL: " .. USER_GROUPS_PARTIQL .. ")",
       },
       show = USER_GROUPS,
-      explain = [[
-One Query, {read} items, {capacity} RCU: the user's groups with their current names, no GetItem
-per group for the label. That is what the copies buy on every read; step 1 is what they cost
-on each rename.]],
+      explain = function(r)
+        return "One Query, " .. plural(r.read or 0, "item") .. " read, " .. cost(r) .. ": the user's groups with their current " ..
+          "names, and no GetItem per group for the label. That is what the copies buy on every read; step 1 is what they " ..
+          "cost on each rename.\n"
+      end,
     },
     {
       id = "other-edit",
@@ -420,47 +448,51 @@ does with a MODIFY record that does not touch the name.]],
         local old = before and before.name
         if not s then
           local note = ""
-          if img.name ~= old then
-            restore(nil)
-            note = " That also renamed the group, which no copy heard of: the lesson put the old name back."
+          if not same_value(img, before) then
+            restore(nil, img)
+            note = " The lesson put g1 back as it was, so the same update will change it again."
           end
-          return false, "No handler is attached to app-main (handlers end with the session that attached them), so no handler saw the change." ..
+          return false, "The change went in, but " .. NO_HANDLER .. "." ..
             note .. " Attach it first: " .. ATTACH
         end
         if s.failed > 0 then
           return false, "The handler failed: " .. tostring(s.errors[1] or "see .stream status") .. others(s)
         end
-        if img.name ~= old then
-          return false, "That renamed the group (\"" .. tostring(old) .. "\" to \"" .. tostring(img.name) .. "\"), and the handler rewrote " ..
-            copies_text(s.writes) .. ". This step changes only the description."
-        end
         local gone = lost(img)
         if #gone > 0 then
-          restore(s, false)
+          restore(s, img, img.name)
           return false, (w.op == "PutItem" and "A put replaces the whole item: " or "The write removed ") .. table.concat(gone, ", ") ..
             (#gone == 1 and " is" or " are") .. " gone from the profile. Change one attribute with update-item SET description = :d. (The lesson put g1 back as it was.)"
         end
+        if img.name ~= old then
+          restore(s, img, img.name)
+          return false, "That renamed the group (\"" .. tostring(old) .. "\" to \"" .. tostring(img.name) .. "\"), and the handler rewrote " ..
+            copies_text(s.writes - owed_now) .. ". This step changes only the description. (The lesson put g1's other attributes back as they were; the new name stays, and so do the copies.)"
+        end
         if s.invocations == 0 and s.filtered > 0 then
+          restore(s, img)
           return false, "The mapping's filter dropped the profile change, so the handler never saw it, and it would not see a rename either: " ..
-            "a filter cannot compare the old and new name. Attach the file as it is, with the filter it declares: " .. ATTACH
+            "a filter cannot compare the old and new name. Attach the file as it is, with the filter it declares and no --filter of your own: " .. ATTACH ..
+            " (The lesson put g1 back as it was.)"
         end
         if s.invocations == 0 then
           return false, "Nothing changed (the description already had that value), so the stream got no record. Set description to \"Rust, from embedded to web\"."
         end
-        if s.writes > 0 then
-          return false, "The handler wrote " .. plural(s.writes, "item") .. " for a change that is not a rename: is group-name-copies.lua the one attached?" .. others(s)
+        if s.writes - owed_now > 0 then
+          restore(s, img)
+          return false, "The handler wrote " .. plural(s.writes - owed_now, "item") .. " for a change that is not a rename: is group-name-copies.lua the one attached?" .. others(s) ..
+            " (The lesson put g1 back as it was.)"
         end
         return true
       end),
       hints = {
         "Update one attribute, description, on PK = GROUP#g1, SK = PROFILE; leave name alone.",
-        DESCRIBE .. "   (in PartiQL: " .. DESCRIBE_PARTIQL .. ")",
+        "With the handler attached (" .. ATTACH .. "):\n" .. DESCRIBE .. "\n(in PartiQL: " .. DESCRIBE_PARTIQL .. ")",
       },
       show = DESCRIBE,
       explain = function(r)
         local s = on_table(r) or { invocations = 1, calls = 0, writes = 0 }
-        return "The handler was invoked " .. times(s.invocations) .. " and made " .. plural(s.calls, "call") .. ", " ..
-          plural(s.writes, "write") .. ": the record's OldImage and NewImage hold the same name, so it stopped there. " ..
+        return "The handler was invoked " .. times(s.invocations) .. " and wrote nothing (" .. plural(s.writes - owed_now, "write") .. "): the record's OldImage and NewImage hold the same name, so it stopped there. " ..
           "A Lambda filter matches one image at a time and cannot ask \"did name change?\", so the comparison lives in " ..
           "the code (and needs the NEW_AND_OLD_IMAGES stream view). Without it, every edit of a description or a counter " ..
           "would rewrite all " .. #copies() .. " copies, at the price of a rename.\n"

@@ -8,6 +8,9 @@ local FILTER = [['{"dynamodb":{"NewImage":{"entity_type":{"S":["ORDER"]}}}}']]
 local ATTACH = ".stream attach app-main order-totals.lua"
 local ATTACH_FILTERED = ATTACH .. " --filter " .. FILTER
 
+-- Why r.stream can be nil: no handler on app-main (or one still bound to the stream app-main had
+-- before `.lesson reset` recreated it, which makes the shell's handler run fail).
+local NO_HANDLER = "no handler read app-main's stream: none is attached (handlers end with the session that attached them, and after `.lesson reset` app-main has a new stream, so attach again)"
 local PUT_CUSTOMER = [[aws dynamodb put-item --table-name app-main --item '{"PK":{"S":"CUST#e5f6"},"SK":{"S":"PROFILE"},"entity_type":{"S":"CUSTOMER"},"name":{"S":"Evergreen"}}']]
 local UPDATE_PROFILE = [[aws dynamodb update-item --table-name app-main --key '{"PK":{"S":"CUST#a1b2"},"SK":{"S":"PROFILE"}}' --update-expression "SET email = :e" --expression-attribute-values '{":e":{"S":"ops@acme.example"}}']]
 local PUT_ORDER = [[aws dynamodb put-item --table-name app-main --item '{"PK":{"S":"CUST#a1b2"},"SK":{"S":"ORDER#2026-06-10#o-9120"},"entity_type":{"S":"ORDER"},"status":{"S":"OPEN"},"total":{"N":"60"}}']]
@@ -45,7 +48,7 @@ end
 local function snapshot()
   totals, known = {}, {}
   for _, it in ipairs(ddb.items(T)) do
-    known[key_id(it)] = true
+    known[key_id(it)] = it
     if it.SK == "SUMMARY" then totals[it.PK] = tonumber(it.order_total) or 0 end
   end
 end
@@ -69,7 +72,7 @@ local function on_table(r)
   local s = r.stream
   if type(s) ~= "table" then return nil end
   local sum = { invocations = 0, records = 0, filtered = 0, failed = 0, writes = 0, calls = 0,
-    capacity = 0, names = {}, errors = s.errors or {} }
+    capacity = 0, names = {}, invoked = {}, errors = s.errors or {} }
   local any = false
   for _, m in ipairs(s.mappings or {}) do
     if m.table == T then
@@ -78,6 +81,7 @@ local function on_table(r)
         sum[k] = sum[k] + (tonumber(m[k]) or 0)
       end
       sum.names[#sum.names + 1] = m.name
+      if (tonumber(m.invocations) or 0) > 0 then sum.invoked[#sum.invoked + 1] = m.name end
     end
   end
   if not any then return nil end
@@ -107,8 +111,28 @@ local function has_order(list)
   return nil
 end
 
+-- Puts the items the statement wrote back as they were before it (deletes the new ones), so the
+-- same statement can be run again and still change something; orders only when `orders` is true
+-- (an order a handler counted stays, or the summary would disagree with the orders).
+local function undo(list, orders, what)
+  local n = 0
+  for _, w in ipairs(list) do
+    if orders or w.kind ~= "ORDER" then
+      local prev = known[key_id(w.key)]
+      if type(prev) == "table" then
+        ddb.put(T, prev)
+      else
+        ddb.call("DeleteItem", { TableName = T, Key = ddb.item(w.key) })
+      end
+      n = n + 1
+    end
+  end
+  if n == 0 then return "" end
+  return " (" .. (what or "The lesson put what that statement wrote back as it was, so you can run it again.") .. ")"
+end
+
 -- Takes back orders no handler counted, so the summaries keep matching the orders.
-local function remove_uncounted(list)
+local function remove_uncounted(list, then_what)
   local removed = {}
   for _, w in ipairs(list) do
     if w.kind == "ORDER" and w.new then
@@ -117,22 +141,30 @@ local function remove_uncounted(list)
     end
   end
   if #removed == 0 then return "" end
-  return " (No handler counted " .. table.concat(removed, ", ") .. ", so the lesson removed it: write it again once the handler is attached.)"
+  return " (Nothing counted " .. table.concat(removed, ", ") .. ", so the lesson removed it: write it again " .. then_what .. ".)"
 end
 
-local function handler_failed(s)
+local function handler_failed(s, line)
   if s.failed > 0 then
     return "The handler failed: " .. tostring(s.errors[1] or "see .stream status") ..
-      ". Attach the lesson's file: " .. ATTACH_FILTERED
+      ". Attach the lesson's file: " .. line
   end
   return nil
 end
 
+-- A note on the handlers attached to app-main when they are not just the lesson's one.
 local function not_ours(s)
-  for _, n in ipairs(s.names) do
-    if n ~= HANDLER then
-      return " (A handler called " .. n .. " is attached too: `.stream detach app-main " .. n .. "` removes it.)"
-    end
+  if #s.names > 1 then
+    local invoked = {}
+    for _, n in ipairs(s.invoked) do invoked[#invoked + 1] = n end
+    return " (" .. #s.names .. " handlers are attached to app-main: " .. table.concat(s.names, ", ") ..
+      "; each is its own event source mapping with its own filter" ..
+      (#invoked > 0 and (", and " .. table.concat(invoked, ", ") .. " was invoked") or "") ..
+      ". `.stream detach app-main NAME` removes one.)"
+  end
+  if s.names[1] ~= nil and s.names[1] ~= HANDLER then
+    return " (The handler attached is called " .. s.names[1] .. ": is it the lesson's order-totals.lua? `.stream detach app-main " ..
+      s.names[1] .. "` removes it.)"
   end
   return ""
 end
@@ -210,10 +242,10 @@ entity_type = CUSTOMER, name = Evergreen (put-item or a PartiQL INSERT).]],
         end
         local list = written(r)
         if not s then
-          return false, "The write went in, but no handler is attached to app-main, so nothing read its stream. Attach it first: " ..
-            ATTACH .. remove_uncounted(list)
+          return false, "The write went in, but " .. NO_HANDLER .. ". Attach it first: " ..
+            ATTACH .. undo(list, true)
         end
-        local fail = handler_failed(s)
+        local fail = handler_failed(s, ATTACH)
         if fail then return false, fail end
         local d = deleted(r)
         if d then
@@ -225,7 +257,8 @@ entity_type = CUSTOMER, name = Evergreen (put-item or a PartiQL INSERT).]],
             plural(s.writes, "write") .. "). This step wants the other kind of write, one the handler ignores: a customer profile."
         end
         if s.invocations == 0 and s.filtered > 0 then
-          return false, "Your handler already has a filter: the profile was dropped without an invocation. That is step 2; first see what happens without one. Re-attach it with no --filter (the same name replaces it): " .. ATTACH
+          return false, "Your handler already has a filter: the profile was dropped without an invocation. That is step 2; first see what happens without one. Re-attach it with no --filter (the same name replaces it): " .. ATTACH ..
+            undo(list, false)
         end
         if s.invocations == 0 then
           return false, "The write changed nothing, so the stream got no record and the handler was not invoked (a put of an identical item streams nothing). Add a new customer, CUST#e5f6."
@@ -241,7 +274,7 @@ entity_type = CUSTOMER, name = Evergreen (put-item or a PartiQL INSERT).]],
       end),
       hints = {
         "Attach first, without --filter: " .. ATTACH .. " ; then put an item whose entity_type is CUSTOMER.",
-        PUT_CUSTOMER .. "   (in PartiQL: INSERT INTO \"app-main\" VALUE {'PK': 'CUST#e5f6', 'SK': 'PROFILE', 'entity_type': 'CUSTOMER', 'name': 'Evergreen'})",
+        ATTACH .. "\n" .. PUT_CUSTOMER .. "\n(in PartiQL: INSERT INTO \"app-main\" VALUE {'PK': 'CUST#e5f6', 'SK': 'PROFILE', 'entity_type': 'CUSTOMER', 'name': 'Evergreen'})",
       },
       show = PUT_CUSTOMER,
       explain = function(r)
@@ -252,7 +285,7 @@ entity_type = CUSTOMER, name = Evergreen (put-item or a PartiQL INSERT).]],
           if it.entity_type == "ORDER" then orders = orders + 1 end
         end
         return "order-totals was invoked " .. times(s.invocations) .. " for " .. plural(s.records, "record") ..
-          " and did nothing: a profile is not an order. Lambda bills every invocation (a request charge plus the run " ..
+          " and did nothing: that item is not an order. Lambda bills every invocation (a request charge plus the run " ..
           "time), and in a single table most writes are not orders: " .. orders .. " of the " .. all .. " items in app-main are. " ..
           "Without a filter, a write to any of the other " .. (all - orders) .. " (customers, addresses, a product, summaries) " ..
           "wakes the function only to throw the record away, and so does each summary update the handler makes " ..
@@ -286,10 +319,10 @@ Then write another item that is not an order: add an email to Acme's profile
         end
         local list = written(r)
         if not s then
-          return false, "No handler is attached to app-main (handlers end with the session that attached them), so nothing read the stream. Attach it with the filter: " ..
-            ATTACH_FILTERED .. remove_uncounted(list)
+          return false, "The write went in, but " .. NO_HANDLER .. ". Attach it with the filter: " ..
+            ATTACH_FILTERED .. undo(list, true)
         end
-        local fail = handler_failed(s)
+        local fail = handler_failed(s, ATTACH_FILTERED)
         if fail then return false, fail end
         local d = deleted(r)
         if d then
@@ -299,7 +332,7 @@ Then write another item that is not an order: add an email to Acme's profile
         if order then
           if s.invocations == 0 then
             return false, "Your filter dropped an order too (" .. tostring(order.key.SK) .. "), so its total will never reach the summary: the pattern must match entity_type = ORDER exactly. " ..
-              ATTACH_FILTERED .. remove_uncounted(list)
+              ATTACH_FILTERED .. remove_uncounted(list, "once the filter lets orders through")
           end
           return false, "That was an order: the handler ran for it, as it should (" .. plural(s.writes, "write") ..
             "). This step wants a write the filter drops: update Acme's profile (CUST#a1b2 / PROFILE)."
@@ -309,7 +342,7 @@ Then write another item that is not an order: add an email to Acme's profile
           return false, "The handler was still invoked (" .. plural(s.invocations, "invocation") .. ") for " ..
             (kind and ("an item whose entity_type is " .. kind) or "an item that is not an order") ..
             ": the mapping has no filter, or one that lets this record through. Re-attach it with the filter: " ..
-            ATTACH_FILTERED .. not_ours(s)
+            ATTACH_FILTERED .. not_ours(s) .. undo(list, false)
         end
         if s.filtered == 0 then
           return false, "The write changed nothing, so the stream got no record to filter (an update that sets the same value streams nothing). Set a new value, e.g. email = ops@acme.example on CUST#a1b2 / PROFILE."
@@ -319,7 +352,7 @@ Then write another item that is not an order: add an email to Acme's profile
       hints = {
         "The filter goes on the attach line: " .. ATTACH_FILTERED .. " (re-attaching replaces the handler from step 1).",
         "Then update an item that is not an order: SET email on PK = CUST#a1b2, SK = PROFILE.",
-        UPDATE_PROFILE .. "   (in PartiQL: UPDATE \"app-main\" SET email = 'ops@acme.example' WHERE PK = 'CUST#a1b2' AND SK = 'PROFILE')",
+        ATTACH_FILTERED .. "\n" .. UPDATE_PROFILE .. "\n(in PartiQL: UPDATE \"app-main\" SET email = 'ops@acme.example' WHERE PK = 'CUST#a1b2' AND SK = 'PROFILE')",
       },
       show = UPDATE_PROFILE,
       explain = function(r)
@@ -361,11 +394,11 @@ attach order-totals.lua with its filter again first.)]],
         end
         local list = written(r)
         if not s then
-          local note = remove_uncounted(list)
-          return false, "No handler is attached to app-main (handlers end with the session that attached them, and skipping a step does not attach one), so no one counted the order. Attach it with the filter: " ..
+          local note = undo(list, true, "No handler counted it, so the lesson took it back: write it again once the handler is attached.")
+          return false, "Nothing counted the order: " .. NO_HANDLER .. ". Skipping a step does not attach one either. Attach it with the filter: " ..
             ATTACH_FILTERED .. note
         end
-        local fail = handler_failed(s)
+        local fail = handler_failed(s, ATTACH_FILTERED)
         if fail then return false, fail end
         local d = deleted(r)
         if d then
@@ -376,7 +409,7 @@ attach order-totals.lua with its filter again first.)]],
         if not order then
           local w = list[1]
           if w and type(w.kind) == "string" and string.upper(w.kind) == "ORDER" then
-            local note = remove_uncounted({ { kind = "ORDER", new = w.new, key = w.key } })
+            local note = remove_uncounted({ { kind = "ORDER", new = w.new, key = w.key } }, "with entity_type = ORDER")
             return false, "entity_type is \"" .. w.kind .. "\": filters and the handler compare exact strings, so this is not an ORDER and nobody counted it." .. note
           end
           return false, (w and ("That wrote " .. key_text(w.key) .. (w.kind and (", an item of type " .. tostring(w.kind)) or ", an item with no entity_type")) or "That wrote no order") ..
@@ -397,12 +430,12 @@ attach order-totals.lua with its filter again first.)]],
         for pk, v in pairs(now) do got = got + (v - (before[pk] or 0)) end
         local summary = now[order.key.PK]
         if s.invocations == 0 then
-          local note = remove_uncounted(list)
+          local note = remove_uncounted(list, "once the filter lets orders through")
           return false, "The filter dropped the order: " .. plural(s.filtered, "record") .. " filtered, no invocation, so the summary did not move. The pattern must match NewImage.entity_type = ORDER exactly: " ..
             ATTACH_FILTERED .. note
         end
         if type(order.image.total) ~= "number" then
-          local note = remove_uncounted(list)
+          local note = remove_uncounted(list, "with a number total")
           return false, "The handler ran, but total is " .. show_value(order.image.total) .. ", not a number (N), so there was nothing to add." .. note
         end
         if math.abs(got - want) > 1e-9 then
@@ -418,14 +451,18 @@ attach order-totals.lua with its filter again first.)]],
       end),
       hints = {
         "A new order is an INSERT whose entity_type is ORDER: a new sort key, ORDER#2026-06-10#o-9120, and a number total.",
-        PUT_ORDER .. "   (in PartiQL: INSERT INTO \"app-main\" VALUE {'PK': 'CUST#a1b2', 'SK': 'ORDER#2026-06-10#o-9120', 'entity_type': 'ORDER', 'status': 'OPEN', 'total': 60})",
+        "With the filtered handler attached (" .. ATTACH_FILTERED .. "):\n" .. PUT_ORDER .. "\n(in PartiQL: INSERT INTO \"app-main\" VALUE {'PK': 'CUST#a1b2', 'SK': 'ORDER#2026-06-10#o-9120', 'entity_type': 'ORDER', 'status': 'OPEN', 'total': 60})",
       },
       show = PUT_ORDER,
       explain = function(r)
         local s = on_table(r) or { invocations = 1, writes = 1, capacity = 1, filtered = 1 }
-        local sum = ddb.get(T, { PK = "CUST#a1b2", SK = "SUMMARY" })
+        local pk = "CUST#a1b2"
+        for _, w in ipairs(r.writes or {}) do
+          if w.image and w.image.entity_type == "ORDER" then pk = w.image.PK break end
+        end
+        local sum = ddb.get(T, { PK = pk, SK = "SUMMARY" })
         return "1 invocation, " .. plural(s.writes, "write") .. " (" .. units(s.capacity) .. " WCU spent by the handler): " ..
-          "Acme's order_total is now " .. units(sum and sum.order_total or 0) .. ". The handler's own update of the summary " ..
+          "the order_total of " .. pk .. " is now " .. units(sum and sum.order_total or 0) .. ". The handler's own update of the summary " ..
           "came back through the stream as a record of an entity_type = SUMMARY item, and the filter dropped it too (" ..
           plural(s.filtered, "record") .. " filtered): without the filter this one order would have cost 2 invocations.\n" ..
           "Since the lesson started, the filter has dropped " .. plural(saved, "record") .. ": " .. plural(saved, "invocation") .. " not made and not billed. " ..

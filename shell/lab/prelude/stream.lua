@@ -141,18 +141,34 @@ end
 
 -- What the handler's own calls cost, counted while it runs.
 local counting = nil
+-- Items a raw call writes: every request of a batch or transaction (not its condition checks).
+local function call_writes(op, req)
+  if type(req) ~= "table" then return 0 end
+  if op == "BatchWriteItem" and type(req.RequestItems) == "table" then
+    local n = 0
+    for _, list in pairs(req.RequestItems) do n = n + (type(list) == "table" and #list or 0) end
+    return n
+  elseif op == "TransactWriteItems" and type(req.TransactItems) == "table" then
+    local n = 0
+    for _, t in ipairs(req.TransactItems) do
+      if type(t) == "table" and t.ConditionCheck == nil then n = n + 1 end
+    end
+    return n
+  elseif op == "PutItem" or op == "UpdateItem" or op == "DeleteItem" then
+    return 1
+  end
+  return 0
+end
 for _, fname in ipairs({ "run", "try", "call", "try_call" }) do
   local raw = ddb[fname]
+  local is_call = fname == "call" or fname == "try_call"
   ddb[fname] = function(...)
     local r = raw(...)
     if counting and type(r) == "table" then
       counting.calls = counting.calls + 1
       counting.capacity = counting.capacity + (tonumber(r.capacity) or 0)
       local written = tonumber(r.written)
-      if written == nil and r.ok and r.operation and (r.operation:find("Put") or r.operation:find("Update")
-          or r.operation:find("Delete") or r.operation:find("Write")) then
-        written = 1
-      end
+      if written == nil and r.ok and is_call then written = call_writes(...) end
       counting.writes = counting.writes + (written or 0)
     end
     return r
@@ -400,9 +416,21 @@ local function new_runtime()
     for round = 1, MAX_ROUNDS do
       local busy = false
       for _, m in ipairs(selected) do
-        local read = fetch(m, per[m])
-        local invoked = deliver(m, now, opts.force, per[m], summary.errors, tries)
-        busy = busy or read > 0 or invoked
+        if not m.broken then
+          -- A handler whose stream is gone (its table deleted or recreated) says so and stops;
+          -- the others go on.
+          local ok, read, invoked = pcall(function()
+            local n = fetch(m, per[m])
+            return n, deliver(m, now, opts.force, per[m], summary.errors, tries)
+          end)
+          if ok then
+            busy = busy or read > 0 or invoked
+          else
+            m.broken = tostring(read)
+            m.last_error = "cannot read its stream (" .. m.broken .. "): detach it, or attach it again to read the table's current stream"
+            summary.errors[#summary.errors + 1] = m.table .. " -> " .. m.name .. ": " .. m.last_error
+          end
+        end
       end
       if not busy then break end
       if round == MAX_ROUNDS then more = true end
@@ -422,8 +450,10 @@ local function new_runtime()
       summary.blocked = summary.blocked + blocked
       summary.iterator_age = math.max(summary.iterator_age, age)
       local row = { table = m.table, name = m.name, pending = pending, blocked = blocked,
-        iterator_age = age, last_error = (blocked > 0 or s.failed > 0) and m.last_error or nil }
+        iterator_age = age, broken = m.broken ~= nil and not m.broken_told,
+        last_error = (blocked > 0 or s.failed > 0 or m.broken) and m.last_error or nil }
       for k, v in pairs(s) do row[k] = v end
+      if m.broken then m.broken_told = true end
       summary.mappings[#summary.mappings + 1] = row
     end
     for k, v in pairs(total) do summary[k] = v end
@@ -439,7 +469,8 @@ local function new_runtime()
       local row = { table = m.table, name = m.name, stream_arn = m.arn, batch_size = m.batch_size,
         batching_window = m.window, max_retries = m.max_retries, bisect_on_error = m.bisect,
         report_batch_item_failures = m.report_failures, redeliver = m.redeliver,
-        starting_position = m.position, filters = m.filter_count, last_error = m.last_error }
+        starting_position = m.position, filters = m.filter_count, last_error = m.last_error,
+        broken = m.broken ~= nil }
       local pending, blocked = 0, 0
       for shard_id, p in pairs(m.pending) do
         pending = pending + #p

@@ -240,6 +240,7 @@ bool Status(shell::ShellContext& shell, StreamState& state) {
                       (m.value("blocked", 0) > 0
                            ? " (blocked: " + m.value("last_error", std::string()) + ")"
                            : ""));
+    if (m.value("broken", false)) shell.sink().Line("    " + m.value("last_error", std::string()));
   }
   return true;
 }

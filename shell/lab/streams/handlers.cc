@@ -137,6 +137,11 @@ std::string DescribeRun(const wire::Json& summary) {
   const auto mappings = summary.find("mappings");
   if (mappings == summary.end() || !mappings->is_array()) return out;
   for (const wire::Json& m : *mappings) {
+    if (m.value("broken", false)) {
+      out += "stream " + m.value("table", std::string()) + " -> " + m.value("name", std::string()) +
+             ": " + m.value("last_error", std::string()) + "\n";
+      continue;
+    }
     int64_t invocations = Count(m, "invocations");
     int64_t filtered = Count(m, "filtered");
     int64_t pending = Count(m, "pending");
