@@ -92,24 +92,7 @@ local WRITE_OPS = { PutItem = true, UpdateItem = true, DeleteItem = true, Transa
   BatchWriteItem = true }
 
 -- What the handlers attached to app-main did because of the statement, or nil when none is.
-local function on_table(r)
-  local s = r.stream
-  if type(s) ~= "table" then return nil end
-  local sum = { invocations = 0, records = 0, filtered = 0, failed = 0, writes = 0, calls = 0,
-    capacity = 0, names = {}, errors = s.errors or {} }
-  local any = false
-  for _, m in ipairs(s.mappings or {}) do
-    if m.table == T then
-      any = true
-      for _, k in ipairs({ "invocations", "records", "filtered", "failed", "writes", "calls", "capacity" }) do
-        sum[k] = sum[k] + (tonumber(m[k]) or 0)
-      end
-      sum.names[#sum.names + 1] = m.name
-    end
-  end
-  if not any then return nil end
-  return sum
-end
+local function on_table(r) return stream_on(r, T) end
 local function ours(s)
   for _, n in ipairs(s.names) do if n == HANDLER then return true end end
   return false
@@ -205,6 +188,37 @@ local function refused(r, task)
   return "DynamoDB refused the write ({error}); " .. task .. " (PK = GROUP#g1, SK = PROFILE)."
 end
 
+-- What the steps that change g1's profile share, up to a profile write the handler saw: a
+-- decided verdict ({verdict, message}), or nil and the write, its image, the table's handler
+-- summary and the name before. `t`: task, no_handler and read (messages for a read), noun
+-- ("rename"), restored (said when the lesson undid a write no handler saw).
+local function profile_change(r, t)
+  local off = elsewhere(r)
+  if off then return { verdict = false, message = off } end
+  local s = on_table(r)
+  if not WRITE_OPS[r.op or ""] then
+    if not r.ok then return { verdict = false, message = "That statement failed ({error}); " .. t.task .. "." } end
+    return { verdict = nil, message = s and t.read or t.no_handler }
+  end
+  if not r.ok then return { verdict = false, message = refused(r, t.task) } end
+  local w, why = profile_write(r, t.task)
+  if not w then return { verdict = false, message = why } end
+  local img = w.image or {}
+  if not s then
+    local note = ""
+    if not same_value(img, before) then
+      restore(nil, img)
+      note = " " .. t.restored
+    end
+    return { verdict = false, message = "The " .. t.noun .. " went in, but " .. NO_HANDLER .. "." ..
+      note .. " Attach it first: " .. ATTACH }
+  end
+  if s.failed > 0 then
+    return { verdict = false, message = "The handler failed: " .. tostring(s.errors[1] or "see .stream status") .. others(s) }
+  end
+  return nil, w, img, s, before and before.name
+end
+
 return lesson {
   id = "stream-denormalized-copy",
   number = 16,
@@ -241,31 +255,14 @@ attributes. (name is a reserved word: in update-item, --expression-attribute-nam
 '{"#n":"name"}'.)]],
       check = tracked(function(r)
         local task = "this step renames group g1 to Rustaceans"
-        local off = elsewhere(r)
-        if off then return false, off end
-        local s = on_table(r)
-        if not WRITE_OPS[r.op or ""] then
-          if not r.ok then return false, "That statement failed ({error}); " .. task .. "." end
-          if not s then return nil, "(First attach the handler: " .. ATTACH .. " ; then rename g1.)" end
-          return nil, "(A read leaves the copies as they are: rename g1, PK = GROUP#g1, SK = PROFILE, to Rustaceans.)"
-        end
-        if not r.ok then return false, refused(r, task) end
-        local w, why = profile_write(r, task)
-        if not w then return false, why end
-        local img = w.image or {}
-        local old = before and before.name
-        if not s then
-          local note = ""
-          if not same_value(img, before) then
-            restore(nil, img)
-            note = " The copies never heard of the change, so the lesson put g1 back as it was."
-          end
-          return false, "The rename went in, but " .. NO_HANDLER .. "." ..
-            note .. " Attach it first: " .. ATTACH
-        end
-        if s.failed > 0 then
-          return false, "The handler failed: " .. tostring(s.errors[1] or "see .stream status") .. others(s)
-        end
+        local decided, w, img, s, old = profile_change(r, {
+          task = task,
+          no_handler = "(First attach the handler: " .. ATTACH .. " ; then rename g1.)",
+          read = "(A read leaves the copies as they are: rename g1, PK = GROUP#g1, SK = PROFILE, to Rustaceans.)",
+          noun = "rename",
+          restored = "The copies never heard of the change, so the lesson put g1 back as it was.",
+        })
+        if decided then return decided.verdict, decided.message end
         if img.name == old then
           if s.invocations > 0 then
             local gone = lost(img)
@@ -433,31 +430,14 @@ A group's profile changes for other reasons too. Change g1's description (not it
 does with a MODIFY record that does not touch the name.]],
       check = tracked(function(r)
         local task = "this step changes the description of group g1"
-        local off = elsewhere(r)
-        if off then return false, off end
-        local s = on_table(r)
-        if not WRITE_OPS[r.op or ""] then
-          if not r.ok then return false, "That statement failed ({error}); " .. task .. "." end
-          if not s then return nil, "(Attach the handler again first: " .. ATTACH .. " ; then change g1's description.)" end
-          return nil, "(A read changes nothing in the stream. Update g1's description.)"
-        end
-        if not r.ok then return false, refused(r, task) end
-        local w, why = profile_write(r, task)
-        if not w then return false, why end
-        local img = w.image or {}
-        local old = before and before.name
-        if not s then
-          local note = ""
-          if not same_value(img, before) then
-            restore(nil, img)
-            note = " The lesson put g1 back as it was, so the same update will change it again."
-          end
-          return false, "The change went in, but " .. NO_HANDLER .. "." ..
-            note .. " Attach it first: " .. ATTACH
-        end
-        if s.failed > 0 then
-          return false, "The handler failed: " .. tostring(s.errors[1] or "see .stream status") .. others(s)
-        end
+        local decided, w, img, s, old = profile_change(r, {
+          task = task,
+          no_handler = "(Attach the handler again first: " .. ATTACH .. " ; then change g1's description.)",
+          read = "(A read changes nothing in the stream. Update g1's description.)",
+          noun = "change",
+          restored = "The lesson put g1 back as it was, so the same update will change it again.",
+        })
+        if decided then return decided.verdict, decided.message end
         local gone = lost(img)
         if #gone > 0 then
           restore(s, img, img.name)

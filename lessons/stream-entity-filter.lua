@@ -68,25 +68,7 @@ local WRITE_OPS = { PutItem = true, UpdateItem = true, DeleteItem = true, Transa
 
 -- What the handlers attached to app-main did because of the statement (r.stream, restricted to
 -- app-main), or nil when none is attached to it; `names` lists the attached handlers.
-local function on_table(r)
-  local s = r.stream
-  if type(s) ~= "table" then return nil end
-  local sum = { invocations = 0, records = 0, filtered = 0, failed = 0, writes = 0, calls = 0,
-    capacity = 0, names = {}, invoked = {}, errors = s.errors or {} }
-  local any = false
-  for _, m in ipairs(s.mappings or {}) do
-    if m.table == T then
-      any = true
-      for _, k in ipairs({ "invocations", "records", "filtered", "failed", "writes", "calls", "capacity" }) do
-        sum[k] = sum[k] + (tonumber(m[k]) or 0)
-      end
-      sum.names[#sum.names + 1] = m.name
-      if (tonumber(m.invocations) or 0) > 0 then sum.invoked[#sum.invoked + 1] = m.name end
-    end
-  end
-  if not any then return nil end
-  return sum
-end
+local function on_table(r) return stream_on(r, T) end
 
 -- The items the statement wrote (not deleted), with their entity_type: {key, image, kind, new}.
 local function written(r)

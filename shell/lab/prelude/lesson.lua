@@ -248,6 +248,33 @@ end
 plain = ddb.unmarshal
 plain_item = ddb.unmarshal_item
 
+-- What the stream handlers attached to `table_name` did because of the statement: r.stream's
+-- counts summed over that table's handlers, with `names` (attached), `invoked` (those that ran)
+-- and `errors` (theirs); nil when no handler is attached to it.
+function stream_on(r, table_name)
+  local s = r.stream
+  if type(s) ~= "table" then return nil end
+  local sum = { invocations = 0, records = 0, filtered = 0, failed = 0, writes = 0, calls = 0,
+    capacity = 0, names = {}, invoked = {}, errors = {} }
+  local any = false
+  for _, m in ipairs(s.mappings or {}) do
+    if m.table == table_name then
+      any = true
+      for _, k in ipairs({ "invocations", "records", "filtered", "failed", "writes", "calls", "capacity" }) do
+        sum[k] = sum[k] + (tonumber(m[k]) or 0)
+      end
+      sum.names[#sum.names + 1] = m.name
+      if (tonumber(m.invocations) or 0) > 0 then sum.invoked[#sum.invoked + 1] = m.name end
+    end
+  end
+  if not any then return nil end
+  local prefix = table_name .. " -> "
+  for _, e in ipairs(s.errors or {}) do
+    if type(e) == "string" and e:sub(1, #prefix) == prefix then sum.errors[#sum.errors + 1] = e end
+  end
+  return sum
+end
+
 -- Setup helpers: a PK/SK table (string keys) with optional overloaded GSIs named like
 -- "GSI1" (keys GSI1PK/GSI1SK), recreated empty; and seeding plain items.
 function fresh_table(name, opts)
