@@ -986,9 +986,17 @@ local function check_returned_attributes(P, run, label)
     lines[#lines + 1] = string.format("  %s has %s = '%s'; the model says %s%s.", p.id, attr,
       tostring(x.got), show_value(x.want), #affected > 1 and string.format(" (%d items " ..
       "returned differ in %s)", #affected, attr) or "")
-    lines[#lines + 1] = "  Store each parameter as given (numbers may be numbers or strings), " ..
-      "and keep every copy of an entity up to date when it changes."
-    revisit = "items that carry their own attributes (the brief's parameters), whatever the keys."
+    -- An attribute the solution keeps up to date itself (a count), not a parameter it stores:
+    -- the pattern says what keeps it (P.derived[attr] = {why, revisit}).
+    local derived = P.derived and P.derived[attr]
+    if derived then
+      lines[#lines + 1] = "  " .. derived.why
+      revisit = derived.revisit
+    else
+      lines[#lines + 1] = "  Store each parameter as given (numbers may be numbers or strings), " ..
+        "and keep every copy of an entity up to date when it changes."
+      revisit = "items that carry their own attributes (the brief's parameters), whatever the keys."
+    end
   end
   local others = {}
   for _, p in ipairs(problems) do
@@ -1359,7 +1367,116 @@ local function run_table()
   return pass(msg)
 end
 
+-- ---------------------------------------------------------------------------------------------
+-- Stream handlers (exercises/README.md, "-- @handler"): each `-- @handler EVENT [FILTER]` block
+-- of a solution is attached to its table's stream as a Lambda event source mapping (README,
+-- "Stream handlers") whose filter is FILTER with eventName = EVENT. For every record it keeps,
+-- the block runs with the record's values as parameters: ${new.<attr>} and ${old.<attr>} from
+-- the images, ${keys.<attr>}, ${event_id}; its statements go in one transaction when there are
+-- several, as a template's do. Delivery is at least once, and the grader makes it so: every
+-- batch is delivered twice (redeliver = 1), so a handler that is not idempotent counts twice. A
+-- write its own condition refuses is done (the idempotent handler's idiom, as a repeated
+-- template write is); any other failure fails the batch, which is retried twice and then
+-- discarded, and the failure is reported.
+local HANDLER_EVENTS = { INSERT = true, MODIFY = true, REMOVE = true }
+local HANDLER_RETRIES = 2
+
+local function scalar_text(av)
+  if type(av) ~= "table" then return nil end
+  if av.S ~= nil then return av.S end
+  if av.N ~= nil then return av.N end
+  if av.BOOL ~= nil then return tostring(av.BOOL) end
+  return nil
+end
+
+local function record_params(rec)
+  local p = { event_id = rec.eventID }
+  local d = rec.dynamodb or {}
+  for prefix, image in pairs({ new = d.NewImage, old = d.OldImage, keys = d.Keys }) do
+    for k, v in pairs(image) do
+      local t = scalar_text(v)
+      if t then p[prefix .. "." .. k] = t end
+    end
+  end
+  return p
+end
+
+-- Attaches the solution's handler blocks (before the load); what went wrong is kept in
+-- STATE.streams.problems for the check that judges them.
+local function attach_handlers()
+  STATE.streams = { handlers = 0, blocks = 0, problems = {}, errors = {} }
+  local blocks = filter(sol.blocks(), function(b) return b.kind == "handler" end)
+  STATE.streams.blocks = #blocks
+  if #blocks == 0 then return end
+  local problems = STATE.streams.problems
+  local desc = ddb.call("DescribeTable", { TableName = STATE.table }).output.Table
+  local spec = desc.StreamSpecification
+  if not (spec and spec.StreamEnabled) then
+    problems[#problems + 1] = "The solution has '-- @handler' blocks, but its table has no " ..
+      "stream for them to read: add --stream-specification " ..
+      "StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES to its create-table."
+    return
+  end
+  for _, b in ipairs(blocks) do
+    local where = string.format("'-- @handler %s' (line %d)", b.name, b.line)
+    local event, rest = b.name:match("^(%S+)%s*(.*)$")
+    local pattern, err = {}, nil
+    if not HANDLER_EVENTS[event] then
+      err = "its first word must be the event it handles: INSERT, MODIFY or REMOVE"
+    elseif rest ~= "" then
+      pattern, err = ddb.json_decode(rest)
+      if err then
+        err = "its filter is not JSON (" .. err .. ")"
+      elseif type(pattern) ~= "table" then
+        err = "its filter must be a JSON object"
+      elseif pattern.eventName ~= nil then
+        err = "its filter names eventName; the word after @handler does"
+      end
+    end
+    if not err then
+      pattern.eventName = { event }
+      local name = b.name
+      local ok, why = pcall(ddb.stream.attach, {
+        table = STATE.table, name = name, filters = { pattern }, redeliver = 1,
+        max_retries = HANDLER_RETRIES, starting_position = "TRIM_HORIZON",
+        handler = function(ev)
+          for _, rec in ipairs(ev.Records) do
+            local res = sol.run("handler", name, record_params(rec))
+            if not res.ok and not refused_as_duplicate(res) then error(tostring(res.error), 0) end
+          end
+        end,
+      })
+      if ok then
+        STATE.streams.handlers = STATE.streams.handlers + 1
+      else
+        err = tostring(why):gsub("^ddb%.stream%.attach: ", "")
+      end
+    end
+    if err then problems[#problems + 1] = where .. ": " .. err end
+  end
+end
+
+-- Runs the attached handlers until they are caught up, keeping the failures they report (not
+-- the injected redeliveries). Checks that write call it before they read what handlers keep.
+function settle_streams()
+  if not STATE.streams or STATE.streams.handlers == 0 then return end
+  for _ = 1, 50 do
+    local s = ddb.stream.run({ force = true })
+    for _, e in ipairs(s.errors or {}) do
+      if not e:find(": redelivered: ", 1, true) and not contains(STATE.streams.errors, e) then
+        STATE.streams.errors[#STATE.streams.errors + 1] = e
+      end
+    end
+    if (s.pending or 0) == 0 and not s.more then return end
+  end
+end
+
+-- The solution's stream handlers, for an exercise's checks: {blocks, handlers (attached),
+-- problems (attaching them), errors (their failures)}.
+function stream_handlers() return STATE.streams or { handlers = 0, blocks = 0, problems = {}, errors = {} } end
+
 local function run_load()
+  attach_handlers()
   local n = 0
   for _, w in ipairs(DATA.writes) do
     local st = STATE.load[w.name]
@@ -1368,6 +1485,7 @@ local function run_load()
       n = n + 1
     end
   end
+  settle_streams()
   return pass(string.format("%d writes through the templates", n))
 end
 
@@ -2051,6 +2169,13 @@ function __load(seed)
       lines[#lines + 1] = string.format("%-12s %d/%d applied%s", T.name, st.ok, st.writes,
         st.error and ("  first error: " .. st.error) or "")
     end
+  end
+  local h = stream_handlers()
+  if h.blocks > 0 then
+    for _, p in ipairs(h.problems) do lines[#lines + 1] = "handlers     " .. p end
+    if #h.problems > 0 or #h.errors > 0 then ok = false end
+    lines[#lines + 1] = string.format("%-12s %d of %d attached to the stream, every batch delivered " ..
+      "twice%s", "handlers", h.handlers, h.blocks, #h.errors > 0 and ("  first error: " .. h.errors[1]) or "")
   end
   -- Sample parameters taken from this data, so `.exercise try` has something to find.
   local samples = {}

@@ -84,7 +84,9 @@ function generate(seed)
   local D = domain
   local d = { seed = seed, writes = {}, users = {}, companies = {}, jobs = {}, current = {},
     former = {}, groups = {}, user_groups = {}, group_members = {}, corners = {} }
-  local function w(kind, name, params) d.writes[#d.writes + 1] = { kind = kind, name = name, params = params } end
+  local function w(kind, name, params, apply)
+    d.writes[#d.writes + 1] = { kind = kind, name = name, params = params, apply = apply }
+  end
   local sw, jw = D.windows.start, D.windows.joined
 
   -- Companies: the first has the most current employees the brief allows, the second the most
@@ -204,7 +206,8 @@ function generate(seed)
   -- belongs to nothing; the second to the most groups the brief allows.
   local gids = ids(r, "group_id", r:int(5, 6))
   for _, id in ipairs(gids) do
-    local g = { group_id = id, name = r:pick(GROUPS) }
+    -- A group starts with no members: its count is kept from the memberships' stream.
+    local g = { group_id = id, name = r:pick(GROUPS), member_count = 0 }
     d.groups[#d.groups + 1] = g
     d.group_members[id] = {}
     w("entity", "Group", g)
@@ -259,6 +262,26 @@ function generate(seed)
     end
   end
 
+  -- Departures, after every join: members of the middle groups leave (never the first group's or
+  -- the second user's, whose counts are the brief's corners). The ground truth moves only when
+  -- the student's leave_group succeeds (apply).
+  local leavers = {}
+  for ui = 3, #uids do
+    for _, gid in ipairs(member[uids[ui]]) do
+      if gid ~= G1 then leavers[#leavers + 1] = { user_id = uids[ui], group_id = gid } end
+    end
+  end
+  r:shuffle(leavers)
+  d.departed = {}
+  for k = 1, math.min(3, #leavers) do
+    local m = leavers[k]
+    d.departed[#d.departed + 1] = m
+    w("transition", "leave_group", m, function()
+      d.user_groups[m.user_id] = filter(d.user_groups[m.user_id], function(g) return g ~= m.group_id end)
+      d.group_members[m.group_id] = filter(d.group_members[m.group_id], function(u) return u ~= m.user_id end)
+    end)
+  end
+
   d.corners = { longest_history = u2, rehire_company = REHIRE, most_former_company = BIGFORMER }
   -- Never written by the load: its id has the documented fixed width; the newest id is the
   -- highest free one, as ids handed out in order would be. It joins the second group, which
@@ -270,5 +293,10 @@ function generate(seed)
   d.newcomer = { user_id = nid, name = "Newcomer", headline = "Just joined" }
   d.newcomer_group = d.groups[2].group_id
   d.later_writes = { d.newcomer, { user_id = nid, group_id = d.newcomer_group } }
+  -- Never written by the load either: the group the stream check fills and half empties.
+  local gtaken = {}
+  for _, g in ipairs(d.groups) do gtaken[g.group_id] = true end
+  local gn = 999
+  repeat d.probe_group = string.format("g%03d", gn); gn = gn - 1 until not gtaken[d.probe_group]
   return check_domain(domain, d)
 end

@@ -46,8 +46,14 @@ return exercise {
     { name = "User", params = { "user_id", "name", "headline" } },
     { name = "Company", params = { "company_id", "name" } },
     { name = "Employment", params = { "user_id", "company_id", "start", "title", "status" } },
-    { name = "Group", params = { "group_id", "name" } },
+    { name = "Group", params = { "group_id", "name", "member_count" } },
     { name = "Membership", params = { "user_id", "group_id", "joined" }, atomic = true },
+  },
+
+  -- Leaving a group deletes the membership (both edges, in one transaction): its REMOVE records
+  -- are what a member-count handler must not forget.
+  transitions = {
+    { name = "leave_group", params = { "user_id", "group_id" }, atomic = true },
   },
 
   -- The throughput check (grading.lua, "Throughput"): the launch-day peak (README, "What is
@@ -180,6 +186,36 @@ return exercise {
       returns = MEMBERSHIP, model = function(d, id, p) return membership(d, id, p.group_id) end,
       concept = "the inverse edge: GROUP#<id> -> USER#<id>, written with the forward edge.",
     },
+    pattern {
+      id = "AP8", title = "A group with its member count", params = { "group_id" }, cardinality = "one",
+      needs = { "Group", "Membership" },
+      cases = function(d)
+        -- The group that lost a member, the largest, and the one nobody joined.
+        local left = d.departed[1] and d.departed[1].group_id or d.groups[2].group_id
+        return { { group_id = left }, { group_id = d.groups[1].group_id },
+          { group_id = d.groups[#d.groups].group_id } }
+      end,
+      expect = function(d, p) return { p.group_id } end,
+      identify = function(item)
+        if item.group_id and item.name and not item.user_id then return item.group_id end
+      end,
+      returns = { "group_id", "name", "member_count" },
+      derived = { member_count = {
+        why = "member_count is the group's current number of members: it starts at 0 (the Group " ..
+          "template), and the stream handlers add one for each membership that is written and " ..
+          "take one off for each that leave_group deletes, once each, however often a record is " ..
+          "delivered (stream_count shows which of these went wrong).",
+        revisit = "a count kept by a stream handler: INSERT and REMOVE, each applied once.",
+      } },
+      model = function(d, id)
+        for _, g in ipairs(d.groups) do
+          if g.group_id == id then
+            return { group_id = id, name = g.name, member_count = #d.group_members[id] }
+          end
+        end
+      end,
+      concept = "a count kept on the group's own item by a stream handler: one GetItem, not a Query of the members.",
+    },
   },
 
   checks = {
@@ -206,6 +242,62 @@ return exercise {
             "inverse edge; write both edges of a membership in one transaction.", u.user_id, g, g, u.user_id))
         end
         return grading.pass()
+      end,
+    },
+    {
+      id = "stream_count", points = 2,
+      title = "A stream handler keeps the member count through redelivered batches and departures",
+      depends = { "entity.Group", "entity.Membership", "transition.leave_group" },
+      run = function(d)
+        local h = stream_handlers()
+        if #h.problems > 0 then return grading.fail(table.concat(h.problems, "\n")) end
+        if h.blocks == 0 then
+          return grading.fail("The solution has no '-- @handler' block. AP8's member_count is kept " ..
+            "by a stream handler: one block for the INSERT of a membership and one for its REMOVE " ..
+            "(exercises/README.md, \"-- @handler\").\nRevisit: Streams keep a denormalized count.")
+        end
+        -- A group of its own: three members join, one leaves; the count must say 2.
+        local g = d.probe_group
+        local st = write_template("entity", "Group", { group_id = g, name = "Probe Group", member_count = 0 })
+        if not st.ok then return grading.fail("Could not write a new group: " .. tostring(st.error)) end
+        local joined = {}
+        for _, u in ipairs(d.users) do
+          if #joined < 3 and #d.user_groups[u.user_id] < 4 then joined[#joined + 1] = u.user_id end
+        end
+        for _, uid in ipairs(joined) do
+          local m = write_template("entity", "Membership", { user_id = uid, group_id = g, joined = "2026-03-02" })
+          if not m.ok then return grading.fail("Could not add a membership: " .. tostring(m.error)) end
+        end
+        local gone = write_template("transition", "leave_group", { user_id = joined[1], group_id = g })
+        if not gone.ok then return grading.fail("leave_group failed: " .. tostring(gone.error)) end
+        settle_streams()
+        local ids, rec = run_pattern_once("AP8", { group_id = g })
+        if not ids then return grading.fail(rec) end
+        local item
+        for _, it in ipairs(rec.items or {}) do if it.group_id == g and not it.user_id then item = it end end
+        local n = item and tonumber(item.member_count)
+        local errors = #h.errors > 0 and ("\nYour handlers failed: " .. table.concat(h.errors, "; ", 1, math.min(#h.errors, 2))) or ""
+        local story = string.format("%s, %s and %s joined %s and %s left: AP8 should say 2 members",
+          joined[1], joined[2], joined[3], g, joined[1])
+        if n == 2 then return grading.pass() end
+        if n == nil then
+          return grading.fail(story .. ", but its item has no member_count." .. errors)
+        end
+        if n > 3 then
+          return grading.fail(story .. string.format(", and it says %d. Stream delivery is at least " ..
+            "once: the grader delivered every batch twice, as Lambda does after a timeout, and the " ..
+            "handler counted each record each time. Make each count happen once per membership: " ..
+            "a condition that remembers what was counted (a set of counted members, a marker item " ..
+            "written with attribute_not_exists), so a repeated record is refused and skipped.%s\n" ..
+            "Revisit: idempotent stream handlers (at-least-once delivery).", n, errors))
+        end
+        if n == 3 then
+          return grading.fail(story .. ", and it says 3: the departure was never counted. A " ..
+            "membership deleted by leave_group is a REMOVE record; handle it (-- @handler REMOVE " ..
+            "with the old image's values, ${old.group_id}).\nRevisit: a stream handler sees INSERT, " ..
+            "MODIFY and REMOVE." .. errors)
+        end
+        return grading.fail(story .. string.format(", and it says %d.%s", n, errors))
       end,
     },
   },

@@ -245,7 +245,8 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
   out["statements"] = texts;
   bool ok = true;
   // Several writes in one template go in one transaction, as they would in an application.
-  if (texts.size() > 1 && (kind == BlockKind::kEntity || kind == BlockKind::kTransition)) {
+  if (texts.size() > 1 && (kind == BlockKind::kEntity || kind == BlockKind::kTransition ||
+                           kind == BlockKind::kHandler)) {
     CaptureClient capture;
     bool parsed = true;
     for (size_t i = 0; i < texts.size(); ++i) {

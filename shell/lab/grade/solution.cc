@@ -36,13 +36,15 @@ std::string_view BlockKindName(BlockKind kind) {
       return "transition";
     case BlockKind::kPattern:
       return "pattern";
+    case BlockKind::kHandler:
+      return "handler";
   }
   return "table";
 }
 
 bool ParseBlockKind(std::string_view name, BlockKind* kind) {
-  for (BlockKind k :
-       {BlockKind::kTable, BlockKind::kEntity, BlockKind::kTransition, BlockKind::kPattern}) {
+  for (BlockKind k : {BlockKind::kTable, BlockKind::kEntity, BlockKind::kTransition,
+                      BlockKind::kPattern, BlockKind::kHandler}) {
     if (name == BlockKindName(k)) {
       *kind = k;
       return true;
@@ -84,7 +86,7 @@ Solution ParseSolution(std::string_view text, std::string path) {
       if (!ParseBlockKind(word, &kind)) {
         sol.problems.push_back("line " + std::to_string(line_no) + ": unknown marker '-- @" +
                                std::string(word) +
-                               "' (expected @table, @entity, @transition or @pattern)");
+                               "' (expected @table, @entity, @transition, @pattern or @handler)");
       } else if (kind != BlockKind::kTable && name.empty()) {
         sol.problems.push_back("line " + std::to_string(line_no) + ": '-- @" + std::string(word) +
                                "' needs a name");

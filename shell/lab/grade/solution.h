@@ -5,6 +5,8 @@
 //   -- @entity NAME           the template that writes one NAME (one or more statements)
 //   -- @transition NAME       the template for a state change (update-item, ...)
 //   -- @pattern ID            the one statement that serves access pattern ID
+//   -- @handler EVENT [FILTER] statements a stream handler runs for each record of that event
+//                             (INSERT, MODIFY, REMOVE) the optional Lambda filter pattern keeps
 //
 // Inside a block, `${param}` placeholders are filled in by the grader; other lines starting with
 // `-- ` are comments. exercises/README.md is the student-facing description.
@@ -20,9 +22,9 @@
 
 namespace ddblab::grade {
 
-enum class BlockKind { kTable, kEntity, kTransition, kPattern };
+enum class BlockKind { kTable, kEntity, kTransition, kPattern, kHandler };
 
-// "table", "entity", "transition", "pattern".
+// "table", "entity", "transition", "pattern", "handler".
 std::string_view BlockKindName(BlockKind kind);
 bool ParseBlockKind(std::string_view name, BlockKind* kind);
 
