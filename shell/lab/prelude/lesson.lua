@@ -342,8 +342,17 @@ function H.normalize(t, path)
     if explain ~= nil and type(explain) ~= "string" and type(explain) ~= "function" then
       error(where .. ": explain must be a string or a function", 0)
     end
+    local show = str(s.show, "show", where)
+    -- A show solution is replayed as statements when a step is skipped or a lesson resumed; a
+    -- dot-command there could not run, and would be dropped without a word.
+    for line in (show .. "\n"):gmatch("(.-)\n") do
+      if line:match("^%s*%.%a") then
+        error(where .. ": show holds the dot-command `" .. line:match("^%s*(.-)%s*$") ..
+          "`, which a replay cannot run: show holds statements only (say the dot-command in the text)", 0)
+      end
+    end
     n.steps[i] = {
-      id = id, text = str(s.text, "text", where), hints = hints, show = str(s.show, "show", where),
+      id = id, text = str(s.text, "text", where), hints = hints, show = show,
       explain = explain, explain_text = type(explain) == "string" and explain or "",
       setup = s.setup, check = s.check,
     }
