@@ -245,6 +245,28 @@ return exercise {
       end,
     },
     {
+      id = "leave_both_sides", points = 2,
+      title = "A member who leaves is gone from the user's groups and from the group's members",
+      depends = { "entity.User", "entity.Membership", "transition.leave_group" },
+      run = function(d)
+        for _, m in ipairs(d.departed) do
+          local groups, err = run_pattern_once("AP6", { user_id = m.user_id })
+          if not groups then return grading.fail(err) end
+          local members, err2 = run_pattern_once("AP7", { group_id = m.group_id })
+          if not members then return grading.fail(err2) end
+          local in_user, in_group = contains(groups, m.group_id), contains(members, m.user_id)
+          if in_user or in_group then
+            return grading.fail(string.format("%s left %s through leave_group, but %s still lists " ..
+              "it: leave_group must delete every item the Membership template wrote for it (both " ..
+              "edges), in one transaction.\nRevisit: the adjacency list's two edges go together.",
+              m.user_id, m.group_id, in_user and in_group and "AP6 (the user's groups) and AP7 (the group's members)"
+                or in_user and "AP6 (the user's groups)" or "AP7 (the group's members)"))
+          end
+        end
+        return grading.pass()
+      end,
+    },
+    {
       id = "stream_count", points = 2,
       title = "A stream handler keeps the member count through redelivered batches and departures",
       depends = { "entity.Group", "entity.Membership", "transition.leave_group" },
