@@ -25,11 +25,8 @@ end
 
 -- Feedback for a statement on another table or an index (social-network has none).
 local function elsewhere(r)
-  local t, missing = other_table(r, T)
-  if t then
-    if missing then return "There is no table " .. t .. " in this lesson: users, groups and edges are in social-network." end
-    return "That statement used the table " .. t .. "; users, groups and edges are in social-network."
-  end
+  local off = off_table(r, T, "users, groups and edges are in social-network")
+  if off then return off end
   if (r.index or "") ~= "" then
     return "That statement named the index " .. r.index .. "; social-network has no index: both directions are in the table itself."
   end

@@ -6,11 +6,8 @@ local NEW = { PK = "ORDER#o-9001", SK = "ITEM#003" }
 
 -- Feedback for a statement that went to another table or to an index (app-main has none here).
 local function elsewhere(r)
-  local t, missing = other_table(r, T)
-  if t then
-    if missing then return "There is no table " .. t .. " in this lesson: the shop's data is in app-main." end
-    return "That statement used the table " .. t .. "; the shop's data is in app-main."
-  end
+  local off = off_table(r, T, "the shop's data is in app-main")
+  if off then return off end
   if (r.index or "") ~= "" then
     return "That statement named the index " .. r.index .. "; app-main has no index in this lesson: read the table itself."
   end

@@ -106,12 +106,7 @@ end
 
 -- Feedback for a statement on another table; nil when it used app-main.
 local function elsewhere(r)
-  local t, missing = other_table(r, T)
-  if t then
-    if missing then return "There is no table " .. t .. " in this lesson: the orders are in app-main." end
-    return "That statement used the table " .. t .. "; the orders are in app-main."
-  end
-  return nil
+  return off_table(r, T, "the orders are in app-main")
 end
 
 local WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true, TransactWriteItems = true, BatchWriteItem = true }

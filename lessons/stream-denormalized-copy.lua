@@ -80,12 +80,7 @@ end
 
 -- Feedback for a statement on another table; nil when it used app-main.
 local function elsewhere(r)
-  local t, missing = other_table(r, T)
-  if t then
-    if missing then return "There is no table " .. t .. " in this lesson: groups, users and memberships are all in app-main." end
-    return "That statement used the table " .. t .. "; this lesson's single table is app-main."
-  end
-  return nil
+  return off_table(r, T, "groups, users and memberships are all in app-main")
 end
 
 local WRITE_OPS = { PutItem = true, UpdateItem = true, DeleteItem = true, TransactWriteItems = true,

@@ -159,11 +159,8 @@ local function redelivered(r) return r.stream ~= nil and (r.stream.failed or 0) 
 -- Feedback shared by the steps for statements that are not an edge write ----------------------
 -- Returns a verdict when the statement is off the step's path; nil when the checks go on.
 local function off_path(r, e, want)
-  local t, missing = other_table(r, T)
-  if t then
-    if missing then return false, "There is no table " .. t .. " in this lesson: the users and their followers are in app-main." end
-    return false, "That statement used the table " .. t .. "; the users and their followers are in app-main."
-  end
+  local off = off_table(r, T, "the users and their followers are in app-main")
+  if off then return false, off end
   local op = r.op or ""
   local write = op == "PutItem" or op == "UpdateItem" or op == "DeleteItem" or op == "TransactWriteItems"
     or op == "BatchWriteItem"

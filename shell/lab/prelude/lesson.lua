@@ -248,6 +248,15 @@ end
 plain = ddb.unmarshal
 plain_item = ddb.unmarshal_item
 
+-- Feedback for a statement on a table other than the lesson's `table_name` (nil when it used
+-- that one): whether that table exists, then `where` ("the orders are in app-main").
+function off_table(r, table_name, where)
+  local t, missing = other_table(r, table_name)
+  if not t then return nil end
+  if missing then return "There is no table " .. t .. " in this lesson: " .. where .. "." end
+  return "That statement used the table " .. t .. "; " .. where .. "."
+end
+
 -- What the stream handlers attached to `table_name` did because of the statement: r.stream's
 -- counts summed over that table's handlers, with `names` (attached), `invoked` (those that ran)
 -- and `errors` (theirs); nil when no handler is attached to it.
