@@ -16,17 +16,15 @@
 
 #include "ddblab/engine.h"
 #include "ddblab/wire.h"
-#include "shell/interrupt.h"
-#include "shell/lab/grade/exercise_command.h"
 #include "shell/lab/lab_commands.h"
-#include "shell/lab/simulate/simulate.h"
-#include "shell/output.h"
-#include "shell/remote.h"
-#include "shell/render.h"
-#include "shell/repl.h"
-#include "shell/script.h"
-#include "shell/serve.h"
-#include "shell/shell.h"
+#include "shell/remote/remote.h"
+#include "shell/render/output.h"
+#include "shell/render/render.h"
+#include "shell/repl/interrupt.h"
+#include "shell/repl/repl.h"
+#include "shell/repl/script.h"
+#include "shell/repl/shell.h"
+#include "shell/serve/serve.h"
 
 using namespace ddblab;         // NOLINT: the entry point uses both namespaces throughout
 using namespace ddblab::shell;  // NOLINT

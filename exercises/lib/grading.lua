@@ -1774,7 +1774,7 @@ end
 -- template lists the writes (graded as one transaction) or writes one transaction itself.
 -- DynamoDB charges transactional writes twice: if anything, this check is lenient.
 
--- POSIX word splitting, as shell/cli/split_words.cc does it. nil on an unclosed quote.
+-- POSIX word splitting, as shell/session/cli/split_words.cc does it. nil on an unclosed quote.
 local function split_words(text)
   local words, word, in_word = {}, {}, false
   local i, n = 1, #text

@@ -1,12 +1,12 @@
 // The aws-CLI language: word splitting, every subcommand's options, JSON and shorthand values
 // (the first byte picks whole lines or a bare shorthand value). Files are refused, as for a
 // graded solution. Invariant: a command or a clear error, never a crash.
-#include "shell/cli.h"
+#include "shell/session/cli.h"
 
 #include <cstdint>
 #include <string>
 
-#include "shell/cli/cli_internal.h"
+#include "session/cli/cli_internal.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;

@@ -4,13 +4,13 @@
 // pushes the result or raises.
 #include <lua.hpp>
 
-#include "shell/lab/lab_runtime.h"
+#include "lab_runtime.h"
+#include "sandbox_internal.h"
 #include "shell/lab/prelude/ddb_lua.h"
 #include "shell/lab/prelude/stream_filter_lua.h"
 #include "shell/lab/prelude/stream_lua.h"
-#include "shell/lab/sandbox_internal.h"
-#include "shell/lab/simulate/simulate.h"
 #include "shell/session/boundary.h"
+#include "simulate/simulate.h"
 
 namespace ddblab::lab {
 

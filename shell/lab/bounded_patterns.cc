@@ -11,7 +11,7 @@
 #include <cstring>
 #include <lua.hpp>
 
-#include "shell/lab/sandbox_internal.h"
+#include "sandbox_internal.h"
 
 namespace ddblab::lab {
 

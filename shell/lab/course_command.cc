@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "shell/lab/grade/exercise_check.h"
+#include "grade/exercise_check.h"
 #include "shell/lab/lab_commands.h"
-#include "shell/output.h"
+#include "shell/render/output.h"
 
 namespace ddblab::lab {
 

@@ -1,4 +1,4 @@
-#include "shell/lab/data_dirs.h"
+#include "data_dirs.h"
 
 #include <cstdlib>
 #include <filesystem>

@@ -2,7 +2,7 @@
 // One protected call per batch rather than per item, so the cost of entering the sandbox (its
 // hooks and budgets) is shared by many items.
 // The sandbox's limits (memory, instructions, wall time) apply to each batch.
-#include "shell/lab/item_script.h"
+#include "item_script.h"
 
 #include <cmath>
 #include <cstdio>
@@ -11,12 +11,12 @@
 #include <streambuf>
 
 #include "ddblab/wire.h"
-#include "shell/file_access.h"
-#include "shell/lab/lab_runtime.h"
+#include "lab_runtime.h"
+#include "sandbox_internal.h"
 #include "shell/lab/prelude/rng_lua.h"
-#include "shell/lab/sandbox_internal.h"
-#include "shell/lab/sink_streambuf.h"
-#include "shell/output.h"
+#include "shell/render/output.h"
+#include "shell/session/file_access.h"
+#include "sink_streambuf.h"
 
 namespace ddblab::lab {
 

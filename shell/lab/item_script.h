@@ -11,7 +11,7 @@
 
 #include "ddblab/error.h"
 #include "ddblab/wire.h"
-#include "shell/item_generator.h"
+#include "shell/repl/item_generator.h"
 
 namespace ddblab::lab {
 

@@ -19,7 +19,7 @@
 
 #include "ddblab/error.h"
 #include "ddblab/wire.h"
-#include "shell/file_access.h"
+#include "shell/session/file_access.h"
 #include "shell/session/statement.h"
 
 struct lua_State;

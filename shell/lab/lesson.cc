@@ -9,13 +9,13 @@
 #include <lua.hpp>
 #include <sstream>
 
-#include "shell/lab/data_dirs.h"
-#include "shell/lab/lab_runtime.h"
+#include "data_dirs.h"
+#include "lab_runtime.h"
+#include "sandbox_internal.h"
 #include "shell/lab/prelude/lesson_lua.h"
-#include "shell/lab/sandbox_internal.h"
-#include "shell/lab/streams/handlers.h"
+#include "shell/render/wrap_text.h"
 #include "shell/session/boundary.h"
-#include "shell/wrap_text.h"
+#include "streams/handlers.h"
 
 namespace ddblab::lab {
 

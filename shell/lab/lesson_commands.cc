@@ -9,14 +9,14 @@
 #include <streambuf>
 
 #include "ddblab/engine.h"
+#include "lab_runtime.h"
+#include "repl_commands.h"
 #include "shell/lab/lab_commands.h"
-#include "shell/lab/lab_runtime.h"
-#include "shell/lab/repl_commands.h"
-#include "shell/lab/shell_client.h"
-#include "shell/lab/sink_streambuf.h"
-#include "shell/output.h"
-#include "shell/script.h"
-#include "shell/shell.h"
+#include "shell/render/output.h"
+#include "shell/repl/script.h"
+#include "shell/repl/shell.h"
+#include "shell_client.h"
+#include "sink_streambuf.h"
 
 namespace ddblab::shell {
 

@@ -1,11 +1,10 @@
 // Puts the lab runtime's dot-commands in a shell's extension table.
-#include "shell/generate_command.h"
-#include "shell/lab/item_script.h"
+#include "item_script.h"
+#include "repl_commands.h"
 #include "shell/lab/lab_commands.h"
-#include "shell/lab/repl_commands.h"
-#include "shell/lab/simulate/simulate.h"
-#include "shell/lab/streams/dot_command.h"
-#include "shell/shell.h"
+#include "shell/repl/shell.h"
+#include "simulate/simulate.h"
+#include "streams/dot_command.h"
 
 namespace ddblab::lab {
 
@@ -19,7 +18,7 @@ void RegisterLabExtensions(shell::Shell& shell) {
       }});
   simulate::RegisterSimulateDotCommands(shell);
   streams::RegisterStreamDotCommand(shell);
-  shell::SetItemGeneratorOpener(OpenItemScript);
+  shell.SetItemGeneratorOpener(OpenItemScript);
 }
 
 }  // namespace ddblab::lab

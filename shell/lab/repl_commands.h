@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "shell/extensions.h"
+#include "shell/repl/extensions.h"
 
 namespace ddblab::shell {
 

@@ -11,8 +11,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "shell/lab/lab_runtime.h"
-#include "shell/lab/sandbox_internal.h"
+#include "lab_runtime.h"
+#include "sandbox_internal.h"
 
 namespace ddblab::lab {
 

@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string>
 
-#include "shell/lab/lab_runtime.h"
+#include "lab_runtime.h"
 
 namespace ddblab::lab {
 

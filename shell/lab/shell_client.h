@@ -3,7 +3,7 @@
 #pragma once
 
 #include "ddblab/wire.h"
-#include "shell/extensions.h"
+#include "shell/repl/extensions.h"
 
 namespace ddblab::lab {
 

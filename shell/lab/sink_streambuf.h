@@ -5,7 +5,7 @@
 #include <streambuf>
 #include <string_view>
 
-#include "shell/output.h"
+#include "shell/render/output.h"
 
 namespace ddblab::lab {
 

@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <set>
 
-#include "shell/lab/lab_runtime.h"
-#include "shell/lab/statement_effect.h"
+#include "lab_runtime.h"
 #include "shell/session/session.h"
+#include "statement_effect.h"
 
 namespace ddblab::lab {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "shell/lab/lab_runtime.h"
+#include "lab_runtime.h"
 #include "shell/session/shadow_plan.h"
 
 namespace ddblab::lab {

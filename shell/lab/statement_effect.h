@@ -1,7 +1,7 @@
 // What a statement did, the same whichever language it was written in (statement_effect.cc).
 #pragma once
 
-#include "shell/lab/lab_runtime.h"
+#include "lab_runtime.h"
 
 namespace ddblab::lab {
 

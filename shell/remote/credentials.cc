@@ -1,4 +1,4 @@
-#include "shell/remote/credentials.h"
+#include "credentials.h"
 
 #include <cstdlib>
 #include <fstream>

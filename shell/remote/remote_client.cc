@@ -5,9 +5,9 @@
 #include <mutex>
 #include <set>
 
-#include "shell/remote.h"
-#include "shell/remote/credentials.h"
-#include "shell/remote/response_parse.h"
+#include "credentials.h"
+#include "response_parse.h"
+#include "shell/remote/remote.h"
 
 namespace ddblab::shell {
 namespace {

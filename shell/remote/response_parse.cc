@@ -1,4 +1,4 @@
-#include "shell/remote/response_parse.h"
+#include "response_parse.h"
 
 #include <cmath>
 

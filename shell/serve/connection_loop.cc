@@ -1,4 +1,4 @@
-#include "shell/serve/connection_loop.h"
+#include "connection_loop.h"
 
 #include <netdb.h>
 #include <netinet/in.h>

@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "shell/serve/request_reader.h"
+#include "request_reader.h"
 
 namespace ddblab::shell::serve {
 

@@ -1,4 +1,4 @@
-#include "shell/serve/content_encoding.h"
+#include "content_encoding.h"
 
 #include <zlib.h>
 

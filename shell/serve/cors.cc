@@ -1,4 +1,4 @@
-#include "shell/serve/cors.h"
+#include "cors.h"
 
 namespace ddblab::shell::serve {
 

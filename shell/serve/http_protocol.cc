@@ -1,4 +1,4 @@
-#include "shell/serve/http_protocol.h"
+#include "http_protocol.h"
 
 #include <zlib.h>
 

@@ -1,4 +1,4 @@
-#include "shell/serve/request_reader.h"
+#include "request_reader.h"
 
 #include <algorithm>
 

@@ -13,12 +13,12 @@
 #include <string>
 #include <thread>
 
+#include "connection_loop.h"
+#include "content_encoding.h"
+#include "cors.h"
 #include "ddblab/engine.h"
-#include "shell/serve.h"
-#include "shell/serve/connection_loop.h"
-#include "shell/serve/content_encoding.h"
-#include "shell/serve/cors.h"
-#include "shell/serve/http_protocol.h"
+#include "http_protocol.h"
+#include "shell/serve/serve.h"
 
 namespace ddblab::shell {
 namespace {

@@ -7,7 +7,7 @@
 #include <cctype>
 #include <chrono>
 
-#include "shell/cli/cli_internal.h"
+#include "cli/cli_internal.h"
 #include "shell/session/shadow_plan.h"
 
 namespace ddblab::shell {

@@ -1,8 +1,8 @@
-#include "shell/lab/grade/exercise_location.h"
+#include "grade/exercise_location.h"
 
 #include <filesystem>
 
-#include "shell/lab/data_dirs.h"
+#include "data_dirs.h"
 
 namespace ddblab::grade {
 

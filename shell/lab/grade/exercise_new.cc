@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "shell/lab/grade/exercise_check.h"
+#include "grade/exercise_check.h"
 
 namespace ddblab::grade {
 

@@ -1,4 +1,4 @@
-#include "shell/lab/grade/exercise_pack.h"
+#include "grade/exercise_pack.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,9 +6,9 @@
 #include <sstream>
 #include <vector>
 
-#include "shell/lab/grade/exercise_location.h"
-#include "shell/lab/grade/grader.h"
-#include "shell/lab/grade/zip_writer.h"
+#include "grade/exercise_location.h"
+#include "grade/grader.h"
+#include "grade/zip_writer.h"
 
 namespace ddblab::grade {
 

@@ -19,13 +19,13 @@
 #include <thread>
 
 #include "ddblab/engine.h"
-#include "shell/lab/grade/exercise_location.h"
-#include "shell/lab/grade/grader.h"
-#include "shell/lab/grade/isolation.h"
-#include "shell/lab/grade/solution.h"
+#include "grade/exercise_location.h"
+#include "grade/grader.h"
+#include "grade/isolation.h"
+#include "grade/solution.h"
+#include "repl_commands.h"
 #include "shell/lab/lab_commands.h"
-#include "shell/lab/repl_commands.h"
-#include "shell/output.h"
+#include "shell/render/output.h"
 
 namespace ddblab::shell {
 

@@ -1,7 +1,7 @@
 // Drives one grading run: fresh engine, sandbox, exercise scripts, then the checks in plan
 // order, each under its own budget, with dependencies resolved here so a broken table
 // definition yields one clear failure instead of a cascade.
-#include "shell/lab/grade/grader.h"
+#include "grade/grader.h"
 
 #include <algorithm>
 #include <chrono>
@@ -12,11 +12,11 @@
 #include <set>
 #include <sstream>
 
+#include "data_dirs.h"
 #include "ddblab/engine.h"
-#include "shell/lab/data_dirs.h"
-#include "shell/lab/grade/exercise_location.h"
-#include "shell/lab/grade/solution.h"
-#include "shell/lab/lab_runtime.h"
+#include "grade/exercise_location.h"
+#include "grade/solution.h"
+#include "lab_runtime.h"
 #include "shell/lab/prelude/rng_lua.h"
 
 namespace ddblab::grade {

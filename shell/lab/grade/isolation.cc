@@ -1,5 +1,5 @@
 // Process limits for one graded solution (isolation.h).
-#include "shell/lab/grade/isolation.h"
+#include "grade/isolation.h"
 
 #include <fcntl.h>
 #include <signal.h>

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
-#include "shell/lab/grade/grader.h"
-#include "shell/lab/xml_escape.h"
+#include "grade/grader.h"
+#include "xml_escape.h"
 
 namespace ddblab::grade {
 

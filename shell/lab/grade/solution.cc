@@ -1,10 +1,10 @@
-#include "shell/lab/grade/solution.h"
+#include "grade/solution.h"
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "shell/lab/lab_runtime.h"
+#include "lab_runtime.h"
 
 namespace ddblab::grade {
 

@@ -1,4 +1,4 @@
-#include "shell/lab/grade/zip_writer.h"
+#include "grade/zip_writer.h"
 
 #include <zlib.h>
 

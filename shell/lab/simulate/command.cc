@@ -4,7 +4,7 @@
 #include <iostream>
 #include <string>
 
-#include "shell/lab/simulate/simulate.h"
+#include "simulate/simulate.h"
 
 namespace ddblab::lab::simulate {
 namespace {

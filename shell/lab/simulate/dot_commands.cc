@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <sstream>
 
-#include "shell/extensions.h"
-#include "shell/lab/simulate/simulate.h"
-#include "shell/output.h"
-#include "shell/shell.h"
+#include "shell/render/output.h"
+#include "shell/repl/extensions.h"
+#include "shell/repl/shell.h"
+#include "simulate/simulate.h"
 
 namespace ddblab::lab::simulate {
 namespace {

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "ddblab/wire.h"
-#include "shell/lab/simulate/simulate.h"
-#include "shell/lab/xml_escape.h"
+#include "simulate/simulate.h"
+#include "xml_escape.h"
 
 namespace ddblab::lab::simulate {
 namespace {

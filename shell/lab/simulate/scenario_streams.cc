@@ -1,4 +1,4 @@
-#include "shell/lab/simulate/scenario_streams.h"
+#include "simulate/scenario_streams.h"
 
 #include <algorithm>
 #include <lua.hpp>

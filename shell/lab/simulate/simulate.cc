@@ -1,4 +1,4 @@
-#include "shell/lab/simulate/simulate.h"
+#include "simulate/simulate.h"
 
 #include <unistd.h>
 
@@ -16,7 +16,7 @@
 
 #include "ddblab/engine.h"
 #include "ddblab/wire.h"
-#include "shell/lab/lab_runtime.h"
+#include "lab_runtime.h"
 
 namespace ddblab::lab::simulate {
 namespace {

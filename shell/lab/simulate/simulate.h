@@ -14,8 +14,8 @@
 #include "ddblab/error.h"
 #include "ddblab/throughput.h"
 #include "ddblab/wire.h"
-#include "shell/lab/lab_runtime.h"
-#include "shell/lab/simulate/scenario_streams.h"
+#include "lab_runtime.h"
+#include "simulate/scenario_streams.h"
 
 namespace ddblab::shell {
 class Shell;

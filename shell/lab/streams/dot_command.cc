@@ -1,4 +1,4 @@
-#include "shell/lab/streams/dot_command.h"
+#include "streams/dot_command.h"
 
 #include <charconv>
 #include <filesystem>
@@ -8,13 +8,13 @@
 #include <ostream>
 #include <sstream>
 
-#include "shell/lab/lab_runtime.h"
-#include "shell/lab/shell_client.h"
-#include "shell/lab/sink_streambuf.h"
-#include "shell/lab/streams/handlers.h"
-#include "shell/lab/streams/recent_records.h"
-#include "shell/output.h"
-#include "shell/shell.h"
+#include "lab_runtime.h"
+#include "shell/render/output.h"
+#include "shell/repl/shell.h"
+#include "shell_client.h"
+#include "sink_streambuf.h"
+#include "streams/handlers.h"
+#include "streams/recent_records.h"
 
 namespace ddblab::lab::streams {
 namespace {

@@ -1,4 +1,4 @@
-#include "shell/lab/streams/handlers.h"
+#include "streams/handlers.h"
 
 #include <algorithm>
 #include <cmath>

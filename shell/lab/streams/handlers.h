@@ -8,7 +8,7 @@
 
 #include "ddblab/error.h"
 #include "ddblab/wire.h"
-#include "shell/lab/lab_runtime.h"
+#include "lab_runtime.h"
 
 namespace ddblab::lab::streams {
 

@@ -1,4 +1,4 @@
-#include "shell/lab/streams/recent_records.h"
+#include "streams/recent_records.h"
 
 #include <algorithm>
 #include <vector>

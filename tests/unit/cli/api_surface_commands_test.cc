@@ -3,7 +3,7 @@
 // update-time-to-live, describe-time-to-live, describe-endpoints, describe-limits).
 #include <catch2/catch.hpp>
 
-#include "shell/cli.h"
+#include "shell/session/cli.h"
 
 using ddblab::shell::CliCommand;
 using ddblab::shell::FileAccess;

@@ -2,7 +2,7 @@
 // aws CLI would send.
 #include <catch2/catch.hpp>
 
-#include "shell/cli.h"
+#include "shell/session/cli.h"
 
 using ddblab::shell::CliCommand;
 using ddblab::shell::FileAccess;

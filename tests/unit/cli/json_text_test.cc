@@ -1,7 +1,7 @@
 // Python-compatible JSON messages and token serialization.
 #include <catch2/catch.hpp>
 
-#include "shell/cli/cli_internal.h"
+#include "session/cli/cli_internal.h"
 
 using ddblab::shell::cli::DumpPythonJson;
 using ddblab::shell::cli::EditDistance;

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shell/cli.h"
+#include "shell/session/cli.h"
 
 using ddblab::shell::CliCommand;
 using ddblab::shell::FileAccess;

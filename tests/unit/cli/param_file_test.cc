@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "shell/cli.h"
-#include "shell/file_access.h"
+#include "shell/session/cli.h"
+#include "shell/session/file_access.h"
 
 using ddblab::shell::FileAccess;
 using ddblab::shell::kMaxParamFileBytes;

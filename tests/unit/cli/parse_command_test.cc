@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "shell/cli.h"
+#include "shell/session/cli.h"
 
 using ddblab::shell::CliCommand;
 using ddblab::shell::FileAccess;

@@ -4,8 +4,8 @@
 #include <deque>
 
 #include "ddblab/base64.h"
-#include "shell/cli.h"
-#include "shell/cli/cli_internal.h"
+#include "session/cli/cli_internal.h"
+#include "shell/session/cli.h"
 
 using ddblab::shell::CliCommand;
 using ddblab::shell::CliOutcome;

@@ -1,7 +1,7 @@
 // The aws CLI shorthand syntax: grammar cases from awscli/shorthand.py's documented behaviour.
 #include <catch2/catch.hpp>
 
-#include "shell/cli/cli_internal.h"
+#include "session/cli/cli_internal.h"
 
 using ddblab::shell::cli::ApplyShorthandModel;
 using ddblab::shell::cli::ParseShorthand;

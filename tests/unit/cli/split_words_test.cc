@@ -1,7 +1,7 @@
 // Word splitting and continuation detection for pasted aws CLI commands.
 #include <catch2/catch.hpp>
 
-#include "shell/cli.h"
+#include "shell/session/cli.h"
 
 using ddblab::shell::NeedsContinuation;
 using ddblab::shell::SplitWords;

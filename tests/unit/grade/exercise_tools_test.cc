@@ -8,9 +8,9 @@
 #include <fstream>
 #include <string>
 
-#include "shell/lab/grade/exercise_check.h"
-#include "shell/lab/grade/exercise_location.h"
-#include "shell/lab/grade/grader.h"
+#include "lab/grade/exercise_check.h"
+#include "lab/grade/exercise_location.h"
+#include "lab/grade/grader.h"
 
 using namespace ddblab;
 using namespace ddblab::grade;

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shell/lab/grade/grader.h"
-#include "shell/lab/grade/solution.h"
+#include "lab/grade/grader.h"
+#include "lab/grade/solution.h"
 
 using namespace ddblab;
 using namespace ddblab::grade;

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "shell/lab/lab_runtime.h"
+#include "lab/lab_runtime.h"
 #include "shell/session/boundary.h"
 
 namespace fs = std::filesystem;

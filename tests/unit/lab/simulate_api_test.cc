@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "shell/lab/lab_runtime.h"
+#include "lab/lab_runtime.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // Compressed request and response bodies of `ddblab serve`, without sockets.
-#include "shell/serve/content_encoding.h"
+#include "serve/content_encoding.h"
 
 #include <zlib.h>
 

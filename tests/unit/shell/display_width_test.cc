@@ -1,7 +1,7 @@
 // Display width of UTF-8 text: what table mode uses to line up columns. Widths follow Unicode's
 // East_Asian_Width (Unicode Standard Annex #11: W and F take two columns) and general categories
 // (UnicodeData.txt: Mn, Me and Cf take none).
-#include "shell/display_width.h"
+#include "render/display_width.h"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,6 +1,6 @@
 // The teaching hints (shell/hints.h) on hand-built results: the suggestion logic, the typed form
 // of plain JSON, and each hint's trigger, with table descriptions given as JSON.
-#include "shell/hints.h"
+#include "shell/render/hints.h"
 
 #include <catch2/catch.hpp>
 

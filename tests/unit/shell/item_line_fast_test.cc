@@ -3,7 +3,7 @@
 // it declines every line the general path refuses, so errors keep DynamoDB's words.
 // DynamoDB: the export format is one {"Item": {...}} per line in DynamoDB JSON
 // (developer guide, "DynamoDB data export to Amazon S3: output format").
-#include "shell/item_line_fast.h"
+#include "dot/item_line_fast.h"
 
 #include <catch2/catch.hpp>
 #include <random>

@@ -1,11 +1,11 @@
 // Renderers on hand-built results: table layout and grouping, plain JSON, the footer, jsonl and
 // the warnings, with no engine involved.
-#include "shell/render.h"
+#include "shell/render/render.h"
 
 #include <catch2/catch.hpp>
 
-#include "shell/output.h"
-#include "shell/shell.h"
+#include "shell/render/output.h"
+#include "shell/repl/shell.h"
 
 namespace ddblab::shell {
 namespace {

@@ -3,9 +3,9 @@
 #include <set>
 #include <vector>
 
-#include "shell/remote/credentials.h"
-#include "shell/remote/response_parse.h"
-#include "shell/serve/http_protocol.h"
+#include "remote/credentials.h"
+#include "remote/response_parse.h"
+#include "serve/http_protocol.h"
 
 using ddblab::wire::Json;
 

@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "shell/output.h"
+#include "shell/render/output.h"
+#include "shell/repl/shell.h"
 #include "shell/session/session.h"
-#include "shell/shell.h"
 
 using namespace ddblab;
 using namespace ddblab::shell;

@@ -2,7 +2,7 @@
 // consumed nothing (README, "Throughput and throttling").
 #include <catch2/catch.hpp>
 
-#include "shell/render.h"
+#include "shell/render/render.h"
 
 namespace ddblab::shell {
 namespace {

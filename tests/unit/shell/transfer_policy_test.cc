@@ -2,9 +2,9 @@
 // own shell may, lesson code running statements through Shell::Run may not.
 #include <catch2/catch.hpp>
 
-#include "shell/dot_commands.h"
-#include "shell/output.h"
-#include "shell/shell.h"
+#include "shell/dot/dot_commands.h"
+#include "shell/render/output.h"
+#include "shell/repl/shell.h"
 
 using namespace ddblab;
 using namespace ddblab::shell;

@@ -1,0 +1,38 @@
+// The lab runtime's entry points for the program: `ddblab lesson ...`, `ddblab grade ...`, and
+// the `.lesson` and `.exercise` dot-commands it registers in a shell's extension table.
+#pragma once
+
+#include <istream>
+#include <string>
+
+namespace ddblab::shell {
+class OutputSink;
+class Shell;
+}  // namespace ddblab::shell
+
+namespace ddblab::lab {
+
+// `ddblab lesson ARGS...` and `ddblab grade ARGS...`: argv[0] is the subcommand ("lesson" or
+// "grade"). Return the process exit status.
+int RunLessonCommand(int argc, char** argv);
+int RunGradeCommand(int argc, char** argv);
+// `ddblab course check DIR`: every exercise checked, every lesson completed from its answers.
+int RunCourseCommand(int argc, char** argv);
+// `ddblab exercise ...` (grade/exercise_command.h); argv[0] is "exercise".
+int RunExerciseCommand(int argc, char** argv);
+namespace simulate {
+// `ddblab simulate ARGS...` (simulate/simulate.h); argv[0] is "simulate".
+int RunSimulateCommand(int argc, char** argv);
+}  // namespace simulate
+
+// Replays the statements of `answers` (named `name` in messages) through lesson `id`, from step
+// 1, in a scratch database, leaving saved progress alone. 0 when the lesson completes, 1 when it
+// does not, 2 when it could not start.
+int ReplayLessonAnswers(const std::string& id, std::istream& answers, const std::string& name,
+                        shell::OutputSink& sink);
+
+// Adds `.lesson` and `.exercise` to `shell`. Their state (the lesson in progress, the exercise
+// loaded) lives in the registered handlers, one per shell.
+void RegisterLabExtensions(shell::Shell& shell);
+
+}  // namespace ddblab::lab

@@ -1,0 +1,95 @@
+// Streaming output of long reads (shell/render_stream.h).
+#include "shell/render/render_stream.h"
+
+#include <memory>
+#include <utility>
+
+#include "shell/render/plural.h"
+
+namespace ddblab::shell {
+
+using wire::Json;
+
+namespace {
+
+std::string Member(const Json& request, const char* name) {
+  return request.is_object() && request.contains(name) && request[name].is_string()
+             ? request[name].get<std::string>()
+             : std::string();
+}
+
+}  // namespace
+
+ItemStream::ItemStream(const RenderContext& ctx, OutputSink& sink, std::string statement)
+    : ctx_(ctx), sink_(sink), statement_(std::move(statement)) {}
+
+void ItemStream::Print(const Json& request, Json items) {
+  if (!items.is_array() || items.empty()) return;
+  std::vector<Json> batch;
+  batch.reserve(items.size());
+  for (Json& item : items) batch.push_back(std::move(item));
+  const bool first = !started_;
+  started_ = true;
+  switch (ctx_.settings.mode) {
+    case OutputMode::kJsonl: {
+      // The statement's one line, opened here and closed by FinishJsonl.
+      std::string out;
+      if (first) out = "{\"statement\":" + Json(statement_).dump() + ",\"Items\":[";
+      for (size_t i = 0; i < batch.size(); ++i) {
+        if (!first || i > 0) out += ',';
+        out += batch[i].dump();
+      }
+      sink_.Out(out);
+      return;
+    }
+    case OutputMode::kLine: {
+      if (first && ctx_.keys) {
+        key_names_ =
+            ctx_.keys(Member(request, "TableName"), Member(request, "IndexName")).key_names;
+      }
+      for (const Json& item : batch) PrintItemLines(item, key_names_, first_line_item_, sink_);
+      return;
+    }
+    default: {
+      // Items with attributes the table has no column for start a new table under a new header.
+      if (!layout_ || NeedsNewColumns(*layout_, batch)) {
+        KeyInfo keys;
+        if (ctx_.keys) keys = ctx_.keys(Member(request, "TableName"), Member(request, "IndexName"));
+        TableLayout next = PlanTable(batch, keys, ctx_.width);
+        if (layout_) {
+          next.previous = layout_->previous;
+          sink_.Line("");
+        }
+        layout_ = std::move(next);
+        PrintTableHeader(*layout_, sink_);
+      }
+      PrintTableRows(*layout_, std::move(batch), sink_);
+      return;
+    }
+  }
+}
+
+void ItemStream::FinishJsonl(const StatementResult& r) {
+  Json rest = JsonlObject(r, ctx_.settings.capacity);
+  rest.erase("statement");
+  std::string tail = rest.dump();
+  sink_.Out("]," + tail.substr(1) + "\n");
+}
+
+std::unique_ptr<ItemStream> MakeItemStream(const RenderContext& ctx, OutputSink& sink,
+                                           std::string statement) {
+  if (ctx.settings.mode == OutputMode::kJson || ctx.settings.mode == OutputMode::kDdbJson) {
+    return nullptr;
+  }
+  return std::make_unique<ItemStream>(ctx, sink, std::move(statement));
+}
+
+std::string InterruptedLine(const StatementResult& r) {
+  int64_t shown = r.streamed_items;
+  if (r.output.is_object() && r.output.contains("Items") && r.output["Items"].is_array()) {
+    shown += static_cast<int64_t>(r.output["Items"].size());
+  }
+  return "interrupted after " + Counted(shown, "item") + " (Ctrl-C); .more reads the rest";
+}
+
+}  // namespace ddblab::shell

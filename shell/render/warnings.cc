@@ -1,0 +1,166 @@
+// Teaching warnings: the shapes of calls that cost more than they need to on DynamoDB, each
+// explained in one line after the footer.
+#include <map>
+#include <string>
+
+#include "shell/render/plural.h"
+#include "shell/render/render.h"
+
+namespace ddblab::shell {
+
+using wire::Json;
+
+namespace {
+
+// DynamoDB: an item may be at most 400 KB; warn from 300 KB on.
+constexpr int64_t kItemLimit = 400 * 1024;
+constexpr int64_t kNearItemLimit = 300 * 1024;
+
+bool AnyScan(const Trace& t) {
+  if (t.operation == "Scan") return true;
+  for (const auto& s : t.steps) {
+    if (s.operation == "Scan") return true;
+  }
+  return false;
+}
+
+void CheckItemSize(const Json& item, std::vector<std::string>& out) {
+  if (!item.is_object()) return;
+  int64_t size = ApproxItemSize(item);
+  if (size < kNearItemLimit) return;
+  out.push_back("an item is about " + std::to_string(size / 1024) + " KB, close to DynamoDB's " +
+                std::to_string(kItemLimit / 1024) +
+                " KB item limit; move growing data into items of its own");
+}
+
+// Counts requests per (table, partition-key value) in a batch or transaction.
+void CountKey(const RenderContext& ctx, const std::string& table, const Json& item,
+              std::map<std::pair<std::string, std::string>, int>& counts, int& total) {
+  if (!ctx.keys || !item.is_object()) return;
+  KeyInfo k = ctx.keys(table, "");
+  if (k.key_names.empty()) return;
+  const std::string& pk = k.key_names.front();
+  if (!item.contains(pk)) return;
+  ++total;
+  ++counts[{table, pk + " = " + CellText(item[pk])}];
+}
+
+void CheckHotKey(const StatementResult& r, const RenderContext& ctx,
+                 std::vector<std::string>& out) {
+  const Json& q = r.request;
+  if (!q.is_object()) return;
+  std::map<std::pair<std::string, std::string>, int> counts;
+  int total = 0;
+  if (q.contains("RequestItems") && q["RequestItems"].is_object()) {
+    for (auto it = q["RequestItems"].begin(); it != q["RequestItems"].end(); ++it) {
+      const Json& v = it.value();
+      if (v.is_array()) {  // BatchWriteItem
+        for (const auto& w : v) {
+          if (w.contains("PutRequest"))
+            CountKey(ctx, it.key(), w["PutRequest"].value("Item", Json()), counts, total);
+          if (w.contains("DeleteRequest"))
+            CountKey(ctx, it.key(), w["DeleteRequest"].value("Key", Json()), counts, total);
+        }
+      } else if (v.is_object() && v.contains("Keys") && v["Keys"].is_array()) {  // BatchGetItem
+        for (const auto& key : v["Keys"]) CountKey(ctx, it.key(), key, counts, total);
+      }
+    }
+  }
+  if (q.contains("TransactItems") && q["TransactItems"].is_array()) {
+    for (const auto& action : q["TransactItems"]) {
+      if (!action.is_object() || action.empty()) continue;
+      const Json& body = action.begin().value();
+      if (!body.is_object()) continue;
+      std::string table = body.value("TableName", std::string());
+      CountKey(ctx, table, body.contains("Item") ? body["Item"] : body.value("Key", Json()), counts,
+               total);
+    }
+  }
+  for (const auto& [key, n] : counts) {
+    // A few requests for one key are normal; a batch dominated by one key is the hot-key shape.
+    if (n >= 3 && n * 2 > total) {
+      out.push_back(std::to_string(n) + " of the " + std::to_string(total) +
+                    " requests in this batch use " + key.second + " on " + key.first +
+                    ": they all land on one partition (a hot key); spread writes across keys");
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> Warnings(const StatementResult& r, const RenderContext& ctx) {
+  std::vector<std::string> out;
+  if (r.calls.empty() || r.kind == InputKind::kExplain) return out;
+  const wire::JsonResult& m = r.merged;
+  const Trace& t = m.trace;
+  int64_t read = t.items_read, returned = t.items_returned;
+  if (r.output.is_object() && r.output.contains("ScannedCount") &&
+      r.output["ScannedCount"].is_number_integer()) {
+    read = std::max<int64_t>(read, r.output["ScannedCount"].get<int64_t>());
+    if (r.output.contains("Count") && r.output["Count"].is_number_integer()) {
+      returned = r.output["Count"].get<int64_t>();
+    }
+  }
+  if (AnyScan(t)) {
+    // The partitions it really reached: a Scan stopped early (Ctrl-C, a Limit) did not reach
+    // them all, and the footer above says which it did.
+    const int64_t reached = static_cast<int64_t>(t.partitions_hit.size());
+    std::string parts;
+    if (t.partitions_total > 0 && reached >= t.partitions_total) {
+      parts = " from all " + Counted(t.partitions_total, "partition");
+    } else if (t.partitions_total > 0) {
+      parts =
+          " from " + std::to_string(reached) + " of " + Counted(t.partitions_total, "partition");
+    }
+    std::string reason;
+    for (const auto& c : r.calls) {
+      if (reason.empty()) reason = c.trace.scan_reason;
+    }
+    const std::string suffix = " -> full Scan";
+    if (reason.size() > suffix.size() && reason.ends_with(suffix)) {
+      reason.resize(reason.size() - suffix.size());
+    }
+    // A GSI with a multi-attribute partition key needs an equality on each of its attributes;
+    // the planner's reason names the one that was missing.
+    const bool multi_attribute = r.kind == InputKind::kPartiql && !t.index.empty() && ctx.keys &&
+                                 ctx.keys(t.table, t.index).hash_key_count > 1;
+    // A remote endpoint does not say how much a PartiQL Scan read (read < 0): the whole table.
+    const std::string how_much = read < 0 ? "the whole table" : Counted(read, "item") + parts;
+    if (multi_attribute && !reason.empty()) {
+      out.push_back("this SELECT ran as a Scan: " + reason + "; it read " + how_much +
+                    " to return " + std::to_string(returned));
+    } else if (r.kind == InputKind::kPartiql) {
+      out.push_back(
+          "this SELECT has no equality on the partition key, so it ran as a Scan: "
+          "it read " +
+          how_much + " to return " + std::to_string(returned));
+    } else {
+      out.push_back("Scan read " + how_much + "; a Query reads only one item collection");
+    }
+  }
+  bool filtered = t.filtered || (r.request.is_object() && r.request.contains("FilterExpression"));
+  if (filtered && read >= 2 && returned * 2 < read) {
+    out.push_back("the filter discarded " + std::to_string(read - returned) + " of the " +
+                  std::to_string(read) + " items read; filters run after the read, so all " +
+                  std::to_string(read) + " were paid for");
+  }
+  const std::string index = t.index;
+  if (!index.empty() && ctx.keys && (t.operation == "Query" || t.operation == "Scan")) {
+    if (ctx.keys(t.table, index).global_index) {
+      out.push_back(index +
+                    " is a global secondary index: on DynamoDB its reads are eventually "
+                    "consistent and may miss a just-written item");
+    }
+  }
+  if (r.request.is_object() && r.request.contains("Item")) CheckItemSize(r.request["Item"], out);
+  if (r.output.is_object()) {
+    if (r.output.contains("Item")) CheckItemSize(r.output["Item"], out);
+    if (r.output.contains("Items") && r.output["Items"].is_array()) {
+      for (const auto& item : r.output["Items"]) CheckItemSize(item, out);
+    }
+  }
+  CheckHotKey(r, ctx, out);
+  return out;
+}
+
+}  // namespace ddblab::shell

@@ -1,0 +1,115 @@
+// Internal pieces of the aws-CLI command language, shared by the files of shell/session/cli/ and their
+// unit tests. The public contract is shell/cli.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ddblab/error.h"
+#include "ddblab/wire.h"
+#include "shell/session/file_access.h"
+#include "shell/session/suggest.h"
+
+namespace ddblab::shell::cli {
+
+// aws CLI exit code for parameter and usage errors (awscli/constants.py PARAM_VALIDATION_ERRORS).
+inline constexpr int kUsageExitCode = 252;
+// aws CLI exit code for failures that are neither usage nor service errors (waiters).
+inline constexpr int kGeneralExitCode = 255;
+
+// An error the aws CLI reports before any request is sent; Error::column carries -exit_code.
+Error CliError(std::string message, int exit_code = kUsageExitCode);
+
+// botocore's "Parameter validation failed:" message for attribute values of the wrong shape in
+// `request` (Item, Key, ExpressionAttributeValues, ExclusiveStartKey, Keys, Parameters, also
+// inside transactions and batches), or empty when they are all well formed.
+std::string ParameterValidationErrors(const wire::Json& request);
+
+// Parses JSON text the way Python's json.loads does and, on failure, returns the message Python
+// gives ("Expecting ',' delimiter: line 1 column 9 (char 8)"), since the aws CLI quotes it.
+Result<wire::Json> ParsePythonJson(std::string_view text);
+
+// Serializes like Python's json.dumps with default arguments (", " and ": " separators,
+// non-ASCII escaped), which is how botocore builds pagination tokens.
+std::string DumpPythonJson(const wire::Json& value);
+
+// The shorthand syntax grammar of awscli/shorthand.py: `k=v,k2=[a,b],k3={x=y}`. Produces
+// objects, arrays and strings only; on failure the message is the CLI's ("Expected: '=',
+// received: ':' for input: ..." with a caret line). `k@=file://path` values are read under `files`.
+Result<wire::Json> ParseShorthand(std::string_view text, const FileAccess& files);
+
+// How shorthand strings are given the types of the DynamoDB model (the aws CLI's
+// BackCompatVisitor): integers, booleans, and single values that belong in lists.
+enum class ShorthandModel {
+  kGeneric,         // DynamoDB structures: ProvisionedThroughput, KeySchema elements, ...
+  kAttributeMap,    // map of name -> AttributeValue: --item, --key, --expression-attribute-values
+  kAttributeValue,  // one AttributeValue: elements of --parameters
+  kStringMap,       // map of strings: --expression-attribute-names
+};
+// Applies the model's types in place; fails with the CLI's int() message on a bad integer.
+Status ApplyShorthandModel(wire::Json& value, ShorthandModel model);
+
+// ---- The subcommand table ----
+
+enum class OptionKind {
+  kString,         // one word
+  kInteger,        // one word, an integer
+  kFlag,           // --x sets true, --no-x sets false; takes no value
+  kStructure,      // one word: JSON object or shorthand (structures and maps)
+  kStructureList,  // one or more words: a JSON list, or one JSON object/shorthand per word
+  kStringList,     // one or more words: a JSON list, or one string per word
+};
+
+struct OptionSpec {
+  std::string_view name;    // "--table-name" (for flags, the positive form)
+  std::string_view member;  // "TableName"
+  OptionKind kind = OptionKind::kString;
+  bool required = false;
+  ShorthandModel model = ShorthandModel::kGeneric;
+  // The service's own paging parameters (--limit, --exclusive-start-key, ...): the aws CLI
+  // turns auto-pagination off when one is given.
+  bool disables_paging = false;
+};
+
+enum class Paging {
+  kNone,
+  kItems,       // Query, Scan: ExclusiveStartKey/LastEvaluatedKey; Items, Count, ScannedCount
+  kTableNames,  // ListTables: ExclusiveStartTableName/LastEvaluatedTableName; TableNames
+};
+
+struct SubcommandDef {
+  std::string_view name;       // "query"
+  std::string_view operation;  // "Query"
+  Paging paging = Paging::kNone;
+  std::vector<OptionSpec> options;
+};
+
+// Every subcommand in the order `aws dynamodb help` lists them, plus `wait`.
+const std::vector<SubcommandDef>& SubcommandTable();
+const SubcommandDef* FindSubcommand(std::string_view name);
+// The subcommands of `aws dynamodbstreams`, the DynamoDB Streams API.
+const std::vector<SubcommandDef>& StreamsSubcommandTable();
+
+// The waiters of `aws dynamodb wait`.
+const std::vector<std::string>& WaiterNames();
+
+// Global aws CLI options accepted anywhere and ignored (the shell has one endpoint, one output
+// renderer, no credentials). `takes_value` says whether the next word belongs to the option.
+struct GlobalOption {
+  std::string_view name;
+  bool takes_value = false;
+};
+const std::vector<GlobalOption>& IgnoredGlobalOptions();
+const GlobalOption* FindIgnoredGlobalOption(std::string_view name);
+
+// Options every paginated subcommand accepts in addition to its own.
+inline constexpr std::string_view kStartingToken = "--starting-token";
+inline constexpr std::string_view kPageSize = "--page-size";
+inline constexpr std::string_view kMaxItems = "--max-items";
+inline constexpr std::string_view kNoPaginate = "--no-paginate";
+inline constexpr std::string_view kCliInputJson = "--cli-input-json";
+
+}  // namespace ddblab::shell::cli

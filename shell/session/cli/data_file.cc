@@ -1,0 +1,71 @@
+// Where .import and .export may open files: the front door's FileAccess, as for file:// values.
+#include "shell/session/data_file.h"
+
+#include <climits>
+#include <cstdlib>
+#include <string>
+
+namespace ddblab::shell {
+
+namespace {
+
+std::string Real(const std::string& path) {
+  char buf[PATH_MAX];
+  if (realpath(path.c_str(), buf) == nullptr) return "";
+  return buf;
+}
+
+thread_local int lesson_code_depth = 0;
+
+bool Inside(const std::string& path, const std::string& root) {
+  if (root == "/") return true;
+  return path == root || (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
+                          path[root.size()] == '/');
+}
+
+}  // namespace
+
+Result<std::string> ResolveDataFile(const FileAccess& access, const std::string& path,
+                                    bool for_write) {
+  auto fail = [&](const std::string& why) -> Result<std::string> {
+    return ValidationError("Unable to open " + path + ": " + why);
+  };
+  if (access.mode == FileAccess::Mode::kRefused) return fail(access.refused_reason);
+  if (path.empty()) return fail("no file name");
+  std::string full = path;
+  if (access.mode == FileAccess::Mode::kLocal && path.rfind("~/", 0) == 0) {
+    const char* home = std::getenv("HOME");
+    if (home != nullptr) full = std::string(home) + path.substr(1);
+  } else if (path[0] != '/' && !access.dir.empty()) {
+    full = access.dir + "/" + path;
+  }
+  if (access.mode == FileAccess::Mode::kConfined) {
+    std::string root = Real(access.dir.empty() ? "." : access.dir);
+    std::string probe = full;
+    if (for_write) {
+      size_t slash = full.find_last_of('/');
+      probe = slash == std::string::npos ? "." : full.substr(0, slash + (slash == 0 ? 1 : 0));
+    }
+    std::string real = Real(probe);
+    if (root.empty() || real.empty() || !Inside(real, root)) {
+      return fail("only files inside the lesson's own folder can be used");
+    }
+    // An existing target may be a symlink out of the folder.
+    if (std::string target = Real(full); for_write && !target.empty() && !Inside(target, root)) {
+      return fail("only files inside the lesson's own folder can be used");
+    }
+  }
+  return full;
+}
+
+LessonCodeScope::LessonCodeScope() { ++lesson_code_depth; }
+LessonCodeScope::~LessonCodeScope() { --lesson_code_depth; }
+
+FileAccess DataFileAccess(const std::string& cwd) {
+  if (lesson_code_depth > 0) {
+    return FileAccess::Refused("lesson code cannot read or write files through dot-commands");
+  }
+  return FileAccess::Local(cwd);
+}
+
+}  // namespace ddblab::shell

@@ -1,0 +1,321 @@
+// The subcommands of `aws dynamodb` that ddblab runs, as a table: each option's kebab-case name,
+// the DynamoDB request member it sets and how its value is read. Options are listed in the
+// service model's member order, which is the order the aws CLI reports missing ones in.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/cli_internal.h"
+#include "shell/session/cli.h"
+
+namespace ddblab::shell {
+namespace cli {
+namespace {
+
+using K = OptionKind;
+using M = ShorthandModel;
+
+OptionSpec Str(std::string_view name, std::string_view member, bool required = false) {
+  return {name, member, K::kString, required, M::kGeneric, false};
+}
+OptionSpec Int(std::string_view name, std::string_view member) {
+  return {name, member, K::kInteger, false, M::kGeneric, false};
+}
+OptionSpec Flag(std::string_view name, std::string_view member) {
+  return {name, member, K::kFlag, false, M::kGeneric, false};
+}
+OptionSpec Struct(std::string_view name, std::string_view member, M model = M::kGeneric,
+                  bool required = false) {
+  return {name, member, K::kStructure, required, model, false};
+}
+OptionSpec StructList(std::string_view name, std::string_view member, bool required = false,
+                      M model = M::kGeneric) {
+  return {name, member, K::kStructureList, required, model, false};
+}
+OptionSpec StrList(std::string_view name, std::string_view member) {
+  return {name, member, K::kStringList, false, M::kGeneric, false};
+}
+OptionSpec RequiredStrList(std::string_view name, std::string_view member) {
+  return {name, member, K::kStringList, true, M::kGeneric, false};
+}
+OptionSpec PagingParam(OptionSpec spec) {
+  spec.disables_paging = true;
+  return spec;
+}
+
+OptionSpec TableName() { return Str("--table-name", "TableName", true); }
+OptionSpec ReturnConsumedCapacity() {
+  return Str("--return-consumed-capacity", "ReturnConsumedCapacity");
+}
+OptionSpec ReturnItemCollectionMetrics() {
+  return Str("--return-item-collection-metrics", "ReturnItemCollectionMetrics");
+}
+OptionSpec Names() {
+  return Struct("--expression-attribute-names", "ExpressionAttributeNames", M::kStringMap);
+}
+OptionSpec Values() {
+  return Struct("--expression-attribute-values", "ExpressionAttributeValues", M::kAttributeMap);
+}
+OptionSpec Expected() { return Struct("--expected", "Expected"); }
+OptionSpec ConditionalOperator() { return Str("--conditional-operator", "ConditionalOperator"); }
+OptionSpec OnConditionFailure() {
+  return Str("--return-values-on-condition-check-failure", "ReturnValuesOnConditionCheckFailure");
+}
+
+std::vector<SubcommandDef> BuildTable() {
+  return {
+      {"batch-execute-statement",
+       "BatchExecuteStatement",
+       Paging::kNone,
+       {StructList("--statements", "Statements", true), ReturnConsumedCapacity()}},
+      {"batch-get-item",
+       "BatchGetItem",
+       Paging::kNone,
+       {Struct("--request-items", "RequestItems", M::kGeneric, true), ReturnConsumedCapacity()}},
+      {"batch-write-item",
+       "BatchWriteItem",
+       Paging::kNone,
+       {Struct("--request-items", "RequestItems", M::kGeneric, true), ReturnConsumedCapacity(),
+        ReturnItemCollectionMetrics()}},
+      {"create-table",
+       "CreateTable",
+       Paging::kNone,
+       {StructList("--attribute-definitions", "AttributeDefinitions"), TableName(),
+        StructList("--key-schema", "KeySchema"),
+        StructList("--local-secondary-indexes", "LocalSecondaryIndexes"),
+        StructList("--global-secondary-indexes", "GlobalSecondaryIndexes"),
+        Str("--billing-mode", "BillingMode"),
+        Struct("--provisioned-throughput", "ProvisionedThroughput"),
+        Struct("--stream-specification", "StreamSpecification"),
+        Struct("--sse-specification", "SSESpecification"), StructList("--tags", "Tags"),
+        Str("--table-class", "TableClass"),
+        Flag("--deletion-protection-enabled", "DeletionProtectionEnabled"),
+        Struct("--warm-throughput", "WarmThroughput"), Str("--resource-policy", "ResourcePolicy"),
+        Struct("--on-demand-throughput", "OnDemandThroughput")}},
+      {"delete-item",
+       "DeleteItem",
+       Paging::kNone,
+       {TableName(), Struct("--key", "Key", M::kAttributeMap, true), Expected(),
+        ConditionalOperator(), Str("--return-values", "ReturnValues"), ReturnConsumedCapacity(),
+        ReturnItemCollectionMetrics(), Str("--condition-expression", "ConditionExpression"),
+        Names(), Values(), OnConditionFailure()}},
+      {"delete-table", "DeleteTable", Paging::kNone, {TableName()}},
+      {"describe-endpoints", "DescribeEndpoints", Paging::kNone, {}},
+      {"describe-limits", "DescribeLimits", Paging::kNone, {}},
+      {"describe-table", "DescribeTable", Paging::kNone, {TableName()}},
+      {"describe-time-to-live", "DescribeTimeToLive", Paging::kNone, {TableName()}},
+      {"execute-statement",
+       "ExecuteStatement",
+       Paging::kNone,
+       {Str("--statement", "Statement", true),
+        StructList("--parameters", "Parameters", false, M::kAttributeValue),
+        Flag("--consistent-read", "ConsistentRead"), Str("--next-token", "NextToken"),
+        ReturnConsumedCapacity(), Int("--limit", "Limit"), OnConditionFailure()}},
+      {"execute-transaction",
+       "ExecuteTransaction",
+       Paging::kNone,
+       {StructList("--transact-statements", "TransactStatements", true),
+        Str("--client-request-token", "ClientRequestToken"), ReturnConsumedCapacity()}},
+      {"get-item",
+       "GetItem",
+       Paging::kNone,
+       {TableName(), Struct("--key", "Key", M::kAttributeMap, true),
+        StrList("--attributes-to-get", "AttributesToGet"),
+        Flag("--consistent-read", "ConsistentRead"), ReturnConsumedCapacity(),
+        Str("--projection-expression", "ProjectionExpression"), Names()}},
+      {"list-tables",
+       "ListTables",
+       Paging::kTableNames,
+       {PagingParam(Str("--exclusive-start-table-name", "ExclusiveStartTableName")),
+        PagingParam(Int("--limit", "Limit"))}},
+      {"list-tags-of-resource",
+       "ListTagsOfResource",
+       Paging::kNone,
+       {Str("--resource-arn", "ResourceArn", true), Str("--next-token", "NextToken")}},
+      {"put-item",
+       "PutItem",
+       Paging::kNone,
+       {TableName(), Struct("--item", "Item", M::kAttributeMap, true), Expected(),
+        Str("--return-values", "ReturnValues"), ReturnConsumedCapacity(),
+        ReturnItemCollectionMetrics(), ConditionalOperator(),
+        Str("--condition-expression", "ConditionExpression"), Names(), Values(),
+        OnConditionFailure()}},
+      {"query",
+       "Query",
+       Paging::kItems,
+       {TableName(), Str("--index-name", "IndexName"), Str("--select", "Select"),
+        StrList("--attributes-to-get", "AttributesToGet"), PagingParam(Int("--limit", "Limit")),
+        Flag("--consistent-read", "ConsistentRead"), Struct("--key-conditions", "KeyConditions"),
+        Struct("--query-filter", "QueryFilter"), ConditionalOperator(),
+        Flag("--scan-index-forward", "ScanIndexForward"),
+        PagingParam(Struct("--exclusive-start-key", "ExclusiveStartKey", M::kAttributeMap)),
+        ReturnConsumedCapacity(), Str("--projection-expression", "ProjectionExpression"),
+        Str("--filter-expression", "FilterExpression"),
+        Str("--key-condition-expression", "KeyConditionExpression"), Names(), Values()}},
+      {"scan",
+       "Scan",
+       Paging::kItems,
+       {TableName(), Str("--index-name", "IndexName"),
+        StrList("--attributes-to-get", "AttributesToGet"), PagingParam(Int("--limit", "Limit")),
+        Str("--select", "Select"), Struct("--scan-filter", "ScanFilter"), ConditionalOperator(),
+        PagingParam(Struct("--exclusive-start-key", "ExclusiveStartKey", M::kAttributeMap)),
+        ReturnConsumedCapacity(), Int("--total-segments", "TotalSegments"),
+        Int("--segment", "Segment"), Str("--projection-expression", "ProjectionExpression"),
+        Str("--filter-expression", "FilterExpression"), Names(), Values(),
+        Flag("--consistent-read", "ConsistentRead")}},
+      {"tag-resource",
+       "TagResource",
+       Paging::kNone,
+       {Str("--resource-arn", "ResourceArn", true), StructList("--tags", "Tags", true)}},
+      {"transact-get-items",
+       "TransactGetItems",
+       Paging::kNone,
+       {StructList("--transact-items", "TransactItems", true), ReturnConsumedCapacity()}},
+      {"transact-write-items",
+       "TransactWriteItems",
+       Paging::kNone,
+       {StructList("--transact-items", "TransactItems", true), ReturnConsumedCapacity(),
+        ReturnItemCollectionMetrics(), Str("--client-request-token", "ClientRequestToken")}},
+      {"untag-resource",
+       "UntagResource",
+       Paging::kNone,
+       {Str("--resource-arn", "ResourceArn", true), RequiredStrList("--tag-keys", "TagKeys")}},
+      {"update-item",
+       "UpdateItem",
+       Paging::kNone,
+       {TableName(), Struct("--key", "Key", M::kAttributeMap, true),
+        Struct("--attribute-updates", "AttributeUpdates"), Expected(), ConditionalOperator(),
+        Str("--return-values", "ReturnValues"), ReturnConsumedCapacity(),
+        ReturnItemCollectionMetrics(), Str("--update-expression", "UpdateExpression"),
+        Str("--condition-expression", "ConditionExpression"), Names(), Values(),
+        OnConditionFailure()}},
+      {"update-table",
+       "UpdateTable",
+       Paging::kNone,
+       {StructList("--attribute-definitions", "AttributeDefinitions"), TableName(),
+        Str("--billing-mode", "BillingMode"),
+        Struct("--provisioned-throughput", "ProvisionedThroughput"),
+        StructList("--global-secondary-index-updates", "GlobalSecondaryIndexUpdates"),
+        Struct("--stream-specification", "StreamSpecification"),
+        Struct("--sse-specification", "SSESpecification"),
+        StructList("--replica-updates", "ReplicaUpdates"), Str("--table-class", "TableClass"),
+        Flag("--deletion-protection-enabled", "DeletionProtectionEnabled"),
+        Struct("--on-demand-throughput", "OnDemandThroughput"),
+        Struct("--warm-throughput", "WarmThroughput")}},
+      {"update-time-to-live",
+       "UpdateTimeToLive",
+       Paging::kNone,
+       {TableName(),
+        Struct("--time-to-live-specification", "TimeToLiveSpecification", M::kGeneric, true)}},
+      // `aws dynamodb wait table-exists|table-not-exists`: polls DescribeTable.
+      {"wait", "DescribeTable", Paging::kNone, {TableName()}},
+  };
+}
+
+}  // namespace
+
+const std::vector<SubcommandDef>& SubcommandTable() {
+  static const std::vector<SubcommandDef> table = BuildTable();
+  return table;
+}
+
+const std::vector<SubcommandDef>& StreamsSubcommandTable() {
+  static const std::vector<SubcommandDef> table = {
+      {"describe-stream",
+       "DescribeStream",
+       Paging::kNone,
+       {Str("--stream-arn", "StreamArn", true), Int("--limit", "Limit"),
+        Str("--exclusive-start-shard-id", "ExclusiveStartShardId")}},
+      {"get-records",
+       "GetRecords",
+       Paging::kNone,
+       {Str("--shard-iterator", "ShardIterator", true), Int("--limit", "Limit")}},
+      {"get-shard-iterator",
+       "GetShardIterator",
+       Paging::kNone,
+       {Str("--stream-arn", "StreamArn", true), Str("--shard-id", "ShardId", true),
+        Str("--shard-iterator-type", "ShardIteratorType", true),
+        Str("--sequence-number", "SequenceNumber")}},
+      {"list-streams",
+       "ListStreams",
+       Paging::kNone,
+       {Str("--table-name", "TableName"), Int("--limit", "Limit"),
+        Str("--exclusive-start-stream-arn", "ExclusiveStartStreamArn")}},
+  };
+  return table;
+}
+
+const SubcommandDef* FindSubcommand(std::string_view name) {
+  for (const SubcommandDef& def : SubcommandTable()) {
+    if (def.name == name) return &def;
+  }
+  return nullptr;
+}
+
+const std::vector<std::string>& WaiterNames() {
+  static const std::vector<std::string> names = {"table-exists", "table-not-exists"};
+  return names;
+}
+
+const std::vector<GlobalOption>& IgnoredGlobalOptions() {
+  static const std::vector<GlobalOption> options = {
+      {"--region", true},
+      {"--endpoint-url", true},
+      {"--profile", true},
+      {"--output", true},
+      {"--query", true},
+      {"--color", true},
+      {"--cli-read-timeout", true},
+      {"--cli-connect-timeout", true},
+      {"--ca-bundle", true},
+      {"--cli-binary-format", true},
+      {"--cli-error-format", true},
+      {"--no-cli-pager", false},
+      {"--debug", false},
+      {"--no-verify-ssl", false},
+      {"--no-sign-request", false},
+      {"--cli-auto-prompt", false},
+      {"--no-cli-auto-prompt", false},
+  };
+  return options;
+}
+
+const GlobalOption* FindIgnoredGlobalOption(std::string_view name) {
+  for (const GlobalOption& option : IgnoredGlobalOptions()) {
+    if (option.name == name) return &option;
+  }
+  return nullptr;
+}
+
+}  // namespace cli
+
+const std::vector<SubcommandSpec>& Subcommands() {
+  static const std::vector<SubcommandSpec> specs = [] {
+    std::vector<SubcommandSpec> out;
+    for (const cli::SubcommandDef& def : cli::SubcommandTable()) {
+      SubcommandSpec spec;
+      spec.name = std::string(def.name);
+      spec.operation = std::string(def.operation);
+      if (def.name == "wait") {
+        for (const std::string& waiter : cli::WaiterNames()) spec.options.push_back(waiter);
+      }
+      for (const cli::OptionSpec& option : def.options) {
+        spec.options.emplace_back(option.name);
+        if (option.kind == cli::OptionKind::kFlag) {
+          spec.options.push_back("--no-" + std::string(option.name.substr(2)));
+        }
+      }
+      if (def.paging != cli::Paging::kNone) {
+        spec.options.emplace_back(cli::kStartingToken);
+        spec.options.emplace_back(cli::kPageSize);
+        spec.options.emplace_back(cli::kMaxItems);
+      }
+      spec.options.emplace_back(cli::kCliInputJson);
+      out.push_back(std::move(spec));
+    }
+    return out;
+  }();
+  return specs;
+}
+
+}  // namespace ddblab::shell

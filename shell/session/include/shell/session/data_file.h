@@ -1,0 +1,32 @@
+// Files that dot-commands stream (.import, .export): where they may be opened, by the same
+// policy as parameter files (shell/file_access.h).
+#pragma once
+
+#include <string>
+
+#include "shell/session/file_access.h"
+
+namespace ddblab::shell {
+
+// The path to open for `path` under `access`: relative to `dir`, `~/` in kLocal, confined or
+// refused as for parameter files, but with no size limit (these commands stream). `for_write`:
+// the file may not exist yet, so its folder must resolve inside a confined `dir`. Errors are
+// ValidationExceptions naming the path.
+Result<std::string> ResolveDataFile(const FileAccess& access, const std::string& path,
+                                    bool for_write);
+
+// Marks, for its lifetime, that lesson code is running statements on this thread (Shell::Run):
+// data-file dot-commands are then refused, so lessons cannot read or write the user's files.
+class LessonCodeScope {
+ public:
+  LessonCodeScope();
+  ~LessonCodeScope();
+  LessonCodeScope(const LessonCodeScope&) = delete;
+  LessonCodeScope& operator=(const LessonCodeScope&) = delete;
+};
+
+// What data-file dot-commands may open: the user's files relative to `cwd`, or nothing inside
+// a LessonCodeScope.
+FileAccess DataFileAccess(const std::string& cwd);
+
+}  // namespace ddblab::shell

@@ -1,0 +1,75 @@
+// The session tier: THE way text becomes DynamoDB calls. Every front door (the REPL, -c/-f
+// scripts, .read, jsonl output, lesson steps and `ddb.run`, `.exercise`, `ddblab grade`) hands
+// text to this tier and gets back one StatementResult; none of them classifies, joins lines or
+// parses on its own, so the same text makes the same calls everywhere.
+//
+// Tier order (held by the build, named by scripts/lint): lab, serve -> repl -> render ->
+// session (shell/session/, with the aws-CLI parser in shell/session/cli/) -> client
+// (ddblab/wire.h) -> the engine's public API. The session never renders and never prints.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ddblab/wire.h"
+#include "shell/session/cli.h"
+
+namespace ddblab::shell {
+
+// How one input was understood.
+//   kDot      a dot-command (`.mode json`); the session does not run these, the REPL does
+//   kCli      an aws-CLI command (`aws dynamodb query ...`, or just `query ...`)
+//   kPartiql  a PartiQL statement (SELECT, INSERT, UPDATE, DELETE, EXISTS)
+//   kExplain  EXPLAIN <statement>
+//   kCall     a raw DynamoDB call made by Lua code (`ddb.call`), no text
+enum class InputKind { kEmpty, kDot, kCli, kPartiql, kExplain, kCall };
+
+// "cli", "partiql", "explain", "call", "dot" or "" (the names lesson checks see).
+std::string_view InputKindName(InputKind kind);
+
+// What the REPL's .more runs next: the rest of a paginated read.
+struct NextPage {
+  std::optional<CliCommand> cli;      // an aws-CLI read, with its token/ExclusiveStartKey set
+  std::optional<wire::Json> partiql;  // an ExecuteStatement body with NextToken set
+};
+
+// What one aws-CLI command, PartiQL statement, EXPLAIN or raw call produced. Renderers, the
+// footer, the warnings, lesson checks and the grader all read this one value.
+struct StatementResult {
+  std::string input;  // the statement as written (continuation lines included), trimmed
+  InputKind kind = InputKind::kEmpty;
+  std::string operation;   // "Query", "ExecuteStatement", ...
+  std::string subcommand;  // aws-CLI subcommand ("query"), empty otherwise
+  wire::Json request;      // the (first) request sent
+  bool ok = false;
+  bool parse_error = false;  // the input did not parse (exit status 252 rather than 254)
+  Error error;
+  // ddblab's own explanation of the error, shown after DynamoDB's unchanged message (empty when
+  // there is nothing to add): how to finish a statement that was cut short, what an empty
+  // PartiQL parse detail means.
+  std::string hint;
+  // What to render: the aws CLI's output for a CLI command, the response body for PartiQL and
+  // raw calls, the plan for EXPLAIN.
+  wire::Json output;
+  // Every underlying call, in order. A PartiQL statement's or raw call's body moved to `output`.
+  std::vector<wire::JsonResult> calls;
+  // The calls merged once (see MergeCalls): summed items and capacity, union of partitions.
+  wire::JsonResult merged;
+  double elapsed_ms = 0;
+  std::optional<NextPage> next_page;  // set when the read has more pages
+  // Items a long read handed to RunOptions::stream as they arrived; they are not in `output`.
+  int64_t streamed_items = 0;
+  // The read was stopped between pages (Ctrl-C); next_page resumes it.
+  bool interrupted = false;
+  // What the stream handlers attached to the database did after this statement (set by the
+  // shell's statement followers; lessons/README.md, `r.stream`); null when none is attached.
+  wire::Json stream;
+};
+
+// Merges several calls' results into one: items, bytes and capacity summed (capacity per
+// table), partitions united, the first call's operation, table and index. The session stores it
+// in StatementResult::merged; nothing else merges calls.
+wire::JsonResult MergeCalls(const StatementResult& r);
+
+}  // namespace ddblab::shell
