@@ -51,10 +51,17 @@ void RenderErrorMessage(const StatementResult& r, OutputSink& sink) {
   std::string type(ErrorTypeName(r.error.type));
   sink.ErrLine(type + ": " + r.error.message);
   if (r.error.column <= 0) return;
-  // Show the line the column falls on, with a caret under the offending character.
+  // Show the line the column falls on, with a caret under the offending character. The column
+  // counts in the PartiQL statement, which for `aws dynamodb execute-statement` is the value of
+  // --statement, not the command line.
   size_t col = static_cast<size_t>(r.error.column - 1);
   size_t start = 0;
   std::string_view in = r.input;
+  if (r.kind == InputKind::kCli) {
+    auto statement = r.request.find("Statement");
+    if (statement == r.request.end() || !statement->is_string()) return;
+    in = statement->get_ref<const std::string&>();
+  }
   while (true) {
     size_t nl = in.find('\n', start);
     size_t end = nl == std::string_view::npos ? in.size() : nl;

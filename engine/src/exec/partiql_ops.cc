@@ -472,7 +472,13 @@ Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
       return OkStatus();
     };
     Status status = run();
-    if (!status.ok()) out.error = status.error();
+    if (!status.ok()) {
+      out.error = status.error();
+      // DynamoDB charges a write whose condition failed (the error carries what it consumed),
+      // in a batch as on its own.
+      for (const ConsumedCapacity& c : out.error->consumed_capacity) AddCapacity(capacity, c);
+      if (out.error->trace) resp.trace.steps.push_back(*out.error->trace);
+    }
     resp.responses.push_back(std::move(out));
   }
   // The batch read (and returned) what its statements did, as BatchGetItem counts its keys.

@@ -1019,11 +1019,108 @@ std::string Parenthesized(const std::string& text) {
   return text.find(" AND ") == std::string::npos ? text : "(" + text + ")";
 }
 
-// A SELECT that names several partition-key values as one key lookup per value, or nullopt when
-// it is not of that shape (or a branch would need a Scan), so the single-request plan decides.
+// The sort key lookups may enumerate under one partition-key equality: the table's, or a
+// single-attribute index sort key; nullopt when there is none.
+std::optional<std::string> LookupRangeKey(const TableSchema& table, const std::string& index) {
+  if (index.empty()) {
+    if (!table.range) return std::nullopt;
+    return table.range->name;
+  }
+  const IndexSchema* ix = LookupIndex(table, index);
+  if (ix == nullptr || ix->range_keys.size() != 1) return std::nullopt;
+  return ix->range_keys[0].name;
+}
+
+// Splits each branch further where, under an equality on `hash`, it enumerates sort-key values
+// (`SK IN [...]`, `SK = a OR SK = b`): one branch per (partition, sort key) pair, so
+// `PK = 'a' AND SK IN ['x', 'y']` reads two items instead of scanning the table. The substituted
+// values join `branches.params`; `sort_values[i]` is the sort-key value branch i names (nullopt
+// when it names none). Returns whether any branch was split.
+Result<bool> SplitSortKeys(LookupBranches& branches, const std::string& hash,
+                           const std::string& range,
+                           std::vector<std::optional<AttributeValue>>* sort_values,
+                           std::vector<std::optional<AttributeValue>>* hash_values) {
+  LookupBranches finer;
+  finer.params = branches.params;
+  std::vector<std::optional<AttributeValue>> finer_hash;
+  bool any = false;
+  for (size_t i = 0; i < branches.wheres.size(); ++i) {
+    std::vector<const Expr*> conjuncts;
+    FlattenAnd(branches.wheres[i], conjuncts);
+    bool hash_equality = false;
+    for (const Expr* c : conjuncts) hash_equality = hash_equality || EqualityValue(*c, hash);
+    LookupBranches one;
+    bool split = false;
+    if (hash_equality) {
+      DDB_ASSIGN_OR_RETURN(split, SplitEnumeration(conjuncts, range, &finer.params, &one));
+    }
+    if (!split) {
+      finer.wheres.push_back(std::move(branches.wheres[i]));
+      finer_hash.push_back((*hash_values)[i]);
+      sort_values->push_back(std::nullopt);
+      continue;
+    }
+    any = true;
+    finer.params = std::move(one.params);
+    for (size_t k = 0; k < one.wheres.size(); ++k) {
+      finer.wheres.push_back(std::move(one.wheres[k]));
+      finer_hash.push_back((*hash_values)[i]);
+      sort_values->push_back(std::move(one.values[k]));
+    }
+  }
+  branches.wheres = std::move(finer.wheres);
+  branches.params = std::move(finer.params);
+  *hash_values = std::move(finer_hash);
+  return any;
+}
+
+// ORDER BY over lookups: by the partition-key value, then the sort-key value, each in its
+// term's direction (a stable sort keeps the written order where the terms say nothing).
+// DynamoDB refuses ORDER BY without the partition key once the WHERE names several of its values.
+Status OrderLookups(const Statement& st, const std::string& hash,
+                    const std::optional<std::string>& range,
+                    const std::vector<std::optional<AttributeValue>>& hash_values,
+                    const std::vector<std::optional<AttributeValue>>& sort_values,
+                    std::vector<size_t>* order) {
+  order->resize(hash_values.size());
+  for (size_t i = 0; i < order->size(); ++i) (*order)[i] = i;
+  if (st.order_by.empty()) return OkStatus();
+  std::vector<AttributeValue> distinct;
+  for (const auto& v : hash_values) {
+    if (v && std::find(distinct.begin(), distinct.end(), *v) == distinct.end()) {
+      distinct.push_back(*v);
+    }
+  }
+  bool orders_hash = false;
+  for (const OrderTerm& term : st.order_by) orders_hash = orders_hash || term.name == hash;
+  if (distinct.size() > 1 && !orders_hash) {
+    return ValidationError(
+        "Must have hash key in ORDER BY clause when more than one hash key condition specified "
+        "in WHERE clause.");
+  }
+  auto compare = [](const std::optional<AttributeValue>& a,
+                    const std::optional<AttributeValue>& b) {
+    if (!a || !b) return 0;
+    return CompareScalar(*a, *b);
+  };
+  std::stable_sort(order->begin(), order->end(), [&](size_t x, size_t y) {
+    for (const OrderTerm& term : st.order_by) {
+      int c = 0;
+      if (term.name == hash) c = compare(hash_values[x], hash_values[y]);
+      if (range && term.name == *range) c = compare(sort_values[x], sort_values[y]);
+      if (c != 0) return term.descending ? c > 0 : c < 0;
+    }
+    return false;
+  });
+  return OkStatus();
+}
+
+// A SELECT that names several keys (partition-key values, or sort-key values under one
+// partition-key equality) as one key lookup per key, or nullopt when it is not of that shape (or
+// a branch would need a Scan), so the single-request plan decides.
 Result<std::optional<PlannedStatement>> PlanLookups(const Statement& st, const TableSchema& table,
                                                     const PlanOptions& o) {
-  if (!st.where || !st.order_by.empty()) return std::optional<PlannedStatement>();
+  if (!st.where) return std::optional<PlannedStatement>();
   std::string hash = table.hash.name;
   if (!st.index.empty()) {
     const IndexSchema* index = LookupIndex(table, st.index);
@@ -1032,20 +1129,39 @@ Result<std::optional<PlannedStatement>> PlanLookups(const Statement& st, const T
     if (index->hash_keys.size() > 1) return std::optional<PlannedStatement>();
     hash = index->hash_keys[0].name;
   }
+  std::optional<std::string> range = LookupRangeKey(table, st.index);
   std::vector<const Expr*> conjuncts;
   FlattenAnd(*st.where, conjuncts);
   LookupBranches branches;
-  DDB_ASSIGN_OR_RETURN(bool split, SplitEnumeration(conjuncts, hash, o.parameters, &branches));
-  if (!split) {
+  DDB_ASSIGN_OR_RETURN(bool by_hash, SplitEnumeration(conjuncts, hash, o.parameters, &branches));
+  if (!by_hash) {
     branches = LookupBranches{};
-    DDB_ASSIGN_OR_RETURN(split, SplitBranches(*st.where, hash, o.parameters, &branches));
+    DDB_ASSIGN_OR_RETURN(by_hash, SplitBranches(*st.where, hash, o.parameters, &branches));
   }
-  if (!split) return std::optional<PlannedStatement>();
+  std::vector<std::optional<AttributeValue>> hash_values;
+  if (by_hash) {
+    hash_values.assign(branches.values.begin(), branches.values.end());
+  } else {
+    // One partition: the WHERE as written, split below only if it enumerates the sort key.
+    branches = LookupBranches{};
+    branches.wheres.push_back(*st.where);
+    if (o.parameters != nullptr) branches.params = *o.parameters;
+    hash_values.push_back(std::nullopt);
+  }
+  std::vector<std::optional<AttributeValue>> sort_values;
+  bool by_range = false;
+  if (range) {
+    DDB_ASSIGN_OR_RETURN(by_range,
+                         SplitSortKeys(branches, hash, *range, &sort_values, &hash_values));
+  } else {
+    sort_values.assign(hash_values.size(), std::nullopt);
+  }
+  if (!by_hash && !by_range) return std::optional<PlannedStatement>();
+  std::vector<size_t> order;
+  DDB_TRY(OrderLookups(st, hash, range, hash_values, sort_values, &order));
 
   PlannedStatement out;
   out.read = true;
-  out.lookup_key_name = hash;
-  out.lookup_key_values = branches.values;
   out.lookup_start = o.exclusive_start_key;
   out.lookup_limit = o.limit;
   PlanOptions each = o;
@@ -1054,9 +1170,9 @@ Result<std::optional<PlannedStatement>> PlanLookups(const Statement& st, const T
   each.exclusive_start_key.reset();
   std::vector<std::string> conditions;
   std::vector<std::string> filters;
-  for (Expr& where : branches.wheres) {
+  for (size_t at : order) {
     Statement one = st;
-    one.where = std::move(where);
+    one.where = std::move(branches.wheres[at]);
     DDB_ASSIGN_OR_RETURN(PlannedStatement p, PlanSingleSelect(one, table, each));
     if (!std::holds_alternative<GetItemRequest>(p.request) &&
         !std::holds_alternative<QueryRequest>(p.request)) {
@@ -1088,10 +1204,17 @@ Result<std::optional<PlannedStatement>> PlanLookups(const Statement& st, const T
     plan.filter += filters[i];
   }
   // DynamoDB: equality or IN on the partition key does not scan (developer guide, "PartiQL
-  // select statements for DynamoDB"); it reads each named partition.
+  // select statements for DynamoDB"); it reads each named partition, and under an equality on
+  // the partition key each named sort key.
   std::string n = std::to_string(plan.lookups.size());
-  plan.reason = "IN or OR on the partition key " + hash + " -> one " + plan.operation +
-                " per value (" + n + " lookups)";
+  std::string what = by_hash ? "IN or OR on the partition key " + hash : "";
+  if (by_range) {
+    what += (by_hash ? " and " : "equality on the partition key " + hash + " and ") +
+            std::string("IN or OR on the sort key ") + *range;
+  }
+  plan.reason = what + " -> one " + plan.operation + " per " + (by_range ? "key" : "value") + " (" +
+                n + " lookups)";
+  if (!st.order_by.empty()) plan.reason += ", in ORDER BY order";
   return std::optional<PlannedStatement>(std::move(out));
 }
 

@@ -44,17 +44,16 @@ using PlannedRequest = std::variant<GetItemRequest, QueryRequest, ScanRequest, P
 struct PlannedStatement {
   PlannedRequest request;
   // A SELECT whose WHERE enumerates partition-key values (`PK IN [...]`, `PK = a OR PK = b`,
-  // or an OR of key lookups) runs as one GetItem or Query per value, in the order written;
-  // `request` is then the first of them. DynamoDB: such a SELECT does not scan (developer
-  // guide, "PartiQL select statements for DynamoDB").
+  // or an OR of key lookups), or sort-key values under one partition-key equality, runs as one
+  // GetItem or Query per key, in the order written (or ORDER BY's); `request` is then the first.
+  // DynamoDB: such a SELECT does not scan (developer guide, "PartiQL select statements for
+  // DynamoDB").
   std::vector<PlannedRequest> lookups;
-  std::string lookup_key_name;                    // the partition key the lookups enumerate
-  std::vector<AttributeValue> lookup_key_values;  // one per lookup, distinct
-  std::optional<Key> lookup_start;                // where a NextToken resumes the lookups
-  std::optional<int64_t> lookup_limit;            // Limit, counted across all lookups
-  Plan plan;                                      // what EXPLAIN shows
-  bool read = false;                              // SELECT
-  bool insert = false;                            // a failed condition means DuplicateItemException
+  std::optional<Key> lookup_start;      // where a NextToken resumes the lookups
+  std::optional<int64_t> lookup_limit;  // Limit, counted across all lookups
+  Plan plan;                            // what EXPLAIN shows
+  bool read = false;                    // SELECT
+  bool insert = false;                  // a failed condition means DuplicateItemException
   bool has_filter = false;  // a SELECT predicate beyond the key (GetItem plans never have one)
 };
 

@@ -19,8 +19,9 @@ Json ToJson(const ListTagsOfResourceResponse& r, std::string_view) {
 
 Json ToJson(const UpdateTimeToLiveResponse& r, std::string_view) {
   return Json{{"TimeToLiveSpecification",
-               Json{{"AttributeName", r.time_to_live_specification.attribute_name},
-                    {"Enabled", r.time_to_live_specification.enabled}}}};
+               // The API model's member order, which the aws CLI prints.
+               Json{{"Enabled", r.time_to_live_specification.enabled},
+                    {"AttributeName", r.time_to_live_specification.attribute_name}}}};
 }
 
 Json ToJson(const DescribeTimeToLiveResponse& r, std::string_view) {

@@ -86,8 +86,9 @@ Json TableDescriptionToJson(const TableDescription& t) {
     j["StreamSpecification"] = Json{{"StreamEnabled", true},
                                     {"StreamViewType", *t.stream_specification->stream_view_type}};
   }
-  if (t.latest_stream_arn) j["LatestStreamArn"] = *t.latest_stream_arn;
+  // The API model's member order, which the aws CLI prints: the label before the ARN.
   if (t.latest_stream_label) j["LatestStreamLabel"] = *t.latest_stream_label;
+  if (t.latest_stream_arn) j["LatestStreamArn"] = *t.latest_stream_arn;
   return j;
 }
 

@@ -1,5 +1,5 @@
-// Internal pieces of the aws-CLI command language, shared by the files of shell/session/cli/ and their
-// unit tests. The public contract is shell/cli.h.
+// Internal pieces of the aws-CLI command language, shared by the files of shell/session/cli/ and
+// their unit tests. The public contract is shell/session/cli.h.
 #pragma once
 
 #include <cstdint>

@@ -54,7 +54,7 @@ TEST_CASE("Tags and Time to Live in DynamoDB's JSON shapes") {
   auto ttl = Call(
       *e, "UpdateTimeToLive",
       R"({"TableName": "Tbl", "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "exp"}})");
-  CHECK(ttl.body.dump() == R"({"TimeToLiveSpecification":{"AttributeName":"exp","Enabled":true}})");
+  CHECK(ttl.body.dump() == R"({"TimeToLiveSpecification":{"Enabled":true,"AttributeName":"exp"}})");
   CHECK(Call(*e, "DescribeTimeToLive", R"({"TableName": "Tbl"})").body.dump() ==
         R"({"TimeToLiveDescription":{"TimeToLiveStatus":"ENABLED","AttributeName":"exp"}})");
   auto missing =
