@@ -15,7 +15,7 @@
 #include <map>
 #include <set>
 
-#include "ddblab/bulk_load.h"
+#include "bulk_load_note.h"
 #include "progress_line.h"
 #include "shell/session/data_file.h"
 
@@ -47,7 +47,7 @@ AttributeValue ValueFor(const KeyAttr& k, int64_t v, bool padded) {
 
 // Loads `count` items made by `make` (called with 0 .. count-1), all or nothing, with a progress
 // line on a terminal. An item the table refuses is reported with its number (1-based).
-DotResult Load(Shell& shell, Engine& engine, const std::string& table, int64_t count,
+DotResult Load(Shell& shell, const std::string& table, int64_t count,
                const std::function<Result<Item>(int64_t)>& make) {
   ProgressLine progress(shell, "generating");
   int64_t i = 0;
@@ -61,24 +61,23 @@ DotResult Load(Shell& shell, Engine& engine, const std::string& table, int64_t c
     progress.Tick(i, static_cast<double>(i) / static_cast<double>(count));
     return std::optional<Item>(std::move(item));
   };
-  Result<int64_t> written = ImportItems(engine, table, next);
+  BulkLoadResult loaded = shell.client().BulkLoad(table, next);
   progress.Done();
   shell.InvalidateKeyCache();
-  if (!written.ok()) {
-    Error e = written.error();
+  if (loaded.error) {
+    Error e = *loaded.error;
     if (!from_generator && i > 0 && e.type == ErrorType::kValidationException) {
       e.message = "item " + std::to_string(i) + ": " + e.message;
     }
     PrintError(shell, e);
-    shell.sink().ErrLine("nothing was generated (.generate is all or nothing)");
+    shell.sink().ErrLine(BulkLoadFailureNote(loaded, "generated", ".generate"));
     return DotResult::kEngineError;
   }
-  shell.sink().Line("generated " + std::to_string(*written) + " item" + (*written == 1 ? "" : "s") +
-                    " in " + table);
+  shell.sink().Line("generated " + ItemCount(loaded.written) + " in " + table);
   return DotResult::kOk;
 }
 
-DotResult GenerateFromScript(Shell& shell, Engine& engine, const std::string& table, int64_t count,
+DotResult GenerateFromScript(Shell& shell, const std::string& table, int64_t count,
                              const std::string& script) {
   if (!shell.item_generator_opener()) {
     shell.sink().ErrLine(".generate --script needs the Lua lab runtime, which this shell lacks");
@@ -102,7 +101,7 @@ DotResult GenerateFromScript(Shell& shell, Engine& engine, const std::string& ta
     return DotResult::kError;
   }
   ItemGenerator& g = **generator;
-  return Load(shell, engine, table, count, [&](int64_t i) { return g.Make(i + 1); });
+  return Load(shell, table, count, [&](int64_t i) { return g.Make(i + 1); });
 }
 
 }  // namespace
@@ -128,12 +127,7 @@ DotResult GenerateCommand(Shell& shell, const std::vector<std::string>& args, st
   } catch (...) {
     return DotResult::kUsage;
   }
-  Engine* engine = EmbeddedEngine(shell.client());
-  if (engine == nullptr) {
-    shell.sink().ErrLine(".generate loads into ddblab's own database, not into a remote endpoint");
-    return DotResult::kError;
-  }
-  if (!script.empty()) return GenerateFromScript(shell, *engine, table, count, script);
+  if (!script.empty()) return GenerateFromScript(shell, table, count, script);
   wire::JsonResult desc = shell.client().Call("DescribeTable", wire::Json{{"TableName", table}});
   if (!desc.ok) {
     PrintError(shell, desc.error);
@@ -163,7 +157,7 @@ DotResult GenerateCommand(Shell& shell, const std::vector<std::string>& args, st
     }
   }
   const std::string filler(80, 'x');
-  return Load(shell, *engine, table, count, [&](int64_t i) -> Result<Item> {
+  return Load(shell, table, count, [&](int64_t i) -> Result<Item> {
     Item item;
     for (const KeyAttr& k : keys) {
       switch (k.role) {

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "ddblab/bulk_load.h"
+#include "bulk_load_note.h"
 #include "json_lines.h"
 #include "progress_line.h"
 #include "shell/session/data_file.h"
@@ -34,12 +34,6 @@ DotResult ImportCommand(Shell& shell, const std::vector<std::string>& args, std:
     PrintError(shell, path.error());
     return DotResult::kError;
   }
-  Engine* engine = EmbeddedEngine(shell.client());
-  if (engine == nullptr) {
-    // No DynamoDB call loads a file all or nothing; against an endpoint use batch-write-item.
-    shell.sink().ErrLine(".import loads into ddblab's own database, not into a remote endpoint");
-    return DotResult::kError;
-  }
   auto reader = ItemLineReader::Open(*path);
   if (!reader.ok()) {
     PrintError(shell, reader.error());
@@ -56,21 +50,20 @@ DotResult ImportCommand(Shell& shell, const std::vector<std::string>& args, std:
     if (*item && progress.Due(++n)) progress.Tick(n, (*reader)->fraction());
     return item;
   };
-  Result<int64_t> written = ImportItems(*engine, table, next);
+  BulkLoadResult loaded = shell.client().BulkLoad(table, next);
   progress.Done();
   shell.InvalidateKeyCache();
-  if (!written.ok()) {
-    Error e = written.error();
+  if (loaded.error) {
+    Error e = *loaded.error;
     // The file's own errors already name their line; an item the table refuses gets it here.
     if (!from_file && (*reader)->line() > 0 && e.type == ErrorType::kValidationException) {
       e.message = "line " + std::to_string((*reader)->line()) + ": " + e.message;
     }
     PrintError(shell, e);
-    shell.sink().ErrLine("nothing was imported (an import is all or nothing)");
+    shell.sink().ErrLine(BulkLoadFailureNote(loaded, "imported", "an import"));
     return DotResult::kEngineError;
   }
-  shell.sink().Line("imported " + std::to_string(*written) + " item" + (*written == 1 ? "" : "s") +
-                    " into " + table);
+  shell.sink().Line("imported " + ItemCount(loaded.written) + " into " + table);
   return DotResult::kOk;
 }
 

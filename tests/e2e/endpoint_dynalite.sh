@@ -1,7 +1,10 @@
 # The footer against another emulator: dynalite (npm), which answers without any of ddblab's
 # extensions, gets the same footer fields ddblab derives from any endpoint's answers
 # (ConsumedCapacity, Count, ScannedCount), the same warnings, and EXPLAIN planned from
-# DescribeTable. dynalite has no PartiQL, so the aws-CLI operations are checked.
+# DescribeTable. dynalite has no PartiQL, so the aws-CLI operations are checked. .import and
+# .generate load into the endpoint with BatchWriteItem calls (a repeated key in the file is
+# written in a later batch, so the last one wins, as in ddblab's own database), and a failure
+# says how many items the endpoint kept.
 #   bash endpoint_dynalite.sh <ddblab binary>
 set -u
 DDBLAB=${1:?usage: endpoint_dynalite.sh <ddblab binary>}
@@ -50,4 +53,20 @@ if grep -q "partition [0-9]\|all [0-9]* partitions" <<<"$out"; then
   fail "a footer or plan names partitions an endpoint does not reveal:
 $out"
 fi
+
+# Bulk loads through the endpoint: 60 items (three BatchWriteItem calls) with a key repeated.
+for i in $(seq 1 60); do
+  printf '{"Item":{"PK":{"S":"L#%d"},"SK":{"S":"A"},"n":{"N":"%d"}}}\n' $((i % 55)) "$i"
+done >"$work/load.jsonl"
+out=$(cd "$work" && remote -c ".import Orders load.jsonl" -c ".generate Orders 30" \
+  -c "get-item --table-name Orders --key '{\"PK\":{\"S\":\"L#1\"},\"SK\":{\"S\":\"A\"}}'" \
+  -c "scan --table-name Orders --select COUNT")
+expect_line "$out" "imported 60 items into Orders"
+expect_line "$out" "generated 30 items in Orders"
+expect_line "$out" "56"  # L#1 was written by line 1 and line 56: the later line won
+expect_line "$out" 'Count: 87'  # 2 puts above + 55 distinct keys + 30 generated
+printf '{"Item":{"PK":{"S":"OK#1"},"SK":{"S":"A"}}}\n{"Item":{"PK":{"S":"BAD"}}}\n' >"$work/bad.jsonl"
+out=$(cd "$work" && remote -c ".import Orders bad.jsonl")
+expect_line "$out" "ValidationException"
+expect_line "$out" "the endpoint keeps"
 echo "PASS endpoint_dynalite"

@@ -1,5 +1,5 @@
-// Bulk load (.import, .generate): many items into one table in one storage transaction, pulled
-// one at a time from the caller so memory stays bounded at any size.
+// Bulk load (.import, .generate): many items into one table, pulled one at a time from the
+// caller so memory stays bounded at any size (wire::Client::BulkLoad).
 #pragma once
 
 #include <cstdint>
@@ -11,10 +11,6 @@
 
 namespace ddblab {
 
-namespace wire {
-class Client;
-}
-
 // Yields the next item, nullopt at the end, or an error that stops the load.
 using ItemSource = std::function<Result<std::optional<Item>>()>;
 
@@ -24,7 +20,12 @@ using ItemSource = std::function<Result<std::optional<Item>>()>;
 // `engine` must come from Engine::Open. Returns the number of items written.
 Result<int64_t> ImportItems(Engine& engine, const std::string& table, const ItemSource& next);
 
-// The engine behind a client made by wire::MakeEmbeddedClient; nullptr for a remote endpoint.
-Engine* EmbeddedEngine(wire::Client& client);
+// What a Client's BulkLoad did: how many items it wrote, and the error that stopped it. An
+// all-or-nothing load that failed wrote none.
+struct BulkLoadResult {
+  int64_t written = 0;
+  std::optional<Error> error;
+  bool all_or_nothing = false;
+};
 
 }  // namespace ddblab

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "ddblab/bulk_load.h"
 #include "ddblab/engine.h"
 
 namespace ddblab::wire {
@@ -104,6 +105,13 @@ class Client {
   // One line for banners and prompts: "transient in-memory database", "file lab.db",
   // "endpoint http://127.0.0.1:8000".
   virtual std::string Describe() const = 0;
+  // Loads every item `next` yields into `table` as PutItem would (replacing an item with the
+  // same key), for .import and .generate. This default sends BatchWriteItem calls of up to 25
+  // items through Call, retrying unprocessed items, so a failure leaves the batches already
+  // written in place; the embedded engine overrides it to load all or nothing in one storage
+  // transaction (ImportItems). Not an operation of Call: Lua code and `serve` clients use
+  // BatchWriteItem themselves.
+  virtual BulkLoadResult BulkLoad(const std::string& table, const ItemSource& next);
   // Copies the whole database to a new file (Engine::SaveCopy); a remote endpoint refuses. Not
   // an operation of Call, so Lua code and `serve` clients cannot write files through it.
   virtual Status SaveCopy(const std::string& path) {

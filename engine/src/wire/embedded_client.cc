@@ -15,7 +15,17 @@ class EmbeddedClient final : public Client {
     return ExecuteJson(*engine_, operation, request);
   }
   std::string Describe() const override { return description_; }
-  Engine* engine() const { return engine_.get(); }
+  BulkLoadResult BulkLoad(const std::string& table, const ItemSource& next) override {
+    BulkLoadResult out;
+    out.all_or_nothing = true;
+    Result<int64_t> written = ImportItems(*engine_, table, next);
+    if (written.ok()) {
+      out.written = *written;
+    } else {
+      out.error = written.error();
+    }
+    return out;
+  }
   Status SaveCopy(const std::string& path) override { return engine_->SaveCopy(path); }
 
  private:
@@ -24,19 +34,6 @@ class EmbeddedClient final : public Client {
 };
 
 }  // namespace
-
-}  // namespace ddblab::wire
-
-namespace ddblab {
-
-Engine* EmbeddedEngine(wire::Client& client) {
-  auto* embedded = dynamic_cast<wire::EmbeddedClient*>(&client);
-  return embedded != nullptr ? embedded->engine() : nullptr;
-}
-
-}  // namespace ddblab
-
-namespace ddblab::wire {
 
 std::unique_ptr<Client> MakeEmbeddedClient(std::shared_ptr<Engine> engine,
                                            std::string description) {
