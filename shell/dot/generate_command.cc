@@ -83,7 +83,7 @@ DotResult GenerateFromScript(Shell& shell, const std::string& table, int64_t cou
     shell.sink().ErrLine(".generate --script needs the Lua lab runtime, which this shell lacks");
     return DotResult::kError;
   }
-  auto path = ResolveDataFile(DataFileAccess(shell.cwd()), script, false);
+  auto path = ResolveDataFile(shell.DataFileAccess(), script, false);
   if (!path.ok()) {
     PrintError(shell, path.error());
     return DotResult::kError;

@@ -130,7 +130,7 @@ Json KeyAttributesOf(const Json& key_schema, const std::map<std::string, std::st
 
 DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.size() != 1) return DotResult::kUsage;
-  auto path = ResolveDataFile(DataFileAccess(shell.cwd()), args[0], false);
+  auto path = ResolveDataFile(shell.DataFileAccess(), args[0], false);
   if (!path.ok()) {
     PrintError(shell, path.error());
     return DotResult::kError;
@@ -212,7 +212,7 @@ DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args,
 
 DotResult ExportModelCommand(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.empty()) return DotResult::kUsage;
-  auto path = ResolveDataFile(DataFileAccess(shell.cwd()), args[0], true);
+  auto path = ResolveDataFile(shell.DataFileAccess(), args[0], true);
   if (!path.ok()) {
     PrintError(shell, path.error());
     return DotResult::kError;

@@ -29,7 +29,7 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
 DotResult ImportCommand(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.size() != 2) return DotResult::kUsage;
   const std::string& table = args[0];
-  auto path = ResolveDataFile(DataFileAccess(shell.cwd()), args[1], false);
+  auto path = ResolveDataFile(shell.DataFileAccess(), args[1], false);
   if (!path.ok()) {
     PrintError(shell, path.error());
     return DotResult::kError;
@@ -70,7 +70,7 @@ DotResult ImportCommand(Shell& shell, const std::vector<std::string>& args, std:
 DotResult ExportCommand(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.size() != 2) return DotResult::kUsage;
   const std::string& table = args[0];
-  auto path = ResolveDataFile(DataFileAccess(shell.cwd()), args[1], true);
+  auto path = ResolveDataFile(shell.DataFileAccess(), args[1], true);
   if (!path.ok()) {
     PrintError(shell, path.error());
     return DotResult::kError;

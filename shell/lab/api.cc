@@ -138,6 +138,7 @@ bool DoSimulate(Sandbox::Impl* impl) {
       impl->stash_error = "ddb.simulate: " + result.error().message;
       return false;
     }
+    if (impl->simulation_observer) impl->simulation_observer(*result);
     impl->stash = simulate::ResultJson(*result);
     return true;
   } catch (const std::exception& e) {

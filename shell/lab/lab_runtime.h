@@ -26,6 +26,10 @@ struct lua_State;
 
 namespace ddblab::lab {
 
+namespace simulate {
+struct SimulationResult;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Statements
 
@@ -133,6 +137,11 @@ class Sandbox {
   // Converts the Lua value at `index` to JSON (tables with keys 1..n become arrays).
   Result<wire::Json> ToJson(int index);
 
+  // Told of every simulation ddb.simulate finishes in this sandbox (a lesson's shell keeps the
+  // last one for `.heatmap`).
+  using SimulationObserver = std::function<void(const simulate::SimulationResult&)>;
+  void set_simulation_observer(SimulationObserver observer);
+
   void set_limits(const SandboxLimits& limits);
   const SandboxLimits& limits() const;
   std::ostream& out();
@@ -229,6 +238,9 @@ class LessonSession {
   // Checks a statement the student ran against the current step: a pass advances with the
   // step's explanation; a miss prints the check's message and the first unused hint.
   void OnStatement(const StatementRecord& record);
+
+  // Given to the sandbox of every lesson this session starts (Sandbox::set_simulation_observer).
+  void set_simulation_observer(Sandbox::SimulationObserver observer);
 
   // `.lesson` subcommands: next, back, hint, show, reset, status, quit. Returns false for an
   // unknown command (after printing usage).

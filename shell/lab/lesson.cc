@@ -286,6 +286,7 @@ struct LessonSession::State {
   wire::Client* client;
   ProgressStore* progress;
   std::ostream* out;
+  Sandbox::SimulationObserver simulation_observer;
   // Lesson code reads files only from the lesson's own folder (set by Start).
   shell::FileAccess files = shell::FileAccess::Refused("no lesson is loaded");
   std::unique_ptr<Sandbox> sandbox;
@@ -421,6 +422,10 @@ std::string LessonSession::PromptTag() const {
          std::to_string(s_->info.steps.size());
 }
 
+void LessonSession::set_simulation_observer(Sandbox::SimulationObserver observer) {
+  s_->simulation_observer = std::move(observer);
+}
+
 bool LessonSession::Start(const std::string& dir, const std::string& id_or_number, bool fresh) {
   State& s = *s_;
   std::ostream& o = s.o();
@@ -457,6 +462,7 @@ bool LessonSession::Start(const std::string& dir, const std::string& id_or_numbe
   }
   s.files = shell::FileAccess::ConfinedTo(fs::path(path).parent_path().string());
   s.sandbox->InstallDdbApi(*s.client, s.files);
+  s.sandbox->set_simulation_observer(s.simulation_observer);
   auto info = LoadLesson(*s.sandbox, path, &s.helpers);
   if (!info.ok()) {
     o << "cannot load lesson: " << info.error().message << "\n";

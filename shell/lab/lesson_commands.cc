@@ -84,6 +84,7 @@ class LessonObserver : public StatementObserver {
 // handler registered on that shell.
 struct LessonDotState {
   std::shared_ptr<LessonObserver> observer;
+  std::function<void(const lab::simulate::SimulationResult&)> on_simulation;
 };
 
 // Every verb of `.lesson`, for `.lesson help` and `.help .lesson`.
@@ -101,7 +102,12 @@ std::string LessonVerbHelp() {
          ".lesson help            this list";
 }
 
-std::shared_ptr<LessonDotState> NewLessonDotState() { return std::make_shared<LessonDotState>(); }
+std::shared_ptr<LessonDotState> NewLessonDotState(
+    std::function<void(const lab::simulate::SimulationResult&)> on_simulation) {
+  auto state = std::make_shared<LessonDotState>();
+  state->on_simulation = std::move(on_simulation);
+  return state;
+}
 
 namespace {
 
@@ -126,6 +132,7 @@ bool StartLesson(ShellContext& shell, LessonDotState& state, const std::string& 
       shell.PushClient(std::move(scratch), ".lesson quit returns to your database first");
   auto observer = std::make_shared<LessonObserver>(shell, persistent);
   observer->HoldDatabase(database);
+  observer->session().set_simulation_observer(state.on_simulation);
   if (!observer->session().Start(lab::LessonsDir(), id, fresh)) {
     observer->LeaveDatabase(shell);
     return false;
@@ -257,10 +264,8 @@ int ReplayLessonAnswers(const std::string& id, std::istream& in, const std::stri
   std::shared_ptr<Engine> shared(std::move(engine.value()));
   Shell shell(wire::MakeEmbeddedClient(shared, "transient in-memory database"), sink);
   shell.settings().echo = true;
-  // The replay's shell has the same extensions as any other; its `.lesson` state is this one.
-  auto state = shell::NewLessonDotState();
-  RegisterLabExtensions(shell);
-  shell::RegisterLessonDotCommand(shell, state);
+  // The replay's shell has the same extensions as any other, and drives their `.lesson` state.
+  auto state = RegisterLab(shell);
   // A replay starts from step 1 and leaves the student's saved progress alone.
   if (!shell::StartLesson(shell, *state, id, true, false)) return 2;
   ScriptOptions options;

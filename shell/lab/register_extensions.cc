@@ -8,17 +8,24 @@
 
 namespace ddblab::lab {
 
-void RegisterLabExtensions(shell::Shell& shell) {
-  shell::RegisterLessonDotCommand(shell, shell::NewLessonDotState());
+std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell) {
+  // The last simulation of this shell, for `.heatmap`: from `.simulate` or a lesson's code.
+  auto shelf = std::make_shared<simulate::SimulationShelf>();
+  auto lesson =
+      shell::NewLessonDotState([shelf](const simulate::SimulationResult& r) { shelf->last = r; });
+  shell::RegisterLessonDotCommand(shell, lesson);
   auto exercise = std::make_shared<shell::ExerciseState>();
   shell.RegisterDotCommand(shell::DotExtension{
       ".exercise", ".exercise [NAME|submit|...]", "start or work on a graded exercise", "",
       [exercise](shell::ShellContext& context, const std::vector<std::string>& args) {
         return shell::RunExerciseDotCommand(context, *exercise, args);
       }});
-  simulate::RegisterSimulateDotCommands(shell);
+  simulate::RegisterSimulateDotCommands(shell, shelf);
   streams::RegisterStreamDotCommand(shell);
   shell.SetItemGeneratorOpener(OpenItemScript);
+  return lesson;
 }
+
+void RegisterLabExtensions(shell::Shell& shell) { RegisterLab(shell); }
 
 }  // namespace ddblab::lab

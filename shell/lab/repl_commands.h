@@ -2,19 +2,26 @@
 // RegisterLabExtensions (lab_commands.h) puts them in a shell's extension table.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "shell/repl/extensions.h"
 
+namespace ddblab::lab::simulate {
+struct SimulationResult;
+}
+
 namespace ddblab::shell {
 
 class Shell;
 
-// The lesson in progress in one shell.
+// The lesson in progress in one shell. `on_simulation` is told of every simulation its lessons'
+// code finishes (the shell keeps the last for `.heatmap`).
 struct LessonDotState;
-std::shared_ptr<LessonDotState> NewLessonDotState();
+std::shared_ptr<LessonDotState> NewLessonDotState(
+    std::function<void(const lab::simulate::SimulationResult&)> on_simulation = {});
 // Every verb of `.lesson`, one per line (for `.lesson help` and `.help .lesson`).
 std::string LessonVerbHelp();
 bool RunLessonDotCommand(ShellContext& shell, LessonDotState& state,
@@ -35,3 +42,10 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
                            const std::vector<std::string>& args);
 
 }  // namespace ddblab::shell
+
+namespace ddblab::lab {
+
+// RegisterLabExtensions, returning the `.lesson` state it registered (a lesson replay drives it).
+std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell);
+
+}  // namespace ddblab::lab

@@ -337,6 +337,10 @@ LuaStatus Sandbox::RunFile(const std::string& path, int nresults) {
 void Sandbox::Pop(int n) { lua_pop(impl_->L, n); }
 
 void Sandbox::set_limits(const SandboxLimits& limits) { impl_->limits = limits; }
+
+void Sandbox::set_simulation_observer(SimulationObserver observer) {
+  impl_->simulation_observer = std::move(observer);
+}
 const SandboxLimits& Sandbox::limits() const { return impl_->limits; }
 std::ostream& Sandbox::out() { return *impl_->out; }
 size_t Sandbox::memory_in_use() const { return impl_->used; }

@@ -22,6 +22,7 @@ struct Sandbox::Impl {
   int64_t instructions = 0;
   LuaOutcome stop = LuaOutcome::kOk;
   std::chrono::steady_clock::time_point started;
+  Sandbox::SimulationObserver simulation_observer;
   // The ddb API's context (set by InstallDdbApi).
   wire::Client* client = nullptr;
   shell::FileAccess files;

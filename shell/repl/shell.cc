@@ -135,12 +135,20 @@ void Shell::RemoveObserver(const StatementObserver* observer) {
                    observers_.end());
 }
 
+FileAccess Shell::DataFileAccess() const {
+  if (lesson_code_depth_ > 0) {
+    return FileAccess::Refused("lesson code cannot read or write files through dot-commands");
+  }
+  return FileAccess::Local(cwd());
+}
+
 bool Shell::Run(std::string_view statement) {
   // Lesson setup runs without notifying observers, and without being echoed.
   auto saved = std::move(observers_);
   observers_.clear();
-  LessonCodeScope lesson_code;
+  ++lesson_code_depth_;
   Outcome o = Execute(statement);
+  --lesson_code_depth_;
   for (auto& s : saved) observers_.push_back(std::move(s));
   return o == Outcome::kOk;
 }

@@ -13,7 +13,8 @@
 namespace ddblab::lab::simulate {
 namespace {
 
-bool RunSimulateDot(shell::ShellContext& shell, const std::vector<std::string>& args) {
+bool RunSimulateDot(shell::ShellContext& shell, SimulationShelf& shelf,
+                    const std::vector<std::string>& args) {
   shell::OutputSink& sink = shell.sink();
   if (args.empty() || args.size() > 2) {
     sink.ErrLine("usage: .simulate SCENARIO.lua [SECONDS]");
@@ -45,18 +46,20 @@ bool RunSimulateDot(shell::ShellContext& shell, const std::vector<std::string>& 
     sink.ErrLine(".simulate: " + args[0] + ": " + message);
     return false;
   }
+  shelf.last = *result;
   sink.Out(RenderText(*result));
   sink.Line("(.heatmap TABLE shows one table again)", shell::Style::kDim);
   return true;
 }
 
-bool RunHeatmapDot(shell::ShellContext& shell, const std::vector<std::string>& args) {
+bool RunHeatmapDot(shell::ShellContext& shell, const SimulationShelf& shelf,
+                   const std::vector<std::string>& args) {
   shell::OutputSink& sink = shell.sink();
   if (args.size() > 1) {
     sink.ErrLine("usage: .heatmap [TABLE]");
     return false;
   }
-  std::optional<SimulationResult> last = LastSimulation();
+  const std::optional<SimulationResult>& last = shelf.last;
   if (!last) {
     sink.ErrLine(
         ".heatmap: no simulation has run yet (run one with .simulate SCENARIO.lua, or in a "
@@ -81,19 +84,23 @@ bool RunHeatmapDot(shell::ShellContext& shell, const std::vector<std::string>& a
 
 }  // namespace
 
-void RegisterSimulateDotCommands(shell::Shell& shell) {
+void RegisterSimulateDotCommands(shell::Shell& shell, std::shared_ptr<SimulationShelf> shelf) {
   shell.RegisterDotCommand(shell::DotExtension{
       ".simulate", ".simulate SCENARIO.lua [SECONDS]",
       "run a throughput scenario on a virtual clock",
       "Runs the scenario's clients against a fresh in-memory database with the throughput\n"
       "model on, prints the summary and heat map, and keeps them for .heatmap.",
-      RunSimulateDot});
+      [shelf](shell::ShellContext& context, const std::vector<std::string>& args) {
+        return RunSimulateDot(context, *shelf, args);
+      }});
   shell.RegisterDotCommand(shell::DotExtension{
       ".heatmap", ".heatmap [TABLE]", "show the last simulation's heat map",
       "Partitions down, virtual seconds across, shaded by the share of the partition ceiling\n"
       "used; ! marks a second with throttled requests. TABLE limits it to one table and its\n"
       "indexes.",
-      RunHeatmapDot});
+      [shelf](shell::ShellContext& context, const std::vector<std::string>& args) {
+        return RunHeatmapDot(context, *shelf, args);
+      }});
 }
 
 }  // namespace ddblab::lab::simulate

@@ -9,7 +9,6 @@
 #include <functional>
 #include <lua.hpp>
 #include <memory>
-#include <mutex>
 #include <queue>
 #include <set>
 #include <utility>
@@ -311,15 +310,6 @@ Result<SimulationResult> RunScenario(Sandbox& sandbox, const Scenario& scenario,
   return result;
 }
 
-std::mutex& LastMutex() {
-  static std::mutex m;
-  return m;
-}
-std::optional<SimulationResult>& LastSlot() {
-  static std::optional<SimulationResult> last;
-  return last;
-}
-
 }  // namespace
 
 Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t> seconds,
@@ -356,7 +346,6 @@ Result<SimulationResult> Simulate(const std::string& path, std::optional<int64_t
   auto result =
       RunScenario(*sandbox, scenario, shell::FileAccess::ConfinedTo(folder), nullptr, progress);
   if (drew) std::fprintf(stderr, "\r\x1b[K");
-  if (result.ok()) RememberLast(*result);
   return result;
 }
 
@@ -378,18 +367,7 @@ Result<SimulationResult> SimulateTable(Sandbox& sandbox, const shell::FileAccess
     result = RunScenario(sandbox, *scenario, files, engine_time);
   }
   ReleaseScenario(L, *scenario);
-  if (result.ok()) RememberLast(*result);
   return result;
-}
-
-void RememberLast(const SimulationResult& r) {
-  std::lock_guard<std::mutex> lock(LastMutex());
-  LastSlot() = r;
-}
-
-std::optional<SimulationResult> LastSimulation() {
-  std::lock_guard<std::mutex> lock(LastMutex());
-  return LastSlot();
 }
 
 }  // namespace ddblab::lab::simulate

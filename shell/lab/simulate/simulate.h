@@ -55,10 +55,12 @@ inline constexpr int64_t kMaxTableRequests = 300'000;
 Result<SimulationResult> SimulateTable(Sandbox& sandbox, const shell::FileAccess& files,
                                        const std::function<void(double)>& engine_time);
 
-// The last simulation that finished in this process (`ddblab simulate`, `.simulate` or
-// ddb.simulate), for `.heatmap`.
-void RememberLast(const SimulationResult& r);
-std::optional<SimulationResult> LastSimulation();
+// The last simulation that finished in one shell (`.simulate`, or ddb.simulate in one of its
+// lessons), for `.heatmap`. Each shell has its own; RegisterLabExtensions shares it between the
+// dot-commands that fill and read it.
+struct SimulationShelf {
+  std::optional<SimulationResult> last;
+};
 
 std::string RenderJson(const SimulationResult& r);
 wire::Json ResultJson(const SimulationResult& r);  // what RenderJson prints
@@ -68,8 +70,8 @@ std::string RenderText(const SimulationResult& r);
 std::string RenderHeatmap(const SimulationResult& r, const std::string& table);
 std::string RenderSvg(const SimulationResult& r);
 
-// Adds `.simulate` and `.heatmap` to a shell.
-void RegisterSimulateDotCommands(shell::Shell& shell);
+// Adds `.simulate` and `.heatmap` to a shell, keeping the last result on `shelf`.
+void RegisterSimulateDotCommands(shell::Shell& shell, std::shared_ptr<SimulationShelf> shelf);
 
 // `ddblab simulate ARGS...` (argv[0] is "simulate"); returns the exit status.
 int RunSimulateCommand(int argc, char** argv);

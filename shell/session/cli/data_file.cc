@@ -15,8 +15,6 @@ std::string Real(const std::string& path) {
   return buf;
 }
 
-thread_local int lesson_code_depth = 0;
-
 bool Inside(const std::string& path, const std::string& root) {
   if (root == "/") return true;
   return path == root || (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
@@ -56,16 +54,6 @@ Result<std::string> ResolveDataFile(const FileAccess& access, const std::string&
     }
   }
   return full;
-}
-
-LessonCodeScope::LessonCodeScope() { ++lesson_code_depth; }
-LessonCodeScope::~LessonCodeScope() { --lesson_code_depth; }
-
-FileAccess DataFileAccess(const std::string& cwd) {
-  if (lesson_code_depth > 0) {
-    return FileAccess::Refused("lesson code cannot read or write files through dot-commands");
-  }
-  return FileAccess::Local(cwd);
 }
 
 }  // namespace ddblab::shell

@@ -1,5 +1,5 @@
 // .generate --script: items made by a generator script. The lab runtime owns Lua, so it opens
-// the scripts (RegisterLabExtensions calls SetItemGeneratorOpener); the REPL tier only pulls
+// the scripts (RegisterLabExtensions calls Shell::SetItemGeneratorOpener); the REPL tier only pulls
 // items and loads them, and needs no Lua.
 #pragma once
 

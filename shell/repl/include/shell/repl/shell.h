@@ -87,6 +87,10 @@ class Shell : public ShellContext {
   void PopClient(int id) override;
   std::unique_ptr<wire::Client> NewScratchDatabase(std::string description) override;
   std::string cwd() const override;
+  // What data-file dot-commands (.import, .export, .generate --script, .model) may open: the
+  // user's files relative to cwd(), or nothing while lesson code runs statements (Run), so a
+  // lesson cannot read or write the user's files.
+  FileAccess DataFileAccess() const;
   void RegisterDotCommand(DotExtension command) override;
   int database_id() const override;
   bool database_live(int id) const override;
@@ -155,6 +159,7 @@ class Shell : public ShellContext {
   std::optional<Outcome> last_outcome_;
   bool last_was_statement_ = false;
   std::map<std::string, wire::Json> key_cache_;  // table name -> DescribeTable's Table
+  int lesson_code_depth_ = 0;  // Run calls in progress (lesson code running statements)
 };
 
 }  // namespace ddblab::shell

@@ -15,18 +15,4 @@ namespace ddblab::shell {
 Result<std::string> ResolveDataFile(const FileAccess& access, const std::string& path,
                                     bool for_write);
 
-// Marks, for its lifetime, that lesson code is running statements on this thread (Shell::Run):
-// data-file dot-commands are then refused, so lessons cannot read or write the user's files.
-class LessonCodeScope {
- public:
-  LessonCodeScope();
-  ~LessonCodeScope();
-  LessonCodeScope(const LessonCodeScope&) = delete;
-  LessonCodeScope& operator=(const LessonCodeScope&) = delete;
-};
-
-// What data-file dot-commands may open: the user's files relative to `cwd`, or nothing inside
-// a LessonCodeScope.
-FileAccess DataFileAccess(const std::string& cwd);
-
 }  // namespace ddblab::shell
