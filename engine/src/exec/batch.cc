@@ -87,7 +87,7 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
       cc.total.half_units += units;
       ++step.items_read;
       AddPartitionHit(&step, PartitionOf(kb.h, step.partitions_total));
-      throughput::NoteKeyPoint(p.t->name, "", kb.h, kb.pk, kb.sk);
+      throughput::NoteKeyPoint(key_points(), p.t->name, "", kb.h, kb.pk, kb.sk);
       if (!stored) continue;
       step.bytes_read += stored->size;
       ++step.items_returned;
@@ -159,7 +159,7 @@ Result<BatchWriteItemResponse> EngineImpl::BatchWriteItem(const BatchWriteItemRe
                               a.table->name, PartitionCount(*a.table));
       std::vector<Trace> index_steps;
       DDB_TRY(ApplyWrite(*storage_, *a.table, *e.write, e.old, 1, &caps.For(a.table->name, false),
-                         &step, step.partitions_total, WriteOrigin{Now()}, &index_steps));
+                         &step, step.partitions_total, Origin(), &index_steps));
       resp.trace.bytes_written += step.bytes_written;
       resp.trace.steps.push_back(std::move(step));
       for (Trace& ix : index_steps) resp.trace.steps.push_back(std::move(ix));

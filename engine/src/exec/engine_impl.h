@@ -16,6 +16,7 @@
 #include "catalog/schema.h"
 #include "ddblab/engine.h"
 #include "exec/engine_mutex.h"
+#include "exec/write_path.h"
 #include "storage/storage.h"
 
 namespace ddblab {
@@ -88,6 +89,12 @@ class EngineImpl final : public Engine {
   // Simulated partition count of a table (indexes use their table's count).
   int PartitionCount(const TableSchema& t) const;
   double Now() const;
+  // Where the writes and single-item reads of the running call note the keys they touched: the
+  // throttle layer's log while it runs a call (under mutex_), nullptr otherwise.
+  throughput::KeyPointLog* key_points() const { return key_points_; }
+  void set_key_points(throughput::KeyPointLog* log) { key_points_ = log; }
+  // How this engine's own writes are applied (ApplyWrite): now, by a client, to the stream.
+  WriteOrigin Origin() const { return WriteOrigin{Now(), false, true, key_points_}; }
 
   const EngineOptions& options() const { return options_; }
   Storage& storage() { return *storage_; }
@@ -114,6 +121,7 @@ class EngineImpl final : public Engine {
   };
 
  private:
+  throughput::KeyPointLog* key_points_ = nullptr;
   EngineOptions options_;
   std::unique_ptr<Storage> storage_;
   std::map<std::string, TableSchema, std::less<>> tables_;

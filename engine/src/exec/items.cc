@@ -88,7 +88,7 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
   tr.consistent_read = strong;
   tr.partitions_total = PartitionCount(*t);
   AddPartitionHit(&tr, PartitionOf(kb.h, tr.partitions_total));
-  throughput::NoteKeyPoint(t->name, "", kb.h, kb.pk, kb.sk);
+  throughput::NoteKeyPoint(key_points(), t->name, "", kb.h, kb.pk, kb.sk);
   return resp;
 }
 
@@ -112,7 +112,7 @@ Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) {
   }
   PutItemResponse resp;
   DDB_TRY(ApplySingleWrite(*storage_, *t, e, "PutItem", PartitionCount(*t), &resp.consumed_capacity,
-                           &resp.trace, WriteOrigin{Now()}));
+                           &resp.trace, Origin()));
   if (r.return_values && *r.return_values == "ALL_OLD" && e.old) resp.attributes = e.old->item;
   return resp;
 }
@@ -139,7 +139,7 @@ Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
   UpdateItemResponse resp;
   if (e.write) {
     DDB_TRY(ApplySingleWrite(*storage_, *t, e, "UpdateItem", PartitionCount(*t),
-                             &resp.consumed_capacity, &resp.trace, WriteOrigin{Now()}));
+                             &resp.consumed_capacity, &resp.trace, Origin()));
   } else {
     resp.consumed_capacity = NewCapacity(t->name, false);
     resp.trace.operation = "UpdateItem";
@@ -178,7 +178,7 @@ Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r) {
   }
   DeleteItemResponse resp;
   DDB_TRY(ApplySingleWrite(*storage_, *t, e, "DeleteItem", PartitionCount(*t),
-                           &resp.consumed_capacity, &resp.trace, WriteOrigin{Now()}));
+                           &resp.consumed_capacity, &resp.trace, Origin()));
   if (r.return_values && *r.return_values == "ALL_OLD" && e.old) resp.attributes = e.old->item;
   return resp;
 }

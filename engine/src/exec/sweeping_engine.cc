@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "exec/bulk_loader.h"
-#include "throughput/throttle.h"
+#include "exec/throttle.h"
 
 namespace ddblab {
 namespace {

@@ -331,7 +331,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
       if (e.write) {
         // DynamoDB: transactional writes cost twice a standard write (prepare and commit).
         DDB_TRY(ApplyWrite(*storage_, *a.table, *e.write, e.old, 2, &cc, &step,
-                           step.partitions_total, WriteOrigin{Now()}, &index_steps));
+                           step.partitions_total, Origin(), &index_steps));
       } else {
         // A ConditionCheck (or an update that wrote nothing) is billed as a write of the item.
         int64_t units = 2 * WriteHalfUnits(e.old ? e.old->size : 0);

@@ -69,7 +69,7 @@ Status EngineImpl::SweepExpiredItems() {
         ConsumedCapacity unused;
         Trace trace;
         DDB_TRY(ApplyWrite(*storage_, t, w, old, 1, &unused, &trace, PartitionCount(t),
-                           WriteOrigin{Now(), true}));
+                           WriteOrigin{Now(), true, true, key_points()}));
       }
       return OkStatus();
     };

@@ -146,7 +146,7 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
     trace->bytes_written += w.new_item ? w.new_size : 0;
     AddPartition(trace, PartitionOf(w.key.h, partition_count));
   }
-  throughput::NoteKeyPoint(t.name, "", w.key.h, w.key.pk, w.key.sk);
+  throughput::NoteKeyPoint(origin.key_points, t.name, "", w.key.h, w.key.pk, w.key.sk);
   for (size_t i = 0; i < t.global_secondary_indexes.size(); ++i) {
     DDB_ASSIGN_OR_RETURN(int64_t c, MaintainIndex(s, t.global_secondary_indexes[i], w.key,
                                                   old_gsi[i], w.gsi_entries[i]));
@@ -159,9 +159,10 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
         if (w.gsi_entries[i]) parts.push_back(PartitionOf(w.gsi_entries[i]->h, partition_count));
       }
       const std::string& index = t.global_secondary_indexes[i].name;
-      if (const auto& e = old_gsi[i]) throughput::NoteKeyPoint(t.name, index, e->h, e->ipk, e->isk);
+      if (const auto& e = old_gsi[i])
+        throughput::NoteKeyPoint(origin.key_points, t.name, index, e->h, e->ipk, e->isk);
       if (const auto& e = w.gsi_entries[i]) {
-        throughput::NoteKeyPoint(t.name, index, e->h, e->ipk, e->isk);
+        throughput::NoteKeyPoint(origin.key_points, t.name, index, e->h, e->ipk, e->isk);
       }
       if (index_steps && trace) {
         index_steps->push_back(IndexStep(t, t.global_secondary_indexes[i], old_gsi[i],

@@ -7,6 +7,7 @@
 #include "ddblab/result_item.h"
 #include "exec/keys.h"
 #include "storage/storage.h"
+#include "throughput/key_points.h"
 
 namespace ddblab {
 
@@ -42,6 +43,7 @@ struct WriteOrigin {
   double now = 0;
   bool by_time_to_live = false;
   bool to_stream = true;
+  throughput::KeyPointLog* key_points = nullptr;  // where the throughput model hears of keys
 };
 
 // Applies a prepared write over `old` (nullopt: no item), maintaining every index, and adds the

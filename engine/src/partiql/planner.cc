@@ -1076,7 +1076,8 @@ Result<bool> SplitSortKeys(LookupBranches& branches, const std::string& hash,
 
 // ORDER BY over lookups: by the partition-key value, then the sort-key value, each in its
 // term's direction (a stable sort keeps the written order where the terms say nothing).
-// DynamoDB refuses ORDER BY without the partition key once the WHERE names several of its values.
+// Once the WHERE names several partition-key values, DynamoDB wants the partition key to lead
+// ORDER BY.
 Status OrderLookups(const Statement& st, const std::string& hash,
                     const std::optional<std::string>& range,
                     const std::vector<std::optional<AttributeValue>>& hash_values,
@@ -1091,9 +1092,7 @@ Status OrderLookups(const Statement& st, const std::string& hash,
       distinct.push_back(*v);
     }
   }
-  bool orders_hash = false;
-  for (const OrderTerm& term : st.order_by) orders_hash = orders_hash || term.name == hash;
-  if (distinct.size() > 1 && !orders_hash) {
+  if (distinct.size() > 1 && st.order_by.front().name != hash) {
     return ValidationError(
         "Must have hash key in ORDER BY clause when more than one hash key condition specified "
         "in WHERE clause.");

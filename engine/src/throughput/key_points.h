@@ -1,8 +1,9 @@
 // Which items a call touched, for the throughput model's split partitions (README, "Split for
-// heat"). While the throttle layer runs a call it opens a KeyPointLog; the write path and the
-// single-item reads note each item's key there. Outside the throttle layer (the model off) no
-// log is open and noting costs one pointer test. The log is kept out of Trace so that the public
-// call results stay as they are; it is per thread, and a call runs under the engine's mutex.
+// heat"). While the throttle layer (exec/throttle.h) runs a call it hands the engine a
+// KeyPointLog (EngineImpl::key_points, under the engine's mutex); the write path and the
+// single-item reads note each item's key there. With the model off no log is open and noting
+// costs one pointer test. The log is kept out of Trace so that the public call results stay as
+// they are.
 #pragma once
 
 #include <cstdint>
@@ -32,11 +33,6 @@ class KeyPointLog {
  public:
   using Resource = std::pair<std::string, std::string>;  // table, index ("" for the table)
 
-  // The log of the call running on this thread, or nullptr.
-  static KeyPointLog*& Current() {
-    thread_local KeyPointLog* current = nullptr;
-    return current;
-  }
   void Add(const std::string& table, const std::string& index, KeyPoint p) {
     points_[{table, index}].push_back(std::move(p));
   }
@@ -46,23 +42,10 @@ class KeyPointLog {
   std::map<Resource, std::vector<KeyPoint>> points_;
 };
 
-// Opens `log` for the calls made during its lifetime (nested scopes restore the outer log).
-class KeyPointScope {
- public:
-  explicit KeyPointScope(KeyPointLog* log) : outer_(KeyPointLog::Current()) {
-    KeyPointLog::Current() = log;
-  }
-  ~KeyPointScope() { KeyPointLog::Current() = outer_; }
-  KeyPointScope(const KeyPointScope&) = delete;
-  KeyPointScope& operator=(const KeyPointScope&) = delete;
-
- private:
-  KeyPointLog* outer_;
-};
-
-inline void NoteKeyPoint(const std::string& table, const std::string& index, uint32_t hash,
-                         const std::string& pk, const std::string& sk) {
-  if (KeyPointLog* log = KeyPointLog::Current()) log->Add(table, index, KeyPoint{hash, pk, sk});
+// Notes one item's key in `log` when one is open.
+inline void NoteKeyPoint(KeyPointLog* log, const std::string& table, const std::string& index,
+                         uint32_t hash, const std::string& pk, const std::string& sk) {
+  if (log != nullptr) log->Add(table, index, KeyPoint{hash, pk, sk});
 }
 
 }  // namespace ddblab::throughput

@@ -154,10 +154,21 @@ TEST_CASE("OR between the partition key and another attribute is still a full Sc
         "hold -> full Scan");
 }
 
-TEST_CASE("IN on the partition key with ORDER BY is refused as DynamoDB refuses it") {
-  CHECK(PlanError("SELECT * FROM \"App\" WHERE PK IN ['a', 'b'] ORDER BY SK", kApp) ==
-        "Must have at least one non-optional hash key condition in WHERE clause when using ORDER "
-        "BY clause.");
+// DynamoDB's PartiQL: with several partition-key values the partition key leads ORDER BY, and
+// the lookups then run in that order.
+TEST_CASE("IN on the partition key with ORDER BY needs the partition key first in ORDER BY") {
+  const char* kMessage =
+      "Must have hash key in ORDER BY clause when more than one hash key condition specified in "
+      "WHERE clause.";
+  CHECK(PlanError("SELECT * FROM \"App\" WHERE PK IN ['a', 'b'] ORDER BY SK", kApp) == kMessage);
+  CHECK(PlanError("SELECT * FROM \"App\" WHERE PK IN ['a', 'b'] ORDER BY SK, PK", kApp) ==
+        kMessage);
+  auto e = OrdersEngine();
+  auto r =
+      Must(e->ExecuteStatement(Stmt("SELECT * FROM \"App\" WHERE PK IN ['C#1', 'C#3'] AND "
+                                    "begins_with(SK, 'ORDER#') ORDER BY PK DESC, SK DESC")));
+  CHECK(Keys(r.items) ==
+        std::vector<std::string>{"C#3/ORDER#2", "C#3/ORDER#1", "C#1/ORDER#2", "C#1/ORDER#1"});
 }
 
 // ---------------------------------------------------------------- execution

@@ -1,4 +1,4 @@
-#include "throughput/throttle.h"
+#include "exec/throttle.h"
 
 #include <algorithm>
 #include <map>

@@ -29,10 +29,10 @@ class Throttle {
     std::lock_guard lock(engine_.mutex_);
     DDB_TRY(engine_.storage().Begin());
     KeyPointLog points;
-    Result<R> res = [&] {
-      KeyPointScope scope(&points);
-      return call();
-    }();
+    throughput::KeyPointLog* outer = engine_.key_points();
+    engine_.set_key_points(&points);
+    Result<R> res = call();
+    engine_.set_key_points(outer);
     std::vector<const ConsumedCapacity*> caps;
     const Trace* trace = nullptr;
     if (res.ok()) {
