@@ -36,6 +36,34 @@ void PrintResult(const char* name, double ops, double sqlite_ops) {
   std::fflush(stdout);
 }
 
+Rates Compare(const std::function<void(int64_t)>& engine,
+              const std::function<void(int64_t)>& sqlite) {
+  struct Side {
+    const std::function<void(int64_t)>* op;
+    int64_t n = 0;
+    double seconds = 0;
+  } sides[2] = {{&engine}, {&sqlite}};
+  while (sides[0].seconds < g_seconds || sides[1].seconds < g_seconds) {
+    for (Side& side : sides) {
+      auto start = Clock::now();
+      double elapsed = 0;
+      while (elapsed < 0.02) {
+        (*side.op)(side.n++);
+        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+      }
+      side.seconds += elapsed;
+    }
+  }
+  return {static_cast<double>(sides[0].n) / sides[0].seconds,
+          static_cast<double>(sides[1].n) / sides[1].seconds};
+}
+
+void Compare(const char* name, const std::function<void(int64_t)>& engine,
+             const std::function<void(int64_t)>& sqlite) {
+  Rates r = Compare(engine, sqlite);
+  PrintResult(name, r.first, r.second);
+}
+
 AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
 AttributeValue N(int64_t v) { return AttributeValue::N(Decimal::FromInt(v)); }
 
@@ -55,31 +83,6 @@ Item Order(const std::string& pk, const std::string& sk, bool indexed) {
 }  // namespace ddblab::bench
 
 namespace {
-
-// Runs `engine` and `sqlite` in alternating slices of about 20 ms until each has had g_seconds,
-// then reports both rates. Interleaving keeps the ratio honest on a machine whose speed drifts
-// (shared cores, frequency scaling): both sides see the same conditions.
-void Compare(const char* name, const std::function<void(int64_t)>& engine,
-             const std::function<void(int64_t)>& sqlite) {
-  struct Side {
-    const std::function<void(int64_t)>* op;
-    int64_t n = 0;
-    double seconds = 0;
-  } sides[2] = {{&engine}, {&sqlite}};
-  while (sides[0].seconds < g_seconds || sides[1].seconds < g_seconds) {
-    for (Side& side : sides) {
-      auto start = Clock::now();
-      double elapsed = 0;
-      while (elapsed < 0.02) {
-        (*side.op)(side.n++);
-        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-      }
-      side.seconds += elapsed;
-    }
-  }
-  PrintResult(name, static_cast<double>(sides[0].n) / sides[0].seconds,
-              static_cast<double>(sides[1].n) / sides[1].seconds);
-}
 
 std::unique_ptr<Engine> NewEngine(bool gsi) {
   auto e = Engine::Open(EngineOptions{});
@@ -406,6 +409,22 @@ void BenchTransactWrite2() {
   Compare("transact_write_2", engine_op, sqlite_op);
 }
 
+// `--raw-inserts N`: N single-row inserts (one statement each, as the engine makes one call per
+// request) of an order-sized row into raw SQLite with the engine's clustered layout, printed as
+// rows per second: the baseline beside `ddblab simulate`'s virtual requests per second
+// (bench/simulate_bench.sh).
+void RawInserts(int64_t n) {
+  Raw raw;
+  auto start = Clock::now();
+  for (int64_t i = 0; i < n; ++i) {
+    std::string pk = "ORDER#2026-06-08#" + std::to_string(i % 16);
+    raw.PutRow(raw.put, H(pk), pk, Sk(i), kItemBlob);
+  }
+  double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::printf("{\"rows\": %lld, \"rows_per_s\": %.0f}\n", static_cast<long long>(n),
+              static_cast<double>(n) / seconds);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -413,6 +432,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) g_seconds = 0.25;
     if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
+    if (std::strcmp(argv[i], "--raw-inserts") == 0 && i + 1 < argc) {
+      RawInserts(std::atoll(argv[i + 1]));
+      return 0;
+    }
   }
   const std::pair<const char*, void (*)()> benches[] = {
       {"put_item_gsi", BenchPutItemGsi},
@@ -423,6 +446,7 @@ int main(int argc, char** argv) {
       {"batch_write_25", BenchBatchWrite25},
       {"transact_write_2", BenchTransactWrite2},
       {"reads_file_threads", BenchReadsFileThreads},
+      {"repl_path", BenchReplPath},
   };
   for (const auto& [name, fn] : benches) {
     if (only.empty() || only == name) fn();

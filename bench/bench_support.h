@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 
 #include "ddblab/engine.h"
 
@@ -18,6 +20,17 @@ void Check(bool ok, const char* what);
 // One JSON line: name, ops_per_s, sqlite_ops_per_s, ratio (engine / SQLite).
 void PrintResult(const char* name, double ops, double sqlite_ops);
 
+// Runs `engine` and `sqlite` in alternating slices of about 20 ms until each has had g_seconds,
+// and returns both rates (operations per second). Interleaving keeps the ratio honest on a
+// machine whose speed drifts (shared cores, frequency scaling): both sides see the same
+// conditions.
+using Rates = std::pair<double, double>;
+Rates Compare(const std::function<void(int64_t)>& engine,
+              const std::function<void(int64_t)>& sqlite);
+// The same, printed as one result line.
+void Compare(const char* name, const std::function<void(int64_t)>& engine,
+             const std::function<void(int64_t)>& sqlite);
+
 AttributeValue S(std::string s);
 AttributeValue N(int64_t v);
 // An order-like item of about 200 bytes; `indexed` adds the GSI1 keys.
@@ -26,5 +39,10 @@ Item Order(const std::string& pk, const std::string& sk, bool indexed);
 // GetItem and a 100-item Query from one and from two threads on a database file
 // (parallel_reads.cc).
 void BenchReadsFileThreads();
+
+// A Query of 100 items and a PutItem typed as aws-CLI text and as PartiQL, run through the
+// session (the REPL's statement runner), against the same engine call made directly
+// (repl_path.cc).
+void BenchReplPath();
 
 }  // namespace ddblab::bench

@@ -145,7 +145,7 @@ void FromCli(StatementResult& r, CliOutcome out) {
   r.interrupted = out.interrupted;
   r.error = out.error;
   r.parse_error = !out.ok && IsParseFailure(out.error);
-  r.output = out.ok ? out.output : Json(nullptr);
+  r.output = out.ok ? std::move(out.output) : Json(nullptr);
   r.calls = std::move(out.calls);
 }
 

@@ -94,28 +94,94 @@ class Engine {
   static Result<std::unique_ptr<Engine>> Open(const EngineOptions& options = {});
   virtual ~Engine() = default;
 
+  // Every operation below validates its whole request before it changes anything: a request
+  // DynamoDB would refuse fails with DynamoDB's error type and message and leaves the database
+  // as it was. Any call may also fail with InternalServerError when the storage fails (a full
+  // disk, a damaged file), and, with EngineOptions::model_throughput, a data-plane call that
+  // does not fit its partitions' capacity fails with ProvisionedThroughputExceededException
+  // (ThrottlingException on demand) having changed and consumed nothing.
+
+  // ---- Tables
+
+  // Creates a table with its key schema, indexes, billing mode and stream; the table is ACTIVE
+  // at once. Returns its TableDescription. ResourceInUseException when the name is taken;
+  // ValidationException for a bad schema (undeclared or unused attribute definitions, index
+  // limits, projections, capacity that the billing mode forbids); LimitExceededException past
+  // the account's table count.
   virtual Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) = 0;
+  // The TableDescription: schema, indexes with their item counts and sizes, billing, stream.
+  // ResourceNotFoundException for an unknown table.
   virtual Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) = 0;
+  // Table names in ascending order, at most Limit (100 by default) after
+  // ExclusiveStartTableName, with LastEvaluatedTableName when more follow.
   virtual Result<ListTablesResponse> ListTables(const ListTablesRequest& r) = 0;
+  // Deletes a table with its items, indexes and stream records; returns its last description
+  // (status DELETING). ResourceNotFoundException for an unknown table.
   virtual Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) = 0;
+  // Changes billing mode, throughput, stream, or creates, updates or deletes one GSI (built from
+  // the existing items at once). Returns the new description. ValidationException when nothing
+  // would change or the change is not allowed; LimitExceededException for more than one index
+  // created or deleted at once, or past 20 GSIs; ResourceNotFoundException for an unknown table
+  // or index.
   virtual Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) = 0;
 
+  // ---- Items. Each returns ConsumedCapacity by DynamoDB's rounding rules and a Trace; a
+  // ResourceNotFoundException names an unknown table or index.
+
+  // The item with the full primary key `key`, projected; no item is not an error. Charged on
+  // the whole item (0.5 RCU per 4 KB eventually consistent, 1 strongly), at least the minimum.
   virtual Result<GetItemResponse> GetItem(const GetItemRequest& r) = 0;
+  // Stores the item whole, replacing any item with its key, and maintains every index (sparse:
+  // an item without an index's keys is not in it). ConditionalCheckFailedException (with the
+  // old item when asked) when the condition fails: nothing is written, the write is charged.
   virtual Result<PutItemResponse> PutItem(const PutItemRequest& r) = 0;
+  // Applies the update expression (or AttributeUpdates) to the item, creating it when missing;
+  // returns the attributes ReturnValues asks for. Errors as PutItem, plus ValidationException
+  // for an update that cannot apply (a path into a missing map, a key attribute changed, an
+  // ADD on the wrong type).
   virtual Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) = 0;
+  // Deletes the item with `key` (deleting nothing is not an error). Errors as PutItem.
   virtual Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) = 0;
+  // The items of one partition key (of the table or an index) matching the key condition, in
+  // sort-key order (reversed by ScanIndexForward false), filtered and projected after reading.
+  // A page stops at Limit items read or 1 MB, with LastEvaluatedKey; capacity is the bytes read,
+  // rounded once per page.
   virtual Result<QueryResponse> Query(const QueryRequest& r) = 0;
+  // Every item of the table or index (one segment of TotalSegments when asked), in partition
+  // order, with Query's paging, filtering and capacity.
   virtual Result<ScanResponse> Scan(const ScanRequest& r) = 0;
 
+  // ---- Batches and transactions
+
+  // Up to 100 keys over several tables; each item charged on its own. Missing items are left
+  // out; keys the throughput model refuses come back as UnprocessedKeys.
   virtual Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) = 0;
+  // Up to 25 puts and deletes, each applied on its own (no conditions); entries the throughput
+  // model refuses come back as UnprocessedItems. ValidationException for a key named twice.
   virtual Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) = 0;
+  // Up to 100 gets read as one snapshot, charged twice the consistent rate.
   virtual Result<TransactGetItemsResponse> TransactGetItems(const TransactGetItemsRequest& r) = 0;
+  // Up to 100 puts, updates, deletes and condition checks on distinct items, all or none,
+  // charged twice the standard rate. TransactionCanceledException with one reason per action
+  // when any condition fails (the cancelled actions are charged);
+  // IdempotentParameterMismatchException when a ClientRequestToken is reused with another
+  // request within 10 minutes.
   virtual Result<TransactWriteItemsResponse> TransactWriteItems(
       const TransactWriteItemsRequest& r) = 0;
 
+  // ---- PartiQL
+
+  // Runs one statement as the GetItem, Query, Scan, lookups or write it plans into (Explain*
+  // shows the plan). ValidationException for a statement that does not parse (with a column) or
+  // that DynamoDB's PartiQL refuses; ConditionalCheckFailedException for an UPDATE or DELETE of a
+  // missing item; DuplicateItemException for an INSERT of an existing key.
   virtual Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) = 0;
+  // Up to 25 single-item statements, all reads or all writes, each succeeding or failing alone
+  // (its error in its own response).
   virtual Result<BatchExecuteStatementResponse> BatchExecuteStatement(
       const BatchExecuteStatementRequest& r) = 0;
+  // Up to 100 statements, all reads or all writes (EXISTS counts as a write), as one
+  // transaction: TransactionCanceledException as TransactWriteItems.
   virtual Result<ExecuteTransactionResponse> ExecuteTransaction(
       const ExecuteTransactionRequest& r) = 0;
 

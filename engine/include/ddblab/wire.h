@@ -27,6 +27,12 @@ Json ParseJson(std::string_view text);
 // of Json::operator[] (rendering an item of n attributes stays linear).
 void AppendMember(Json& object, std::string key, Json value);
 
+// An empty JSON object with room for `members` members. An ordered object is a vector of
+// (const key, value) pairs, which cannot be moved: each time it grows it deep-copies every
+// member, so an object that will hold a large member (a response's Items) and more after it
+// should start with room for all of them.
+Json ObjectWithRoom(size_t members);
+
 // AttributeValue <-> DynamoDB JSON ({"S": "x"}, {"N": "1"}, {"B": "<base64>"}, ...).
 // JSON-shape problems are SerializationException; value rules (empty sets, NULL false, bad
 // numbers) are ValidationException with DynamoDB's messages.

@@ -84,6 +84,7 @@ class Reader {
 //   void BeginMap(size_t n, Value* out);    Value* MapSlot(Value* map, std::string_view name);
 //   void BeginSet(AttrType t, size_t n, Value* out);
 //   bool SetMember(AttrType t, std::string_view bytes, Value* set);
+//   void BeginItem(size_t n, Value* item);  (optional: told the item's member count first)
 // Scalar and SetMember return false for a number the builder cannot accept.
 template <class B>
 bool WalkValue(Reader& r, int depth, B& b, typename B::Value* out);
@@ -176,8 +177,13 @@ const char* WalkItem(std::string_view bytes, B& b, typename B::Value* item) {
   unsigned char version = 0;
   uint64_t count = 0;
   bool ok = r.Byte(&version) && (version == kFormatVersion || r.Fail("unknown format version")) &&
-            r.Count(&count) && WalkPairs(r, 0, count, b, item) &&
-            (r.AtEnd() || r.Fail("trailing bytes"));
+            r.Count(&count);
+  if (ok) {
+    if constexpr (requires(typename B::Value * v) { b.BeginItem(size_t{0}, v); }) {
+      b.BeginItem(static_cast<size_t>(count), item);
+    }
+    ok = WalkPairs(r, 0, count, b, item) && (r.AtEnd() || r.Fail("trailing bytes"));
+  }
   return ok ? nullptr : r.failure();
 }
 

@@ -286,7 +286,7 @@ Result<Item> ItemFromJson(const Json& j) {
 }
 
 Json ItemToJson(const Item& item) {
-  Json j = Json::object();
+  Json j = ObjectWithRoom(item.size());
   for (const auto& [name, value] : item) AppendMember(j, name, ValueToJson(value));
   return j;
 }

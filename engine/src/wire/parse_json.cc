@@ -100,6 +100,12 @@ Json ParseJson(std::string_view text) {
   return root;
 }
 
+Json ObjectWithRoom(size_t members) {
+  Json object = Json::object();
+  static_cast<ObjectVector&>(object.get_ref<Json::object_t&>()).reserve(members);
+  return object;
+}
+
 void AppendMember(Json& object, std::string key, Json value) {
   if (!object.is_object()) object = Json::object();
   static_cast<ObjectVector&>(object.get_ref<Json::object_t&>())

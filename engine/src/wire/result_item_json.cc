@@ -28,20 +28,28 @@ struct JsonBuilder {
   }
   void Bool(bool b, Value* out) { *out = Typed(AttrType::kBool, b); }
   void Null(Value* out) { *out = Typed(AttrType::kNull, true); }
-  void BeginList(size_t, Value* out) { *out = Typed(AttrType::kL, Json::array()); }
+  void BeginList(size_t n, Value* out) {
+    *out = Typed(AttrType::kL, Json::array());
+    out->front().get_ref<Json::array_t&>().reserve(n);
+  }
   Value* ListSlot(Value* list, size_t) {
     Json& elements = list->front();
     elements.push_back(Json());
     return &elements.back();
   }
-  void BeginMap(size_t, Value* out) { *out = Typed(AttrType::kM, Json::object()); }
+  void BeginMap(size_t n, Value* out) { *out = Typed(AttrType::kM, ObjectWithRoom(n)); }
+  // The item's own members: room for all of them before the first (see ObjectWithRoom).
+  void BeginItem(size_t n, Value* item) { *item = ObjectWithRoom(n); }
   Value* MapSlot(Value* map, std::string_view name) {
     Json& members = map == root ? *map : map->front();
     // A stored item's names are unique: append instead of searching the members.
     AppendMember(members, std::string(name), Json());
     return &members.back();
   }
-  void BeginSet(AttrType t, size_t, Value* out) { *out = Typed(t, Json::array()); }
+  void BeginSet(AttrType t, size_t n, Value* out) {
+    *out = Typed(t, Json::array());
+    out->front().get_ref<Json::array_t&>().reserve(n);
+  }
   bool SetMember(AttrType t, std::string_view bytes, Value* set) {
     set->front().push_back(Member(t, bytes));
     return true;

@@ -57,17 +57,19 @@ Result<Json> DecodeToken(const std::string& text, const PagingKeys& keys) {
   return token;
 }
 
-// Adds one page's result keys to the merged output: lists are concatenated, numbers summed.
-void MergePage(const Json& page, const PagingKeys& keys, Json& merged) {
+// Moves one page's result keys into the merged output: lists are concatenated, numbers summed.
+void MergePage(Json& page, const PagingKeys& keys, Json& merged) {
   std::vector<std::string> result_keys = {keys.primary};
   result_keys.insert(result_keys.end(), keys.secondary.begin(), keys.secondary.end());
   for (const std::string& key : result_keys) {
-    if (!page.contains(key) || page[key].is_null()) continue;
-    const Json& value = page[key];
+    auto at = page.find(key);
+    if (at == page.end() || at->is_null()) continue;
+    Json& value = *at;
     if (!merged.contains(key)) {
-      merged[key] = value;
+      merged[key] = std::move(value);
     } else if (value.is_array() && merged[key].is_array()) {
-      for (const Json& element : value) merged[key].push_back(element);
+      Json& into = merged[key];
+      for (Json& element : value) into.push_back(std::move(element));
     } else if (value.is_number_integer() && merged[key].is_number_integer()) {
       merged[key] = merged[key].get<int64_t>() + value.get<int64_t>();
     } else if (value.is_number() && merged[key].is_number()) {
@@ -125,7 +127,8 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
     }
   }
 
-  Json merged = Json::object();
+  // Room for every result key: growing would copy the items merged so far.
+  Json merged = wire::ObjectWithRoom(8);
   Json non_aggregate;
   Json resume_token;  // null: no NextToken
   Json previous_token;
@@ -283,14 +286,17 @@ CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command,
   if (paging != cli::Paging::kNone && command.page_size && !request.contains("Limit")) {
     request["Limit"] = *command.page_size;
   }
-  wire::JsonResult result = client.Call(command.operation, request);
-  outcome.calls.push_back(result);
+  outcome.calls.push_back(client.Call(command.operation, request));
+  wire::JsonResult& result = outcome.calls.back();
   if (!result.ok) {
     outcome.error = result.error;
     return outcome;
   }
   outcome.ok = true;
-  outcome.output = result.body.is_null() ? Json::object() : result.body;
+  // The body moves to the output; the call keeps its trace and capacity, which is all the
+  // footer and the checks read.
+  outcome.output = result.body.is_null() ? Json::object() : std::move(result.body);
+  result.body = Json::object();
   return outcome;
 }
 

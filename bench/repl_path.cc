@@ -1,0 +1,118 @@
+// What the REPL's statement runner adds to an engine call: a Query of 100 items and a PutItem,
+// typed as aws-CLI text and as PartiQL, run through the session (classify, parse, the client,
+// one StatementResult) against the same request made to the engine directly, in one run. Prints
+// one line per statement: session and engine rates, and the session's cost as a multiple of the
+// engine call (the README's target: at most 1.3 once the session speaks the engine's types).
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "bench_support.h"
+#include "ddblab/wire.h"
+#include "shell/session/session.h"
+
+namespace ddblab::bench {
+namespace {
+
+void PrintPath(const char* name, Rates r) {
+  std::printf(
+      "{\"name\": \"%s\", \"ops_per_s\": %.0f, \"engine_ops_per_s\": %.0f, \"ratio\": %.3f, "
+      "\"cost_vs_engine\": %.2f}\n",
+      name, r.first, r.second, r.first / r.second, r.second / r.first);
+  std::fflush(stdout);
+}
+
+std::shared_ptr<Engine> OrdersEngine() {
+  auto opened = Engine::Open(EngineOptions{});
+  Check(opened.ok(), "open");
+  std::shared_ptr<Engine> e(std::move(opened).value());
+  CreateTableRequest c;
+  c.table_name = "Bench";
+  c.billing_mode = "PAY_PER_REQUEST";
+  c.attribute_definitions = {{"PK", "S"}, {"SK", "S"}};
+  c.key_schema = {{"PK", "HASH"}, {"SK", "RANGE"}};
+  Check(e->CreateTable(c).ok(), "create table");
+  for (int c = 0; c < 20; ++c) {
+    for (int i = 0; i < 100; ++i) {
+      PutItemRequest p;
+      p.table_name = "Bench";
+      char sk[32];
+      std::snprintf(sk, sizeof sk, "ORDER#%08d", i);
+      p.item = Order("CUSTOMER#" + std::to_string(c), sk, false);
+      Check(e->PutItem(p).ok(), "seed");
+    }
+  }
+  return e;
+}
+
+void Session(wire::Client& client, const std::string& text) {
+  shell::StatementResult r = shell::RunStatement(client, text);
+  Check(r.ok, text.c_str());
+}
+
+}  // namespace
+
+void BenchReplPath() {
+  std::shared_ptr<Engine> e = OrdersEngine();
+  std::unique_ptr<wire::Client> client = wire::MakeEmbeddedClient(e, "bench");
+
+  auto query_engine = [&](int64_t i) {
+    QueryRequest q;
+    q.table_name = "Bench";
+    q.key_condition_expression = "PK = :pk";
+    q.expression_attribute_values =
+        ExpressionAttributeValues{{":pk", S("CUSTOMER#" + std::to_string(i % 20))}};
+    auto r = e->Query(q);
+    Check(r.ok() && r->items.size() == 100, "Query");
+  };
+  PrintPath("repl_query_100_cli", Compare(
+                                      [&](int64_t i) {
+                                        Session(*client,
+                                                "aws dynamodb query --table-name Bench "
+                                                "--key-condition-expression 'PK = :pk' "
+                                                "--expression-attribute-values "
+                                                "'{\":pk\":{\"S\":\"CUSTOMER#" +
+                                                    std::to_string(i % 20) + "\"}}'");
+                                      },
+                                      query_engine));
+  PrintPath("repl_query_100_partiql",
+            Compare(
+                [&](int64_t i) {
+                  Session(*client, "SELECT * FROM \"Bench\" WHERE PK = 'CUSTOMER#" +
+                                       std::to_string(i % 20) + "'");
+                },
+                query_engine));
+
+  auto put_engine = [&](int64_t i) {
+    PutItemRequest p;
+    p.table_name = "Bench";
+    p.item = Order("NEW#" + std::to_string(i % 1000), "PROFILE", false);
+    Check(e->PutItem(p).ok(), "PutItem");
+  };
+  // The same item as the engine side writes: PK, SK, total, status and a 120-byte note.
+  const std::string note(120, 'x');
+  PrintPath("repl_put_item_cli",
+            Compare(
+                [&](int64_t i) {
+                  Session(*client,
+                          "aws dynamodb put-item --table-name Bench --item "
+                          "'{\"PK\":{\"S\":\"NEW#" +
+                              std::to_string(i % 1000) +
+                              "\"},\"SK\":{\"S\":\"PROFILE\"},\"total\":{\"N\":\"12345\"},"
+                              "\"status\":{\"S\":\"OPEN\"},\"note\":{\"S\":\"" +
+                              note + "\"}}'");
+                },
+                put_engine));
+  // INSERT refuses an existing key, so PartiQL replaces the item with UPDATE ... SET, which
+  // writes the same attributes.
+  PrintPath("repl_put_item_partiql",
+            Compare(
+                [&](int64_t i) {
+                  Session(*client, "UPDATE \"Bench\" SET total = 12345, status = 'OPEN', note = '" +
+                                       note + "' WHERE PK = 'NEW#" + std::to_string(i % 1000) +
+                                       "' AND SK = 'PROFILE'");
+                },
+                put_engine));
+}
+
+}  // namespace ddblab::bench
