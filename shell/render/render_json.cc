@@ -13,20 +13,6 @@ namespace {
 
 constexpr int kIndent = 2;
 
-std::string Reindent(const std::string& text, int level) {
-  std::string out;
-  std::string pad(static_cast<size_t>(level * kIndent), ' ');
-  for (char c : text) {
-    out += c;
-    if (c == '\n') out += pad;
-  }
-  return out;
-}
-
-std::string PlainItem(const Json& item, int level) {
-  return Reindent(PlainJson(Json{{"M", item}}, kIndent), level);
-}
-
 // Field names whose values are items (or maps of table -> items) in DynamoDB's responses.
 bool IsItemField(const std::string& k) {
   return k == "Item" || k == "Attributes" || k == "LastEvaluatedKey" || k == "Key";
@@ -36,7 +22,7 @@ void Write(const Json& j, const std::string& key, int level, std::string& out) {
   std::string pad(static_cast<size_t>((level + 1) * kIndent), ' ');
   std::string close(static_cast<size_t>(level * kIndent), ' ');
   if (j.is_object() && IsItemField(key)) {
-    out += PlainItem(j, level);
+    AppendPlainItem(j, kIndent, level, out);
   } else if (j.is_array() && key == "Items") {
     if (j.empty()) {
       out += "[]";
@@ -44,7 +30,8 @@ void Write(const Json& j, const std::string& key, int level, std::string& out) {
     }
     out += "[\n";
     for (size_t i = 0; i < j.size(); ++i) {
-      out += pad + PlainItem(j[i], level + 1);
+      out += pad;
+      AppendPlainItem(j[i], kIndent, level + 1, out);
       out += i + 1 < j.size() ? ",\n" : "\n";
     }
     out += close + "]";

@@ -11,7 +11,19 @@ namespace {
 
 using wire::Json;
 
-std::string Quote(const std::string& s) { return Json(s).dump(); }
+// A JSON string literal, as Json(s).dump() writes it; printable ASCII without quotes or
+// backslashes, nearly every name and value, is copied as it is.
+void AppendQuoted(const std::string& s, std::string& out) {
+  for (unsigned char c : s) {
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+      out += Json(s).dump();
+      return;
+    }
+  }
+  out += '"';
+  out += s;
+  out += '"';
+}
 
 void Newline(std::string& out, int indent, int level) {
   if (indent < 0) return;
@@ -58,7 +70,7 @@ void WriteMap(const Json& m, int indent, int level, std::string& out) {
     if (!first && indent < 0) out += ' ';
     first = false;
     Newline(out, indent, level + 1);
-    out += Quote(it.key());
+    AppendQuoted(it.key(), out);
     out += ": ";
     WritePlain(it.value(), indent, level + 1, out);
   }
@@ -74,7 +86,11 @@ void WritePlain(const Json& v, int indent, int level, std::string& out) {
   const std::string& type = v.begin().key();
   const Json& x = v.begin().value();
   if (type == "S" || type == "B") {
-    out += x.is_string() ? Quote(x.get<std::string>()) : x.dump();
+    if (x.is_string()) {
+      AppendQuoted(x.get_ref<const std::string&>(), out);
+    } else {
+      out += x.dump();
+    }
   } else if (type == "N") {
     out += x.is_string() ? x.get<std::string>() : x.dump();
   } else if (type == "BOOL") {
@@ -133,6 +149,10 @@ std::string PlainJson(const wire::Json& value, int indent) {
   std::string out;
   WritePlain(value, indent, 0, out);
   return out;
+}
+
+void AppendPlainItem(const wire::Json& item, int indent, int level, std::string& out) {
+  WriteMap(item, indent, level, out);
 }
 
 std::string CellText(const wire::Json& value) {

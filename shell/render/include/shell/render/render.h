@@ -77,6 +77,9 @@ void RenderErrorMessage(const StatementResult& r, OutputSink& sink);
 
 // DynamoDB JSON value ({"S": "x"}) as plain JSON text ("x"), numbers kept exactly as written.
 std::string PlainJson(const wire::Json& value, int indent = -1);
+// An item (DynamoDB JSON attribute map) as a plain JSON object appended to `out`, its lines
+// indented for nesting `level` (PlainJson of {"M": item} without copying it).
+void AppendPlainItem(const wire::Json& item, int indent, int level, std::string& out);
 // A value as a table cell: strings and numbers bare, everything else as compact plain JSON.
 std::string CellText(const wire::Json& value);
 // A one-screen summary of a DescribeTable "Table" object.
