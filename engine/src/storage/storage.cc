@@ -30,6 +30,8 @@ uint32_t PartitionHash(std::string_view key_bytes) {
 
 struct Storage::StmtCache {
   std::unordered_map<std::string, sqlite3_stmt*> map;
+  // PrepareShape's statements: (shape << 56) | table id.
+  std::unordered_map<uint64_t, sqlite3_stmt*> shaped;
 };
 
 namespace {
@@ -66,6 +68,7 @@ Storage::Storage(sqlite3* db) : db_(db), stmts_(std::make_unique<StmtCache>()) {
 
 Storage::~Storage() {
   for (auto& [sql, stmt] : stmts_->map) sqlite3_finalize(stmt);
+  for (auto& [key, stmt] : stmts_->shaped) sqlite3_finalize(stmt);
   sqlite3_close(db_);
 }
 
@@ -170,6 +173,25 @@ Result<sqlite3_stmt*> Storage::Prepare(const std::string& sql) {
   return stmt;
 }
 
+Result<sqlite3_stmt*> Storage::PrepareShape(Shape shape, int64_t id,
+                                            std::string (*make_sql)(int64_t id)) {
+  const uint64_t key = (static_cast<uint64_t>(shape) << 56) | static_cast<uint64_t>(id);
+  auto it = stmts_->shaped.find(key);
+  if (it != stmts_->shaped.end()) {
+    // Every use resets its statement and binds every parameter; the reset here is for a use
+    // that ended early on an error.
+    sqlite3_reset(it->second);
+    return it->second;
+  }
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v3(db_, make_sql(id).c_str(), -1, SQLITE_PREPARE_PERSISTENT, &stmt,
+                         nullptr) != SQLITE_OK) {
+    return SqliteError("prepare");
+  }
+  stmts_->shaped.emplace(key, stmt);
+  return stmt;
+}
+
 Status Storage::StepDone(sqlite3_stmt* s) {
   int rc = sqlite3_step(s);
   // The fault is read before the reset, which may do more I/O and change the OS error.
@@ -205,6 +227,9 @@ std::string_view ColumnView(sqlite3_stmt* s, int i) {
 }
 std::string T(int64_t id) { return "t" + std::to_string(id); }
 std::string I(int64_t id) { return "i" + std::to_string(id); }
+// The key columns of RewriteRow's UPDATE, from ?3 on.
+constexpr const char* kBaseKey = " WHERE h = ?3 AND pk = ?4 AND sk = ?5";
+constexpr const char* kIndexKey = " WHERE h = ?3 AND ipk = ?4 AND isk = ?5 AND pk = ?6 AND sk = ?7";
 }  // namespace
 
 Result<std::vector<std::pair<std::string, std::string>>> Storage::LoadCatalog() {
@@ -274,8 +299,10 @@ Status Storage::DropIndexTable(int64_t id) {
 
 Result<std::optional<Row>> Storage::GetRow(int64_t id, uint32_t h, std::string_view pk,
                                            std::string_view sk) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("SELECT size, item FROM " + T(id) +
-                                                 " WHERE h = ? AND pk = ? AND sk = ?"));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kGetRow, id, [](int64_t t) {
+                         return "SELECT size, item FROM " + T(t) +
+                                " WHERE h = ? AND pk = ? AND sk = ?";
+                       }));
   sqlite3_bind_int64(s, 1, h);
   BindBlob(s, 2, pk);
   BindBlob(s, 3, sk);
@@ -297,8 +324,10 @@ Result<std::optional<Row>> Storage::GetRow(int64_t id, uint32_t h, std::string_v
 
 Result<bool> Storage::VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                                    void* ctx, bool (*visit)(void*, RowView&)) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("SELECT size, item FROM " + T(id) +
-                                                 " WHERE h = ? AND pk = ? AND sk = ?"));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kGetRow, id, [](int64_t t) {
+                         return "SELECT size, item FROM " + T(t) +
+                                " WHERE h = ? AND pk = ? AND sk = ?";
+                       }));
   sqlite3_bind_int64(s, 1, h);
   BindBlob(s, 2, pk);
   BindBlob(s, 3, sk);
@@ -318,8 +347,10 @@ Result<bool> Storage::VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, 
 }
 
 Status Storage::PutRow(int64_t id, const Row& row) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("INSERT OR REPLACE INTO " + T(id) +
-                                                 "(h, pk, sk, size, item) VALUES(?, ?, ?, ?, ?)"));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kPutRow, id, [](int64_t t) {
+                         return "INSERT OR REPLACE INTO " + T(t) +
+                                "(h, pk, sk, size, item) VALUES(?, ?, ?, ?, ?)";
+                       }));
   sqlite3_bind_int64(s, 1, row.h);
   BindBlob(s, 2, row.pk);
   BindBlob(s, 3, row.sk);
@@ -328,15 +359,34 @@ Status Storage::PutRow(int64_t id, const Row& row) {
   return StepDone(s);
 }
 
-Result<bool> Storage::RewriteRow(const std::string& table, const char* key_columns,
+Result<bool> Storage::RewriteRow(int64_t id, bool index,
                                  std::initializer_list<std::string_view> key, const Row& row,
                                  int64_t old_size) {
   // The size is set (and its trigger run) only when it changes: see table_stats.h.
   const bool same_size = row.size == old_size;
-  DDB_ASSIGN_OR_RETURN(
-      sqlite3_stmt * s,
-      Prepare("UPDATE " + table + (same_size ? " SET item = ?2" : " SET size = ?1, item = ?2") +
-              " WHERE h = ?3" + key_columns));
+  Shape shape = index
+                    ? (same_size ? Shape::kRewriteIndexRowSameSize : Shape::kRewriteIndexRowNewSize)
+                    : (same_size ? Shape::kRewriteRowSameSize : Shape::kRewriteRowNewSize);
+  std::string (*make_sql)(int64_t);
+  switch (shape) {
+    case Shape::kRewriteRowSameSize:
+      make_sql = [](int64_t t) { return "UPDATE " + T(t) + " SET item = ?2" + kBaseKey; };
+      break;
+    case Shape::kRewriteRowNewSize:
+      make_sql = [](int64_t t) {
+        return "UPDATE " + T(t) + " SET size = ?1, item = ?2" + kBaseKey;
+      };
+      break;
+    case Shape::kRewriteIndexRowSameSize:
+      make_sql = [](int64_t t) { return "UPDATE " + I(t) + " SET item = ?2" + kIndexKey; };
+      break;
+    default:
+      make_sql = [](int64_t t) {
+        return "UPDATE " + I(t) + " SET size = ?1, item = ?2" + kIndexKey;
+      };
+      break;
+  }
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(shape, id, make_sql));
   if (!same_size) sqlite3_bind_int64(s, 1, row.size);
   BindBlob(s, 2, row.item);
   sqlite3_bind_int64(s, 3, row.h);
@@ -348,14 +398,14 @@ Result<bool> Storage::RewriteRow(const std::string& table, const char* key_colum
 }
 
 Status Storage::ReplaceRow(int64_t id, const Row& row, int64_t old_size) {
-  DDB_ASSIGN_OR_RETURN(
-      bool changed, RewriteRow(T(id), " AND pk = ?4 AND sk = ?5", {row.pk, row.sk}, row, old_size));
+  DDB_ASSIGN_OR_RETURN(bool changed, RewriteRow(id, false, {row.pk, row.sk}, row, old_size));
   return changed ? OkStatus() : PutRow(id, row);
 }
 
 Status Storage::DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
-                       Prepare("DELETE FROM " + T(id) + " WHERE h = ? AND pk = ? AND sk = ?"));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kDeleteRow, id, [](int64_t t) {
+                         return "DELETE FROM " + T(t) + " WHERE h = ? AND pk = ? AND sk = ?";
+                       }));
   sqlite3_bind_int64(s, 1, h);
   BindBlob(s, 2, pk);
   BindBlob(s, 3, sk);
@@ -363,9 +413,10 @@ Status Storage::DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::stri
 }
 
 Status Storage::PutIndexRow(int64_t id, const Row& row) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
-                       Prepare("INSERT OR REPLACE INTO " + I(id) +
-                               "(h, ipk, isk, pk, sk, size, item) VALUES(?, ?, ?, ?, ?, ?, ?)"));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kPutIndexRow, id, [](int64_t t) {
+                         return "INSERT OR REPLACE INTO " + I(t) +
+                                "(h, ipk, isk, pk, sk, size, item) VALUES(?, ?, ?, ?, ?, ?, ?)";
+                       }));
   sqlite3_bind_int64(s, 1, row.h);
   BindBlob(s, 2, row.ipk);
   BindBlob(s, 3, row.isk);
@@ -378,15 +429,15 @@ Status Storage::PutIndexRow(int64_t id, const Row& row) {
 
 Status Storage::ReplaceIndexRow(int64_t id, const Row& row, int64_t old_size) {
   DDB_ASSIGN_OR_RETURN(bool changed,
-                       RewriteRow(I(id), " AND ipk = ?4 AND isk = ?5 AND pk = ?6 AND sk = ?7",
-                                  {row.ipk, row.isk, row.pk, row.sk}, row, old_size));
+                       RewriteRow(id, true, {row.ipk, row.isk, row.pk, row.sk}, row, old_size));
   return changed ? OkStatus() : PutIndexRow(id, row);
 }
 
 Status Storage::DeleteIndexRow(int64_t id, const Row& row) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
-                       Prepare("DELETE FROM " + I(id) +
-                               " WHERE h = ? AND ipk = ? AND isk = ? AND pk = ? AND sk = ?"));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kDeleteIndexRow, id, [](int64_t t) {
+                         return "DELETE FROM " + I(t) +
+                                " WHERE h = ? AND ipk = ? AND isk = ? AND pk = ? AND sk = ?";
+                       }));
   sqlite3_bind_int64(s, 1, row.h);
   BindBlob(s, 2, row.ipk);
   BindBlob(s, 3, row.isk);
@@ -487,7 +538,9 @@ Status Storage::SaveCopy(const std::string& path) {
 }
 
 Status Storage::Begin() {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("SAVEPOINT ddb" + std::to_string(depth_)));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kSavepoint, depth_, [](int64_t d) {
+                         return "SAVEPOINT ddb" + std::to_string(d);
+                       }));
   DDB_TRY(StepDone(s));
   ++depth_;
   return OkStatus();
@@ -495,7 +548,9 @@ Status Storage::Begin() {
 
 Status Storage::Commit() {
   --depth_;
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("RELEASE ddb" + std::to_string(depth_)));
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kRelease, depth_, [](int64_t d) {
+                         return "RELEASE ddb" + std::to_string(d);
+                       }));
   return StepDone(s);
 }
 

@@ -188,14 +188,30 @@ class Storage {
   explicit Storage(sqlite3* db);
   Status Exec(const std::string& sql);
   Result<sqlite3_stmt*> Prepare(const std::string& sql);
+  // The per-item statements, cached by their shape and table id rather than by their text: a
+  // GetItem or PutItem then builds no SQL and hashes no string to find its statement.
+  enum class Shape : uint8_t {
+    kGetRow,
+    kPutRow,
+    kRewriteRowSameSize,
+    kRewriteRowNewSize,
+    kDeleteRow,
+    kPutIndexRow,
+    kRewriteIndexRowSameSize,
+    kRewriteIndexRowNewSize,
+    kDeleteIndexRow,
+    kSavepoint,
+    kRelease,
+  };
+  // `make_sql` runs only the first time a (shape, id) is prepared.
+  Result<sqlite3_stmt*> PrepareShape(Shape shape, int64_t id, std::string (*make_sql)(int64_t id));
   Status StepDone(sqlite3_stmt* s);
   // Steps an UPDATE; *changed says whether it found its row.
   Status StepUpdate(sqlite3_stmt* s, bool* changed);
   // ReplaceRow and ReplaceIndexRow: updates the row of `table` at h and `key` (the columns
   // `key_columns` name, from ?4 on); whether the row was there.
-  Result<bool> RewriteRow(const std::string& table, const char* key_columns,
-                          std::initializer_list<std::string_view> key, const Row& row,
-                          int64_t old_size);
+  Result<bool> RewriteRow(int64_t id, bool index, std::initializer_list<std::string_view> key,
+                          const Row& row, int64_t old_size);
   Status ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, RowView&));
   Result<bool> VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                             void* ctx, bool (*visit)(void*, RowView&));
