@@ -6,6 +6,7 @@
 #include <set>
 
 #include "credentials.h"
+#include "ddblab/operations.h"
 #include "response_parse.h"
 #include "shell/remote/remote.h"
 
@@ -224,8 +225,7 @@ class RemoteClient final : public wire::Client {
     struct curl_slist* headers = nullptr;
     headers = curl_slist_append(headers, "Content-Type: application/x-amz-json-1.0");
     // The DynamoDB Streams operations have their own target prefix (same signing service).
-    const bool streams = operation == "ListStreams" || operation == "DescribeStream" ||
-                         operation == "GetShardIterator" || operation == "GetRecords";
+    const bool streams = IsStreamsOperation(operation);
     const std::string target = std::string(streams ? "X-Amz-Target: DynamoDBStreams_20120810."
                                                    : "X-Amz-Target: DynamoDB_20120810.") +
                                std::string(operation);

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "ddblab/operations.h"
 #include "ddblab/wire_text.h"
 
 namespace ddblab::shell::serve {
@@ -16,11 +17,6 @@ constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 // DynamoDB Streams has its own target prefix (and, on AWS, its own endpoint); here it shares the
 // port.
 constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
-
-bool IsStreamsOperation(std::string_view op) {
-  return op == "ListStreams" || op == "DescribeStream" || op == "GetShardIterator" ||
-         op == "GetRecords";
-}
 
 // Whether the media type (before any parameters, spaces ignored, any case) is `want` (lower
 // case). Compared in place: it runs on every request.

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "ddblab/operations.h"
 #include "exec/bulk_loader.h"
 #include "exec/throttle.h"
 
@@ -22,133 +23,17 @@ class SweepingEngine final : public Engine, public BulkLoader {
     }
   }
 
-  Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->CreateTable(r);
+  // Every DynamoDB operation (ddblab/operations.h) sweeps first, then runs as its kind says.
+#define DDBLAB_FORWARD(Name, How)                                                        \
+  Result<Name##Response> Name(const Name##Request& r) override {                         \
+    DDB_TRY(impl_->SweepExpiredItems());                                                 \
+    return Run<OperationKind::How>(                                                      \
+        r, [&] { return impl_->Name(r); },                                               \
+        [&](auto& throttle) -> decltype(throttle.Name(r)) { return throttle.Name(r); }); \
   }
-  Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->DescribeTable(r);
-  }
-  Result<ListTablesResponse> ListTables(const ListTablesRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->ListTables(r);
-  }
-  Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    auto deleted = impl_->DeleteTable(r);
-    if (deleted.ok() && throttle_) throttle_->Forget(r.table_name);
-    return deleted;
-  }
-  Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->UpdateTable(r);
-  }
-  Result<GetItemResponse> GetItem(const GetItemRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<GetItemResponse>([&] { return impl_->GetItem(r); });
-  }
-  Result<PutItemResponse> PutItem(const PutItemRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<PutItemResponse>([&] { return impl_->PutItem(r); });
-  }
-  Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<UpdateItemResponse>([&] { return impl_->UpdateItem(r); });
-  }
-  Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<DeleteItemResponse>([&] { return impl_->DeleteItem(r); });
-  }
-  Result<QueryResponse> Query(const QueryRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<QueryResponse>([&] { return impl_->Query(r); });
-  }
-  Result<ScanResponse> Scan(const ScanRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<ScanResponse>([&] { return impl_->Scan(r); });
-  }
-  Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    if (throttle_) return throttle_->BatchGetItem(r);
-    return impl_->BatchGetItem(r);
-  }
-  Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    if (throttle_) return throttle_->BatchWriteItem(r);
-    return impl_->BatchWriteItem(r);
-  }
-  Result<TransactGetItemsResponse> TransactGetItems(const TransactGetItemsRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<TransactGetItemsResponse>([&] { return impl_->TransactGetItems(r); });
-  }
-  Result<TransactWriteItemsResponse> TransactWriteItems(
-      const TransactWriteItemsRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<TransactWriteItemsResponse>([&] { return impl_->TransactWriteItems(r); });
-  }
-  Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<ExecuteStatementResponse>([&] { return impl_->ExecuteStatement(r); });
-  }
-  Result<BatchExecuteStatementResponse> BatchExecuteStatement(
-      const BatchExecuteStatementRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    if (throttle_) return throttle_->BatchExecuteStatement(r);
-    return impl_->BatchExecuteStatement(r);
-  }
-  Result<ExecuteTransactionResponse> ExecuteTransaction(
-      const ExecuteTransactionRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return Guarded<ExecuteTransactionResponse>([&] { return impl_->ExecuteTransaction(r); });
-  }
-  // Stream reads sweep first too: a Time to Live deletion is a record a reader should see.
-  Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->ListStreams(r);
-  }
-  Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->DescribeStream(r);
-  }
-  Result<GetShardIteratorResponse> GetShardIterator(const GetShardIteratorRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->GetShardIterator(r);
-  }
-  Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->GetRecords(r);
-  }
-  Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->TagResource(r);
-  }
-  Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->UntagResource(r);
-  }
-  Result<ListTagsOfResourceResponse> ListTagsOfResource(
-      const ListTagsOfResourceRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->ListTagsOfResource(r);
-  }
-  Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->UpdateTimeToLive(r);
-  }
-  Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
-      const DescribeTimeToLiveRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->DescribeTimeToLive(r);
-  }
-  Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->DescribeEndpoints(r);
-  }
-  Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) override {
-    DDB_TRY(impl_->SweepExpiredItems());
-    return impl_->DescribeLimits(r);
-  }
+  DDBLAB_OPERATIONS(DDBLAB_FORWARD)
+#undef DDBLAB_FORWARD
+
   Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
     return impl_->ExplainStatement(r);
@@ -179,11 +64,22 @@ class SweepingEngine final : public Engine, public BulkLoader {
   }
 
  private:
-  // Data-plane calls go through the throughput model when it is on (throughput/throttle.h).
-  template <typename R, typename F>
-  Result<R> Guarded(F&& call) {
-    if (!throttle_) return call();
-    return throttle_->Run<R>(std::forward<F>(call));
+  // One call of kind `how`: `call` runs it on the engine; `batch` runs a batch entry by entry
+  // under the throughput model (instantiated for kBatch only). Data-plane calls go through the
+  // model when it is on (exec/throttle.h).
+  template <OperationKind How, typename Req, typename Call, typename Batch>
+  auto Run(const Req& r, Call&& call, Batch&& batch) -> decltype(call()) {
+    using R = std::remove_cvref_t<decltype(*call())>;
+    if constexpr (How == OperationKind::kData) {
+      if (throttle_) return throttle_->Run<R>(std::forward<Call>(call));
+    } else if constexpr (How == OperationKind::kBatch) {
+      if (throttle_) return batch(*throttle_);
+    } else if constexpr (How == OperationKind::kDrop) {
+      auto dropped = call();
+      if (dropped.ok() && throttle_) throttle_->Forget(r.table_name);
+      return dropped;
+    }
+    return call();
   }
 
   std::unique_ptr<EngineImpl> impl_;

@@ -79,44 +79,14 @@ struct OperationEntry {
   Handler handler;
 };
 
-#define DDB_WIRE_OP(Name)                                                       \
-  OperationEntry {                                                              \
-#Name, [](Engine & e, std::string_view op, const Json& b,                   \
-              std::string* text) { return Run(e, op, b, &Engine::Name, text); } \
-  }
+#define DDB_WIRE_OP(Name, How)                                                                 \
+  OperationEntry{#Name, [](Engine& e, std::string_view op, const Json& b, std::string* text) { \
+                   return Run(e, op, b, &Engine::Name, text);                                  \
+                 }},
 
+// One entry per row of ddblab/operations.h.
 const std::vector<OperationEntry>& Operations() {
-  static const std::vector<OperationEntry> kOperations = {
-      DDB_WIRE_OP(BatchExecuteStatement),
-      DDB_WIRE_OP(BatchGetItem),
-      DDB_WIRE_OP(BatchWriteItem),
-      DDB_WIRE_OP(CreateTable),
-      DDB_WIRE_OP(DeleteItem),
-      DDB_WIRE_OP(DeleteTable),
-      DDB_WIRE_OP(DescribeEndpoints),
-      DDB_WIRE_OP(DescribeLimits),
-      DDB_WIRE_OP(DescribeStream),
-      DDB_WIRE_OP(DescribeTable),
-      DDB_WIRE_OP(DescribeTimeToLive),
-      DDB_WIRE_OP(ExecuteStatement),
-      DDB_WIRE_OP(ExecuteTransaction),
-      DDB_WIRE_OP(GetItem),
-      DDB_WIRE_OP(GetRecords),
-      DDB_WIRE_OP(GetShardIterator),
-      DDB_WIRE_OP(ListStreams),
-      DDB_WIRE_OP(ListTables),
-      DDB_WIRE_OP(ListTagsOfResource),
-      DDB_WIRE_OP(PutItem),
-      DDB_WIRE_OP(Query),
-      DDB_WIRE_OP(Scan),
-      DDB_WIRE_OP(TagResource),
-      DDB_WIRE_OP(TransactGetItems),
-      DDB_WIRE_OP(TransactWriteItems),
-      DDB_WIRE_OP(UntagResource),
-      DDB_WIRE_OP(UpdateItem),
-      DDB_WIRE_OP(UpdateTable),
-      DDB_WIRE_OP(UpdateTimeToLive),
-  };
+  static const std::vector<OperationEntry> kOperations = {DDBLAB_OPERATIONS(DDB_WIRE_OP)};
   return kOperations;
 }
 
