@@ -182,17 +182,26 @@ struct GetItemResponse {
   Trace trace;
 };
 
-struct PutItemRequest {
-  std::string table_name;
-  Item item;
+// What every conditional write carries: its condition, the placeholders its expressions use,
+// and what a failed condition returns. PutItem, UpdateItem, DeleteItem and each action of
+// TransactWriteItems share it, so a write moves from one request shape to another in one step.
+struct ConditionalWrite {
   std::optional<std::string> condition_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
-  std::optional<std::string> return_values;                             // "NONE", "ALL_OLD"
   std::optional<std::string> return_values_on_condition_check_failure;  // "NONE", "ALL_OLD"
+};
+// The single-item writes' legacy condition parameters.
+struct LegacyCondition {
+  std::optional<ExpectedAttributes> expected;
+  std::optional<std::string> conditional_operator;  // "AND" (default) or "OR"
+};
+
+struct PutItemRequest : ConditionalWrite, LegacyCondition {
+  std::string table_name;
+  Item item;
+  std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
   std::optional<std::string> return_consumed_capacity;
-  std::optional<ExpectedAttributes> expected;       // legacy
-  std::optional<std::string> conditional_operator;  // legacy: "AND" (default) or "OR"
 };
 struct PutItemResponse {
   std::optional<Item> attributes;
@@ -200,18 +209,12 @@ struct PutItemResponse {
   Trace trace;
 };
 
-struct UpdateItemRequest {
+struct UpdateItemRequest : ConditionalWrite, LegacyCondition {
   std::string table_name;
   Key key;
   std::optional<std::string> update_expression;
-  std::optional<std::string> condition_expression;
-  std::optional<ExpressionAttributeNames> expression_attribute_names;
-  std::optional<ExpressionAttributeValues> expression_attribute_values;
   std::optional<std::string> return_values;  // NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW
-  std::optional<std::string> return_values_on_condition_check_failure;
   std::optional<std::string> return_consumed_capacity;
-  std::optional<ExpectedAttributes> expected;         // legacy
-  std::optional<std::string> conditional_operator;    // legacy: "AND" (default) or "OR"
   std::optional<AttributeUpdates> attribute_updates;  // legacy
 };
 struct UpdateItemResponse {
@@ -220,17 +223,11 @@ struct UpdateItemResponse {
   Trace trace;
 };
 
-struct DeleteItemRequest {
+struct DeleteItemRequest : ConditionalWrite, LegacyCondition {
   std::string table_name;
   Key key;
-  std::optional<std::string> condition_expression;
-  std::optional<ExpressionAttributeNames> expression_attribute_names;
-  std::optional<ExpressionAttributeValues> expression_attribute_values;
   std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
-  std::optional<std::string> return_values_on_condition_check_failure;
   std::optional<std::string> return_consumed_capacity;
-  std::optional<ExpectedAttributes> expected;       // legacy
-  std::optional<std::string> conditional_operator;  // legacy: "AND" (default) or "OR"
 };
 struct DeleteItemResponse {
   std::optional<Item> attributes;
@@ -345,16 +342,12 @@ struct TransactGetItemsResponse {
 };
 
 // One of Put / Update / Delete / ConditionCheck, named by `action`.
-struct TransactWriteItem {
+struct TransactWriteItem : ConditionalWrite {
   std::string action;  // "Put", "Update", "Delete", "ConditionCheck"
   std::string table_name;
   std::optional<Item> item;  // Put
   std::optional<Key> key;    // Update, Delete, ConditionCheck
   std::optional<std::string> update_expression;
-  std::optional<std::string> condition_expression;
-  std::optional<ExpressionAttributeNames> expression_attribute_names;
-  std::optional<ExpressionAttributeValues> expression_attribute_values;
-  std::optional<std::string> return_values_on_condition_check_failure;
 };
 struct TransactWriteItemsRequest {
   std::vector<TransactWriteItem> transact_items;

@@ -48,6 +48,41 @@ Status ApplySingleWrite(Storage& storage, const TableSchema& t, const EvaluatedA
   return storage.Commit();
 }
 
+// The skeleton PutItem, UpdateItem and DeleteItem share: check the request, build the action
+// (`make`, given the table), decide its condition, write it, and let `fill` set the operation's
+// ReturnValues. A refused condition is still charged (RefusedWrite).
+template <typename Resp, typename Req, typename Make, typename Fill>
+Result<Resp> SingleWrite(EngineImpl& engine, const Req& r, const char* operation, bool update,
+                         Make&& make, Fill&& fill) {
+  std::lock_guard lock(engine.mutex_);
+  DDB_TRY(ValidateTableName(r.table_name));
+  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
+  DDB_TRY(CheckReturnValues(r.return_values, update));
+  DDB_ASSIGN_OR_RETURN(const TableSchema* t, engine.FindTable(r.table_name));
+  DDB_ASSIGN_OR_RETURN(WriteAction a, make(*t));
+  DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(engine.storage(), a));
+  const int partitions = engine.PartitionCount(*t);
+  if (e.condition_failed) {
+    return RefusedWrite(ConditionFailedError(a, e), a, e, operation, partitions);
+  }
+  Resp resp;
+  if (e.write) {
+    DDB_TRY(ApplySingleWrite(engine.storage(), *t, e, operation, partitions,
+                             &resp.consumed_capacity, &resp.trace, engine.Origin()));
+  } else {
+    // Nothing to write (an update's REMOVE on a missing item) still costs one write unit.
+    resp.consumed_capacity = NewCapacity(t->name, false);
+    resp.consumed_capacity.table.half_units = 2;
+    resp.consumed_capacity.total.half_units = 2;
+    resp.trace.operation = operation;
+    resp.trace.table = t->name;
+    resp.trace.partitions_total = partitions;
+    AddPartitionHit(&resp.trace, PartitionOf(a.key.h, partitions));
+  }
+  fill(resp, e);
+  return resp;
+}
+
 }  // namespace
 
 Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
@@ -93,94 +128,37 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
 }
 
 Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) {
-  std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
-  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
-  DDB_TRY(CheckReturnValues(r.return_values, false));
-  DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
-  ExpressionInputs in{&r.condition_expression,
-                      nullptr,
-                      &r.expression_attribute_names,
-                      &r.expression_attribute_values,
-                      &r.return_values_on_condition_check_failure,
-                      &r.expected,
-                      &r.conditional_operator};
-  DDB_ASSIGN_OR_RETURN(WriteAction a, MakePutAction(*t, r.item, in));
-  DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-  if (e.condition_failed) {
-    return RefusedWrite(ConditionFailedError(a, e), a, e, "PutItem", PartitionCount(*t));
-  }
-  PutItemResponse resp;
-  DDB_TRY(ApplySingleWrite(*storage_, *t, e, "PutItem", PartitionCount(*t), &resp.consumed_capacity,
-                           &resp.trace, Origin()));
-  if (r.return_values && *r.return_values == "ALL_OLD" && e.old) resp.attributes = e.old->item;
-  return resp;
+  return SingleWrite<PutItemResponse>(
+      *this, r, "PutItem", false,
+      [&](const TableSchema& t) { return MakePutAction(t, r.item, ExpressionInputs(r, &r)); },
+      [&](PutItemResponse& resp, const EvaluatedAction& e) {
+        if (r.return_values.value_or("NONE") == "ALL_OLD" && e.old) resp.attributes = e.old->item;
+      });
 }
 
 Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
-  std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
-  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
-  DDB_TRY(CheckReturnValues(r.return_values, true));
-  DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
-  ExpressionInputs in{&r.condition_expression,
-                      &r.update_expression,
-                      &r.expression_attribute_names,
-                      &r.expression_attribute_values,
-                      &r.return_values_on_condition_check_failure,
-                      &r.expected,
-                      &r.conditional_operator,
-                      &r.attribute_updates};
-  DDB_ASSIGN_OR_RETURN(WriteAction a, MakeUpdateAction(*t, r.key, in));
-  DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-  if (e.condition_failed) {
-    return RefusedWrite(ConditionFailedError(a, e), a, e, "UpdateItem", PartitionCount(*t));
-  }
-  UpdateItemResponse resp;
-  if (e.write) {
-    DDB_TRY(ApplySingleWrite(*storage_, *t, e, "UpdateItem", PartitionCount(*t),
-                             &resp.consumed_capacity, &resp.trace, Origin()));
-  } else {
-    resp.consumed_capacity = NewCapacity(t->name, false);
-    resp.trace.operation = "UpdateItem";
-    resp.trace.table = t->name;
-    resp.trace.partitions_total = PartitionCount(*t);
-    // Nothing written (REMOVE on a missing item) still costs one write unit.
-    resp.consumed_capacity.table.half_units = 2;
-    resp.consumed_capacity.total.half_units = 2;
-    AddPartitionHit(&resp.trace, PartitionOf(a.key.h, resp.trace.partitions_total));
-  }
-  const std::string rv = r.return_values.value_or("NONE");
-  if (rv == "ALL_OLD" && e.old) resp.attributes = e.old->item;
-  if (rv == "ALL_NEW" && e.write && e.write->new_item) resp.attributes = *e.write->new_item;
-  if (rv == "UPDATED_OLD") resp.attributes = NonEmpty(e.updated_old);
-  if (rv == "UPDATED_NEW") resp.attributes = NonEmpty(e.updated_new);
-  return resp;
+  return SingleWrite<UpdateItemResponse>(
+      *this, r, "UpdateItem", true,
+      [&](const TableSchema& t) {
+        return MakeUpdateAction(
+            t, r.key, ExpressionInputs(r, &r, &r.update_expression, &r.attribute_updates));
+      },
+      [&](UpdateItemResponse& resp, const EvaluatedAction& e) {
+        const std::string rv = r.return_values.value_or("NONE");
+        if (rv == "ALL_OLD" && e.old) resp.attributes = e.old->item;
+        if (rv == "ALL_NEW" && e.write && e.write->new_item) resp.attributes = *e.write->new_item;
+        if (rv == "UPDATED_OLD") resp.attributes = NonEmpty(e.updated_old);
+        if (rv == "UPDATED_NEW") resp.attributes = NonEmpty(e.updated_new);
+      });
 }
 
 Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r) {
-  std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
-  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
-  DDB_TRY(CheckReturnValues(r.return_values, false));
-  DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
-  ExpressionInputs in{&r.condition_expression,
-                      nullptr,
-                      &r.expression_attribute_names,
-                      &r.expression_attribute_values,
-                      &r.return_values_on_condition_check_failure,
-                      &r.expected,
-                      &r.conditional_operator};
-  DDB_ASSIGN_OR_RETURN(WriteAction a, MakeDeleteAction(*t, r.key, in));
-  DDB_ASSIGN_OR_RETURN(EvaluatedAction e, EvaluateAction(*storage_, a));
-  if (e.condition_failed) {
-    return RefusedWrite(ConditionFailedError(a, e), a, e, "DeleteItem", PartitionCount(*t));
-  }
-  DeleteItemResponse resp;
-  DDB_TRY(ApplySingleWrite(*storage_, *t, e, "DeleteItem", PartitionCount(*t),
-                           &resp.consumed_capacity, &resp.trace, Origin()));
-  if (r.return_values && *r.return_values == "ALL_OLD" && e.old) resp.attributes = e.old->item;
-  return resp;
+  return SingleWrite<DeleteItemResponse>(
+      *this, r, "DeleteItem", false,
+      [&](const TableSchema& t) { return MakeDeleteAction(t, r.key, ExpressionInputs(r, &r)); },
+      [&](DeleteItemResponse& resp, const EvaluatedAction& e) {
+        if (r.return_values.value_or("NONE") == "ALL_OLD" && e.old) resp.attributes = e.old->item;
+      });
 }
 
 }  // namespace ddblab

@@ -123,34 +123,22 @@ struct StatementOutcome {
 
 TransactWriteItem ToTransactWrite(PlannedStatement& p) {
   TransactWriteItem w;
+  // The condition, its placeholders and the failure return move across in one step.
+  auto take = [&w](auto& request, const char* action) {
+    static_cast<ConditionalWrite&>(w) = std::move(static_cast<ConditionalWrite&>(request));
+    w.action = action;
+    w.table_name = std::move(request.table_name);
+  };
   if (auto* put = std::get_if<PutItemRequest>(&p.request)) {
-    w.action = "Put";
-    w.table_name = put->table_name;
+    take(*put, "Put");
     w.item = std::move(put->item);
-    w.condition_expression = std::move(put->condition_expression);
-    w.expression_attribute_names = std::move(put->expression_attribute_names);
-    w.expression_attribute_values = std::move(put->expression_attribute_values);
-    w.return_values_on_condition_check_failure =
-        std::move(put->return_values_on_condition_check_failure);
   } else if (auto* update = std::get_if<UpdateItemRequest>(&p.request)) {
-    w.action = "Update";
-    w.table_name = update->table_name;
+    take(*update, "Update");
     w.key = std::move(update->key);
     w.update_expression = std::move(update->update_expression);
-    w.condition_expression = std::move(update->condition_expression);
-    w.expression_attribute_names = std::move(update->expression_attribute_names);
-    w.expression_attribute_values = std::move(update->expression_attribute_values);
-    w.return_values_on_condition_check_failure =
-        std::move(update->return_values_on_condition_check_failure);
   } else if (auto* del = std::get_if<DeleteItemRequest>(&p.request)) {
-    w.action = "Delete";
-    w.table_name = del->table_name;
+    take(*del, "Delete");
     w.key = std::move(del->key);
-    w.condition_expression = std::move(del->condition_expression);
-    w.expression_attribute_names = std::move(del->expression_attribute_names);
-    w.expression_attribute_values = std::move(del->expression_attribute_values);
-    w.return_values_on_condition_check_failure =
-        std::move(del->return_values_on_condition_check_failure);
   } else if (auto* check = std::get_if<TransactWriteItem>(&p.request)) {
     w = std::move(*check);
   }

@@ -178,9 +178,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     const TransactWriteItem& w = r.transact_items[i];
     DDB_TRY(ValidateTableName(w.table_name));
     DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(w.table_name));
-    ExpressionInputs in{&w.condition_expression, &w.update_expression,
-                        &w.expression_attribute_names, &w.expression_attribute_values,
-                        &w.return_values_on_condition_check_failure};
+    ExpressionInputs in(w, nullptr, &w.update_expression);
     Result<WriteAction> a = ValidationError("");
     if (w.action == "Put") {
       if (!w.item)

@@ -33,6 +33,21 @@ struct WriteAction {
 };
 
 struct ExpressionInputs {
+  // A request's condition, placeholders and failure return; the legacy condition of a
+  // single-item write; an update's expression and legacy updates.
+  ExpressionInputs(const ConditionalWrite& w, const LegacyCondition* legacy = nullptr,
+                   const std::optional<std::string>* update = nullptr,
+                   const std::optional<AttributeUpdates>* updates = nullptr)
+      : condition_expression(&w.condition_expression),
+        update_expression(update),
+        names(&w.expression_attribute_names),
+        values(&w.expression_attribute_values),
+        return_values_on_condition_check_failure(&w.return_values_on_condition_check_failure),
+        expected(legacy != nullptr ? &legacy->expected : nullptr),
+        conditional_operator(legacy != nullptr ? &legacy->conditional_operator : nullptr),
+        attribute_updates(updates) {}
+  ExpressionInputs() = default;
+
   const std::optional<std::string>* condition_expression = nullptr;
   const std::optional<std::string>* update_expression = nullptr;
   const std::optional<ExpressionAttributeNames>* names = nullptr;
