@@ -239,29 +239,6 @@ void RunPartiqlText(wire::Client& client, const std::string& statement, const Ru
   if (r.ok) r.next_page = PartiqlNextPage(r.request, r.output);
 }
 
-// A GetItem has only one possible plan: the full primary key names one item.
-Json GetItemPlan(const Json& request) {
-  std::string key;
-  const Json k = request.value("Key", Json::object());
-  for (auto it = k.begin(); it != k.end(); ++it) {
-    if (!key.empty()) key += " AND ";
-    std::string value = it.value().dump();
-    if (it.value().is_object() && it.value().size() == 1) {
-      const auto typed = it.value().begin();
-      value = typed.key() == "N" && typed.value().is_string() ? typed.value().get<std::string>()
-                                                              : typed.value().dump();
-    }
-    key += it.key() + " = " + value;
-  }
-  return {{"operation", "GetItem"},
-          {"table", request.value("TableName", std::string())},
-          {"index", ""},
-          {"key_condition", key},
-          {"filter", ""},
-          {"reason", "the full primary key names exactly one item"},
-          {"full_scan", false}};
-}
-
 void RunExplainText(wire::Client& client, std::string_view text, const RunOptions& options,
                     StatementResult& r) {
   std::string_view whole = TrimStatement(text);  // "EXPLAIN <statement>"
@@ -290,12 +267,7 @@ void RunExplainText(wire::Client& client, std::string_view text, const RunOption
     }
     r.operation = command->operation;
     r.request = command->request;
-    if (r.operation == "GetItem") {
-      r.ok = true;
-      r.output = GetItemPlan(r.request);
-      return;
-    }
-    if (r.operation != "Query" && r.operation != "Scan") {
+    if (r.operation != "Query" && r.operation != "Scan" && r.operation != "GetItem") {
       return fail("EXPLAIN works on PartiQL statements and on query, scan and get-item, not " +
                       command->subcommand,
                   true);

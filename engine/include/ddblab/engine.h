@@ -210,8 +210,10 @@ class Engine {
   virtual Result<GetShardIteratorResponse> GetShardIterator(const GetShardIteratorRequest& r) = 0;
   virtual Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& r) = 0;
 
-  // EXPLAIN: the plan a PartiQL statement, a Query or a Scan would run, without running it.
+  // EXPLAIN: the plan a PartiQL statement, a Query, a Scan or a GetItem would run, without
+  // running it. Errors as the operation itself would give before reading anything.
   virtual Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) = 0;
+  virtual Result<Plan> ExplainGetItem(const GetItemRequest& r) = 0;
   virtual Result<Plan> ExplainQuery(const QueryRequest& r) = 0;
   virtual Result<Plan> ExplainScan(const ScanRequest& r) = 0;
 

@@ -86,7 +86,8 @@ Json PartitionMapToJson(const PartitionMap& map);
 // ddblab's own operations, an extension of DynamoDB's request set that every Client accepts
 // through Call. The embedded engine answers them; a remote endpoint refuses them with a
 // ValidationException that says so. Bodies and answers:
-//   ddblab:Explain             {"Operation": "Query"|"Scan"|"ExecuteStatement", "Request": {...}}
+//   ddblab:Explain             {"Operation": "Query"|"Scan"|"GetItem"|"ExecuteStatement",
+//                              "Request": {...}}
 //                              -> PlanToJson (nothing runs, nothing is consumed)
 //   ddblab:DescribePartitions  {"TableName": T, "IndexName"?: I} -> PartitionMapToJson
 //   ddblab:SetPartitionCount   {"TableName": T, "PartitionCount": N} -> {} (0 restores the

@@ -73,6 +73,7 @@ class EngineImpl final : public Engine {
 
   Result<Plan> ExplainStatement(const ExecuteStatementRequest& r) override;
   Result<Plan> ExplainQuery(const QueryRequest& r) override;
+  Result<Plan> ExplainGetItem(const GetItemRequest& r) override;
   Result<Plan> ExplainScan(const ScanRequest& r) override;
 
   Result<PartitionMap> DescribePartitions(const std::string& table,

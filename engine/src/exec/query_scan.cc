@@ -1,6 +1,8 @@
 // Query, Scan and their EXPLAIN.
 #include "exec/engine_impl.h"
+#include "exec/keys.h"
 #include "exec/read_plan.h"
+#include "expr/render.h"
 
 namespace ddblab {
 
@@ -30,6 +32,26 @@ Result<Plan> EngineImpl::ExplainQuery(const QueryRequest& r) {
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanQuery(*t, r, PartitionCount(*t)));
   return DescribeReadPlan(p);
+}
+
+// A GetItem has one possible plan: the full primary key names one item in one partition.
+Result<Plan> EngineImpl::ExplainGetItem(const GetItemRequest& r) {
+  std::lock_guard lock(mutex_);
+  DDB_TRY(ValidateTableName(r.table_name));
+  DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
+  DDB_TRY(KeyFromKeyMap(*t, r.key));
+  Plan plan;
+  plan.operation = "GetItem";
+  plan.table = t->name;
+  // In the key schema's order, values as EXPLAIN of a Query shows them.
+  plan.key_condition = t->hash.name + " = " + expr::RenderValue(r.key.at(t->hash.name));
+  if (t->range) {
+    plan.key_condition +=
+        " AND " + t->range->name + " = " + expr::RenderValue(r.key.at(t->range->name));
+  }
+  plan.reason = "the full primary key names exactly one item";
+  plan.request.key = r.key;
+  return plan;
 }
 
 Result<Plan> EngineImpl::ExplainScan(const ScanRequest& r) {

@@ -42,6 +42,10 @@ class SweepingEngine final : public Engine, public BulkLoader {
     DDB_TRY(impl_->SweepExpiredItems());
     return ImportItemsInto(*impl_, table, next);
   }
+  Result<Plan> ExplainGetItem(const GetItemRequest& r) override {
+    DDB_TRY(impl_->SweepExpiredItems());
+    return impl_->ExplainGetItem(r);
+  }
   Result<Plan> ExplainQuery(const QueryRequest& r) override {
     DDB_TRY(impl_->SweepExpiredItems());
     return impl_->ExplainQuery(r);

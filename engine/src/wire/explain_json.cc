@@ -48,8 +48,13 @@ JsonResult ExplainJson(Engine& engine, std::string_view operation, const Json& r
     if (!r.ok()) return FromPlan(r.error());
     return FromPlan(engine.ExplainScan(*r));
   }
-  return FromPlan(ValidationError("EXPLAIN supports ExecuteStatement, Query and Scan, not " +
-                                  std::string(operation)));
+  if (operation == "GetItem") {
+    Result<GetItemRequest> r = Parse<GetItemRequest>(request);
+    if (!r.ok()) return FromPlan(r.error());
+    return FromPlan(engine.ExplainGetItem(*r));
+  }
+  return FromPlan(ValidationError(
+      "EXPLAIN supports ExecuteStatement, Query, Scan and GetItem, not " + std::string(operation)));
 }
 
 Json PlanToJson(const Plan& plan) {
