@@ -107,7 +107,8 @@ struct TableDescription {
   std::string table_status = "ACTIVE";
   std::string table_arn;
   std::string table_id;
-  double creation_date_time = 0;  // seconds since the epoch
+  double creation_date_time = 0;              // seconds since the epoch
+  double last_update_to_pay_per_request = 0;  // BillingModeSummary; 0: never on demand
   std::vector<AttributeDefinition> attribute_definitions;
   std::vector<KeySchemaElement> key_schema;
   std::vector<IndexDescription> global_secondary_indexes;

@@ -98,6 +98,7 @@ TableDescription DescribeSchema(const TableSchema& s, const std::string& region,
     d.local_secondary_indexes.push_back(DescribeIndex(i, s));
   }
   d.billing_mode = s.billing_mode;
+  d.last_update_to_pay_per_request = s.last_update_to_pay_per_request;
   d.provisioned_throughput =
       s.billing_mode == "PROVISIONED" ? s.provisioned_throughput : ProvisionedThroughput{};
   d.partition_count = DerivedPartitionCount(s, 0, nullptr);

@@ -61,6 +61,9 @@ struct TableSchema {
   std::string billing_mode = "PROVISIONED";
   ProvisionedThroughput provisioned_throughput;
   double creation_date_time = 0;
+  // When PAY_PER_REQUEST was last set (at creation or by UpdateTable); 0 when never. DynamoDB
+  // describes BillingModeSummary from the first time a table is on demand, in either mode.
+  double last_update_to_pay_per_request = 0;
   int partition_override = 0;  // 0: derived from throughput and size
   // UpdateTimeToLive: the attribute holding each item's expiry (epoch seconds) while enabled.
   std::optional<std::string> ttl_attribute;

@@ -82,6 +82,7 @@ std::string SchemaToText(const TableSchema& s) {
             {"rcu", s.provisioned_throughput.read_capacity_units},
             {"wcu", s.provisioned_throughput.write_capacity_units},
             {"creation_date_time", s.creation_date_time},
+            {"last_update_to_pay_per_request", s.last_update_to_pay_per_request},
             {"partition_override", s.partition_override}};
   if (s.range) j["range"] = KeyToJson(*s.range);
   if (s.ttl_attribute) j["ttl_attribute"] = *s.ttl_attribute;
@@ -121,6 +122,11 @@ Result<TableSchema> SchemaFromText(const std::string& text) {
     s.billing_mode = j.at("billing_mode").get<std::string>();
     s.provisioned_throughput = {j.at("rcu").get<int64_t>(), j.at("wcu").get<int64_t>()};
     s.creation_date_time = j.at("creation_date_time").get<double>();
+    // Catalogs written before the field existed: on demand since creation, or never.
+    s.last_update_to_pay_per_request =
+        j.contains("last_update_to_pay_per_request")
+            ? j.at("last_update_to_pay_per_request").get<double>()
+            : (s.billing_mode == "PAY_PER_REQUEST" ? s.creation_date_time : 0);
     s.partition_override = j.at("partition_override").get<int>();
     if (j.contains("ttl_attribute")) s.ttl_attribute = j.at("ttl_attribute").get<std::string>();
     if (j.contains("tags")) s.tags = j.at("tags").get<std::map<std::string, std::string>>();

@@ -25,6 +25,7 @@ Result<CreateTableResponse> EngineImpl::CreateTable(const CreateTableRequest& r)
     return MakeError(ErrorType::kResourceInUseException, "Table already exists: " + s.name);
   }
   s.creation_date_time = Now();
+  if (s.billing_mode == "PAY_PER_REQUEST") s.last_update_to_pay_per_request = s.creation_date_time;
   if (r.stream_specification && *r.stream_specification->stream_enabled) {
     ApplyStreamSpecification(*r.stream_specification, s.creation_date_time, &s);
   }
@@ -149,6 +150,10 @@ Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r)
   DDB_ASSIGN_OR_RETURN(TableSchema s, ValidateUpdateTable(old, r));
   s.storage_id = old.storage_id;
   s.creation_date_time = old.creation_date_time;
+  s.last_update_to_pay_per_request = old.last_update_to_pay_per_request;
+  if (s.billing_mode == "PAY_PER_REQUEST" && old.billing_mode != "PAY_PER_REQUEST") {
+    s.last_update_to_pay_per_request = Now();
+  }
   s.partition_override = old.partition_override;
   if (r.stream_specification) ApplyStreamSpecification(*r.stream_specification, Now(), &s);
 

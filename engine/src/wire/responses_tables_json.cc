@@ -64,9 +64,11 @@ Json TableDescriptionToJson(const TableDescription& t) {
   j["ItemCount"] = t.item_count;
   j["TableArn"] = t.table_arn;
   j["TableId"] = t.table_id;
-  if (t.billing_mode == "PAY_PER_REQUEST") {
-    j["BillingModeSummary"] = Json{{"BillingMode", "PAY_PER_REQUEST"},
-                                   {"LastUpdateToPayPerRequestDateTime", t.creation_date_time}};
+  // DynamoDB: present once the table has been on demand, in whichever mode it is now.
+  if (t.last_update_to_pay_per_request > 0) {
+    j["BillingModeSummary"] =
+        Json{{"BillingMode", t.billing_mode},
+             {"LastUpdateToPayPerRequestDateTime", t.last_update_to_pay_per_request}};
   }
   if (!t.local_secondary_indexes.empty()) {
     Json list = Json::array();

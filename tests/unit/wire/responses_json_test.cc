@@ -95,6 +95,7 @@ TEST_CASE("TableDescription carries DynamoDB's members") {
   t.table_id = "id";
   t.creation_date_time = 1700000000.5;
   t.billing_mode = "PAY_PER_REQUEST";
+  t.last_update_to_pay_per_request = 1700000000.5;
   t.key_schema = {{"PK", "HASH"}};
   t.attribute_definitions = {{"PK", "S"}};
   ddblab::IndexDescription gsi;
@@ -104,6 +105,7 @@ TEST_CASE("TableDescription carries DynamoDB's members") {
   t.global_secondary_indexes.push_back(gsi);
   Json j = internal::TableDescriptionToJson(t);
   CHECK(j["BillingModeSummary"]["BillingMode"] == "PAY_PER_REQUEST");
+  CHECK(j["BillingModeSummary"]["LastUpdateToPayPerRequestDateTime"].get<double>() == 1700000000.5);
   CHECK(j["ProvisionedThroughput"].dump() ==
         R"({"NumberOfDecreasesToday":0,"ReadCapacityUnits":0,"WriteCapacityUnits":0})");
   CHECK(j["CreationDateTime"].get<double>() == 1700000000.5);
