@@ -64,26 +64,6 @@ void Compare(const char* name, const std::function<void(int64_t)>& engine,
   PrintResult(name, r.first, r.second);
 }
 
-AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
-AttributeValue N(int64_t v) { return AttributeValue::N(Decimal::FromInt(v)); }
-
-Item Order(const std::string& pk, const std::string& sk, bool indexed) {
-  Item it{{"PK", S(pk)},
-          {"SK", S(sk)},
-          {"total", N(12345)},
-          {"status", S("OPEN")},
-          {"note", S(std::string(120, 'x'))}};
-  if (indexed) {
-    it["GSI1PK"] = S("STATUS#OPEN");
-    it["GSI1SK"] = S(sk);
-  }
-  return it;
-}
-
-}  // namespace ddblab::bench
-
-namespace {
-
 std::unique_ptr<Engine> NewEngine(bool gsi) {
   auto e = Engine::Open(EngineOptions{});
   Check(e.ok(), "open");
@@ -104,6 +84,36 @@ std::unique_ptr<Engine> NewEngine(bool gsi) {
   Check((*e)->CreateTable(c).ok(), "create table");
   return std::move(e).value();
 }
+
+void Query100(Engine& e, int64_t i) {
+  QueryRequest q;
+  q.table_name = "Bench";
+  q.key_condition_expression = "PK = :pk";
+  q.expression_attribute_values =
+      ExpressionAttributeValues{{":pk", S("CUSTOMER#" + std::to_string(i % 20))}};
+  auto r = e.Query(q);
+  Check(r.ok() && r->items.size() == 100, "Query");
+}
+
+AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
+AttributeValue N(int64_t v) { return AttributeValue::N(Decimal::FromInt(v)); }
+
+Item Order(const std::string& pk, const std::string& sk, bool indexed) {
+  Item it{{"PK", S(pk)},
+          {"SK", S(sk)},
+          {"total", N(12345)},
+          {"status", S("OPEN")},
+          {"note", S(std::string(120, 'x'))}};
+  if (indexed) {
+    it["GSI1PK"] = S("STATUS#OPEN");
+    it["GSI1SK"] = S(sk);
+  }
+  return it;
+}
+
+}  // namespace ddblab::bench
+
+namespace {
 
 // Raw SQLite with the same clustered layout the engine uses.
 struct Raw {
@@ -257,15 +267,7 @@ void BenchQuery100() {
                  Sk(i), kItemBlob);
     }
   }
-  auto engine_op = [&](int64_t i) {
-    QueryRequest q;
-    q.table_name = "Bench";
-    q.key_condition_expression = "PK = :pk";
-    q.expression_attribute_values =
-        ExpressionAttributeValues{{":pk", S("CUSTOMER#" + std::to_string(i % 20))}};
-    auto r = e->Query(q);
-    Check(r.ok() && r->items.size() == 100, "Query");
-  };
+  auto engine_op = [&](int64_t i) { Query100(*e, i); };
   auto sqlite_op = [&](int64_t i) {
     sqlite3_bind_int64(raw.query, 1, H("CUSTOMER#" + std::to_string(i % 20)));
     Raw::Blob(raw.query, 2, "CUSTOMER#" + std::to_string(i % 20));

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -30,6 +31,11 @@ Rates Compare(const std::function<void(int64_t)>& engine,
 // The same, printed as one result line.
 void Compare(const char* name, const std::function<void(int64_t)>& engine,
              const std::function<void(int64_t)>& sqlite);
+
+// An engine with the table "Bench" (PK, SK; `gsi` adds GSI1 on GSI1PK, GSI1SK), on demand.
+std::unique_ptr<Engine> NewEngine(bool gsi);
+// A Query of the 100 items of customer i % 20 (the Bench table seeded by query_100).
+void Query100(Engine& e, int64_t i);
 
 AttributeValue S(std::string s);
 AttributeValue N(int64_t v);

@@ -22,16 +22,9 @@ void PrintPath(const char* name, Rates r) {
   std::fflush(stdout);
 }
 
+// The query_100 table: 20 customers of 100 orders.
 std::shared_ptr<Engine> OrdersEngine() {
-  auto opened = Engine::Open(EngineOptions{});
-  Check(opened.ok(), "open");
-  std::shared_ptr<Engine> e(std::move(opened).value());
-  CreateTableRequest c;
-  c.table_name = "Bench";
-  c.billing_mode = "PAY_PER_REQUEST";
-  c.attribute_definitions = {{"PK", "S"}, {"SK", "S"}};
-  c.key_schema = {{"PK", "HASH"}, {"SK", "RANGE"}};
-  Check(e->CreateTable(c).ok(), "create table");
+  std::shared_ptr<Engine> e = NewEngine(false);
   for (int c = 0; c < 20; ++c) {
     for (int i = 0; i < 100; ++i) {
       PutItemRequest p;
@@ -56,15 +49,7 @@ void BenchReplPath() {
   std::shared_ptr<Engine> e = OrdersEngine();
   std::unique_ptr<wire::Client> client = wire::MakeEmbeddedClient(e, "bench");
 
-  auto query_engine = [&](int64_t i) {
-    QueryRequest q;
-    q.table_name = "Bench";
-    q.key_condition_expression = "PK = :pk";
-    q.expression_attribute_values =
-        ExpressionAttributeValues{{":pk", S("CUSTOMER#" + std::to_string(i % 20))}};
-    auto r = e->Query(q);
-    Check(r.ok() && r->items.size() == 100, "Query");
-  };
+  auto query_engine = [&](int64_t i) { Query100(*e, i); };
   PrintPath("repl_query_100_cli", Compare(
                                       [&](int64_t i) {
                                         Session(*client,

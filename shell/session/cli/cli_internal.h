@@ -52,6 +52,11 @@ enum class ShorthandModel {
 // Applies the model's types in place; fails with the CLI's int() message on a bad integer.
 Status ApplyShorthandModel(wire::Json& value, ShorthandModel model);
 
+// realpath(3) as a string; empty (with errno set) when the path does not resolve.
+std::string Resolve(const std::string& path);
+// Whether the resolved `path` is `root` or below it (both from Resolve).
+bool Inside(const std::string& path, const std::string& root);
+
 // ---- The subcommand table ----
 
 enum class OptionKind {

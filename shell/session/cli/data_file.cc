@@ -5,23 +5,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "cli_internal.h"
+
 namespace ddblab::shell {
-
-namespace {
-
-std::string Real(const std::string& path) {
-  char buf[PATH_MAX];
-  if (realpath(path.c_str(), buf) == nullptr) return "";
-  return buf;
-}
-
-bool Inside(const std::string& path, const std::string& root) {
-  if (root == "/") return true;
-  return path == root || (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
-                          path[root.size()] == '/');
-}
-
-}  // namespace
 
 Result<std::string> ResolveDataFile(const FileAccess& access, const std::string& path,
                                     bool for_write) {
@@ -38,18 +24,19 @@ Result<std::string> ResolveDataFile(const FileAccess& access, const std::string&
     full = access.dir + "/" + path;
   }
   if (access.mode == FileAccess::Mode::kConfined) {
-    std::string root = Real(access.dir.empty() ? "." : access.dir);
+    std::string root = cli::Resolve(access.dir.empty() ? "." : access.dir);
     std::string probe = full;
     if (for_write) {
       size_t slash = full.find_last_of('/');
       probe = slash == std::string::npos ? "." : full.substr(0, slash + (slash == 0 ? 1 : 0));
     }
-    std::string real = Real(probe);
-    if (root.empty() || real.empty() || !Inside(real, root)) {
+    std::string real = cli::Resolve(probe);
+    if (root.empty() || real.empty() || !cli::Inside(real, root)) {
       return fail("only files inside the lesson's own folder can be used");
     }
     // An existing target may be a symlink out of the folder.
-    if (std::string target = Real(full); for_write && !target.empty() && !Inside(target, root)) {
+    if (std::string target = cli::Resolve(full);
+        for_write && !target.empty() && !cli::Inside(target, root)) {
       return fail("only files inside the lesson's own folder can be used");
     }
   }

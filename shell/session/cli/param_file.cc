@@ -9,6 +9,7 @@
 #include <cstring>
 #include <string>
 
+#include "cli_internal.h"
 #include "shell/session/file_access.h"
 
 namespace ddblab::shell {
@@ -35,19 +36,6 @@ const char* KindOf(mode_t mode) {
   return "not a regular file";
 }
 
-// realpath(3) as a string; empty (with errno set) when the path does not resolve.
-std::string Resolve(const std::string& path) {
-  char buf[PATH_MAX];
-  if (realpath(path.c_str(), buf) == nullptr) return "";
-  return buf;
-}
-
-bool Inside(const std::string& path, const std::string& root) {
-  if (root == "/") return true;
-  return path == root || (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
-                          path[root.size()] == '/');
-}
-
 }  // namespace
 
 bool IsParamFileValue(std::string_view value) { return !PrefixOf(value).empty(); }
@@ -68,10 +56,10 @@ Result<std::string> ReadParamFile(const FileAccess& access, std::string_view val
     full = access.dir + "/" + path;
   }
   if (access.mode == FileAccess::Mode::kConfined) {
-    std::string root = Resolve(access.dir.empty() ? "." : access.dir);
-    std::string real = Resolve(full);
+    std::string root = cli::Resolve(access.dir.empty() ? "." : access.dir);
+    std::string real = cli::Resolve(full);
     if (real.empty()) return fail(ErrnoText(errno, path));
-    if (root.empty() || !Inside(real, root)) {
+    if (root.empty() || !cli::Inside(real, root)) {
       return fail("only files inside the lesson's own folder can be read");
     }
     full = real;
