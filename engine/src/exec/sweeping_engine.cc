@@ -68,7 +68,7 @@ class SweepingEngine final : public Engine, public BulkLoader {
   }
 
  private:
-  // One call of kind `how`: `call` runs it on the engine; `batch` runs a batch entry by entry
+  // One call of kind `How`: `call` runs it on the engine; `batch` runs a batch entry by entry
   // under the throughput model (instantiated for kBatch only). Data-plane calls go through the
   // model when it is on (exec/throttle.h).
   template <OperationKind How, typename Req, typename Call, typename Batch>
