@@ -39,7 +39,7 @@ Json OptionalItemsToJson(const std::vector<std::optional<ResultItem>>& items) {
 template <class T>
 Json ItemResponse(const std::optional<T>& item, const char* member, const ConsumedCapacity& c,
                   std::string_view rcc) {
-  Json j = ObjectWithRoom(8);
+  Json j = ObjectWithRoom(2);
   if (item) j[member] = ItemToJson(*item);
   AddCapacity(j, c, rcc);
   return j;
@@ -61,7 +61,7 @@ Json ToJson(const DeleteItemResponse& r, std::string_view rcc) {
 }
 
 Json ToJson(const QueryResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(8);
+  Json j = ObjectWithRoom(5);
   if (!r.count_only) j["Items"] = ItemsToJson(r.items);
   j["Count"] = r.count;
   j["ScannedCount"] = r.scanned_count;
@@ -71,7 +71,7 @@ Json ToJson(const QueryResponse& r, std::string_view rcc) {
 }
 
 Json KeysAndAttributesToJson(const KeysAndAttributes& k) {
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   Json keys = Json::array();
   for (const Key& key : k.keys) keys.push_back(ItemToJson(key));
   j["Keys"] = std::move(keys);
@@ -86,7 +86,7 @@ Json KeysAndAttributesToJson(const KeysAndAttributes& k) {
 }
 
 Json WriteRequestToJson(const WriteRequest& w) {
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   if (w.put_request_item) j["PutRequest"] = Json{{"Item", ItemToJson(*w.put_request_item)}};
   if (w.delete_request_key) {
     j["DeleteRequest"] = Json{{"Key", ItemToJson(*w.delete_request_key)}};
@@ -95,7 +95,7 @@ Json WriteRequestToJson(const WriteRequest& w) {
 }
 
 Json ToJson(const BatchGetItemResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(8);
+  Json j = ObjectWithRoom(3);
   Json responses = Json::object();
   for (const auto& [table, items] : r.responses) responses[table] = ItemsToJson(items);
   j["Responses"] = std::move(responses);
@@ -109,7 +109,7 @@ Json ToJson(const BatchGetItemResponse& r, std::string_view rcc) {
 }
 
 Json ToJson(const BatchWriteItemResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(8);
+  Json j = ObjectWithRoom(3);
   Json unprocessed = Json::object();
   for (const auto& [table, writes] : r.unprocessed_items) {
     Json list = Json::array();
@@ -122,20 +122,20 @@ Json ToJson(const BatchWriteItemResponse& r, std::string_view rcc) {
 }
 
 Json ToJson(const TransactGetItemsResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(8);
+  Json j = ObjectWithRoom(2);
   j["Responses"] = OptionalItemsToJson(r.responses);
   AddCapacityList(j, r.consumed_capacity, rcc);
   return j;
 }
 
 Json ToJson(const TransactWriteItemsResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   AddCapacityList(j, r.consumed_capacity, rcc);
   return j;
 }
 
 Json ToJson(const ExecuteStatementResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(8);
+  Json j = ObjectWithRoom(4);
   j["Items"] = ItemsToJson(r.items);
   if (r.next_token) j["NextToken"] = *r.next_token;
   if (r.last_evaluated_key) j["LastEvaluatedKey"] = ItemToJson(*r.last_evaluated_key);
@@ -144,7 +144,7 @@ Json ToJson(const ExecuteStatementResponse& r, std::string_view rcc) {
 }
 
 Json ToJson(const BatchExecuteStatementResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(8);
+  Json j = ObjectWithRoom(2);
   Json responses = Json::array();
   for (const BatchStatementResponse& s : r.responses) {
     Json e = Json::object();
@@ -175,7 +175,7 @@ Json ToJson(const BatchExecuteStatementResponse& r, std::string_view rcc) {
 }
 
 Json ToJson(const ExecuteTransactionResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(8);
+  Json j = ObjectWithRoom(2);
   if (!r.responses.empty()) j["Responses"] = OptionalItemsToJson(r.responses);
   AddCapacityList(j, r.consumed_capacity, rcc);
   return j;

@@ -11,7 +11,7 @@ Json ToJson(const UntagResourceResponse&, std::string_view) { return Json::objec
 Json ToJson(const ListTagsOfResourceResponse& r, std::string_view) {
   Json tags = Json::array();
   for (const Tag& t : r.tags) tags.push_back(Json{{"Key", t.key}, {"Value", t.value}});
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   j["Tags"] = std::move(tags);
   if (r.next_token) j["NextToken"] = *r.next_token;
   return j;
@@ -41,7 +41,7 @@ Json ToJson(const DescribeEndpointsResponse& r, std::string_view) {
 }
 
 Json ToJson(const DescribeLimitsResponse& r, std::string_view) {
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   j["AccountMaxReadCapacityUnits"] = r.account_max_read_capacity_units;
   j["AccountMaxWriteCapacityUnits"] = r.account_max_write_capacity_units;
   j["TableMaxReadCapacityUnits"] = r.table_max_read_capacity_units;

@@ -13,7 +13,7 @@ Json KeySchemaToJson(const std::vector<KeySchemaElement>& ks) {
 }
 
 Json ProjectionToJson(const Projection& p) {
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   if (p.projection_type) j["ProjectionType"] = *p.projection_type;
   if (p.non_key_attributes && !p.non_key_attributes->empty()) {
     j["NonKeyAttributes"] = *p.non_key_attributes;
@@ -23,7 +23,7 @@ Json ProjectionToJson(const Projection& p) {
 
 // DynamoDB always reports NumberOfDecreasesToday, and zeros for on-demand tables.
 Json ThroughputToJson(const ProvisionedThroughput& t) {
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   j["NumberOfDecreasesToday"] = 0;
   j["ReadCapacityUnits"] = t.read_capacity_units;
   j["WriteCapacityUnits"] = t.write_capacity_units;
@@ -31,7 +31,7 @@ Json ThroughputToJson(const ProvisionedThroughput& t) {
 }
 
 Json IndexToJson(const IndexDescription& i, const TableDescription& t, bool global) {
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   j["IndexName"] = i.index_name;
   j["KeySchema"] = KeySchemaToJson(i.key_schema);
   j["Projection"] = ProjectionToJson(i.projection);
@@ -49,7 +49,7 @@ Json IndexToJson(const IndexDescription& i, const TableDescription& t, bool glob
 }  // namespace
 
 Json TableDescriptionToJson(const TableDescription& t) {
-  Json j = ObjectWithRoom(8);
+  Json j = ObjectWithRoom(24);
   Json defs = Json::array();
   for (const AttributeDefinition& a : t.attribute_definitions) {
     defs.push_back(Json{{"AttributeName", a.attribute_name}, {"AttributeType", a.attribute_type}});
@@ -105,7 +105,7 @@ Json ToJson(const DescribeTableResponse& r, std::string_view) {
 // reference, DeleteTable examples).
 Json ToJson(const DeleteTableResponse& r, std::string_view) {
   Json full = TableDescriptionToJson(r.table_description);
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   for (const char* member : {"TableName", "TableStatus", "ProvisionedThroughput", "TableSizeBytes",
                              "ItemCount", "TableArn", "TableId", "BillingModeSummary"}) {
     if (full.contains(member)) j[member] = full[member];
@@ -116,7 +116,7 @@ Json ToJson(const UpdateTableResponse& r, std::string_view) {
   return Json{{"TableDescription", TableDescriptionToJson(r.table_description)}};
 }
 Json ToJson(const ListTablesResponse& r, std::string_view) {
-  Json j = ObjectWithRoom(8);
+  Json j = Json::object();
   j["TableNames"] = r.table_names;
   if (r.last_evaluated_table_name) j["LastEvaluatedTableName"] = *r.last_evaluated_table_name;
   return j;
