@@ -17,6 +17,7 @@
 #include "ddblab/engine.h"
 #include "ddblab/wire.h"
 #include "shell/lab/lab_commands.h"
+#include "shell/page/page.h"
 #include "shell/remote/remote.h"
 #include "shell/render/output.h"
 #include "shell/render/render.h"
@@ -139,7 +140,7 @@ int main(int argc, char** argv) {
   if (std::string error = TakeCourseOption(&argc, argv); !error.empty()) return UsageError(error);
   if (argc >= 2) {
     std::string sub = argv[1];
-    if (sub == "serve") return RunServe(argc - 1, argv + 1);
+    if (sub == "serve") return RunServe(argc - 1, argv + 1, page::ServePageMaker());
     if (sub == "lesson") return lab::RunLessonCommand(argc - 1, argv + 1);
     if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1);
     if (sub == "exercise") return lab::RunExerciseCommand(argc - 1, argv + 1);
@@ -247,7 +248,9 @@ int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const Engine
             OutputSink& sink) {
   Shell shell(std::move(client), sink);
   shell.engine_options = options;
-  lab::RegisterLabExtensions(shell);
+  std::shared_ptr<page::ShellPage> live_page = page::RegisterPageDotCommand(shell);
+  lab::RegisterLabExtensions(
+      shell, [live_page](const wire::Json& simulation) { live_page->SetSimulation(simulation); });
   shell.settings().echo = args.echo;
   if (!args.mode.empty()) shell.settings().mode = FindMode(args.mode)->mode;
 

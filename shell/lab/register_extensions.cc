@@ -8,11 +8,17 @@
 
 namespace ddblab::lab {
 
-std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell) {
+std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell,
+                                                   SimulationListener on_simulation) {
   // The last simulation of this shell, for `.heatmap`: from `.simulate` or a lesson's code.
   auto shelf = std::make_shared<simulate::SimulationShelf>();
+  if (on_simulation) {
+    shelf->on_change = [on_simulation](const simulate::SimulationResult& r) {
+      on_simulation(simulate::ResultJson(r));
+    };
+  }
   auto lesson =
-      shell::NewLessonDotState([shelf](const simulate::SimulationResult& r) { shelf->last = r; });
+      shell::NewLessonDotState([shelf](const simulate::SimulationResult& r) { shelf->Put(r); });
   shell::RegisterLessonDotCommand(shell, lesson);
   auto exercise = std::make_shared<shell::ExerciseState>();
   shell.RegisterDotCommand(shell::DotExtension{
@@ -26,6 +32,8 @@ std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell) {
   return lesson;
 }
 
-void RegisterLabExtensions(shell::Shell& shell) { RegisterLab(shell); }
+void RegisterLabExtensions(shell::Shell& shell, SimulationListener on_simulation) {
+  RegisterLab(shell, std::move(on_simulation));
+}
 
 }  // namespace ddblab::lab

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "shell/lab/lab_commands.h"
 #include "shell/repl/extensions.h"
 
 namespace ddblab::lab::simulate {
@@ -46,6 +47,7 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
 namespace ddblab::lab {
 
 // RegisterLabExtensions, returning the `.lesson` state it registered (a lesson replay drives it).
-std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell);
+std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell,
+                                                   SimulationListener on_simulation = {});
 
 }  // namespace ddblab::lab

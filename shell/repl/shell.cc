@@ -35,8 +35,23 @@ bool IsControlPlane(const std::string& op) {
 }  // namespace
 
 Shell::Shell(std::unique_ptr<wire::Client> client, OutputSink& sink)
-    : guard_(sink, [this] { return settings_.mode == OutputMode::kJsonl; }), sink_(guard_) {
+    : front_(sink),
+      guard_(front_, [this] { return settings_.mode == OutputMode::kJsonl; }),
+      sink_(guard_) {
   clients_.push_back(std::move(client));
+}
+
+Shell::~Shell() {
+  // A thread of the live page may be running a statement of its box: let it finish first.
+  std::lock_guard<std::recursive_timed_mutex> idle(execution_mutex_);
+  extensions_.clear();
+  input_listeners_.clear();
+  followers_.clear();
+  observers_.clear();
+}
+
+void Shell::AddInputListener(InputListener listener) {
+  if (listener) input_listeners_.push_back(std::move(listener));
 }
 
 bool Shell::SetClient(std::unique_ptr<wire::Client> client) {
@@ -154,6 +169,7 @@ bool Shell::Run(std::string_view statement) {
 }
 
 Outcome Shell::Execute(std::string_view input, bool complete) {
+  std::lock_guard<std::recursive_timed_mutex> running(execution_mutex_);
   InputKind kind = ClassifyInput(input);
   std::string_view t = TrimStatement(input);
   Outcome outcome = Outcome::kOk;
@@ -179,6 +195,9 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
   if (kind != InputKind::kEmpty && !is_check) {
     last_outcome_ = outcome;
     last_was_statement_ = kind != InputKind::kDot;
+  }
+  if (kind != InputKind::kEmpty) {
+    for (auto& listen : input_listeners_) listen({input, kind != InputKind::kDot, outcome});
   }
   return outcome;
 }
@@ -233,6 +252,7 @@ Outcome Shell::RunStreamed(const std::string& statement,
 bool Shell::HasMorePages() const { return last_ && last_->next_page.has_value(); }
 
 Outcome Shell::More() {
+  std::lock_guard<std::recursive_timed_mutex> running(execution_mutex_);
   if (!HasMorePages()) {
     sink_.ErrLine(".more: the last read has no more pages");
     return Outcome::kOtherError;

@@ -1,5 +1,6 @@
-#include "connection_loop.h"
+#include "shell/serve/connection_loop.h"
 
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -35,10 +36,16 @@ const char* Reason(int status) {
       return "Continue";
     case 200:
       return "OK";
+    case 301:
+      return "Moved Permanently";
     case 400:
       return "Bad Request";
+    case 403:
+      return "Forbidden";
     case 404:
       return "Not Found";
+    case 405:
+      return "Method Not Allowed";
     case 408:
       return "Request Timeout";
     case 413:
@@ -224,6 +231,21 @@ struct ConnectionLoop::Impl {
       impl.open_connections.fetch_sub(1);
     }
 
+    // Gives the connection's socket to `take_over` (a streamed answer): out of the epoll set and
+    // the connection table, back to blocking mode, not closed.
+    void HandOver(uint64_t id, const std::function<void(int fd)>& take_over) {
+      auto it = conns.find(id);
+      if (it == conns.end()) return;
+      const int fd = it->second->fd;
+      epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, nullptr);
+      it->second->fd = -1;
+      conns.erase(it);
+      impl.open_connections.fetch_sub(1);
+      int flags = fcntl(fd, F_GETFL);
+      if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+      take_over(fd);
+    }
+
     void EnterReading(Conn& c) {
       c.state = State::kReading;
       c.phase = Phase::kIdle;
@@ -319,6 +341,10 @@ struct ConnectionLoop::Impl {
             return;
           case ReadStatus::kComplete: {
             HttpResponse response = Run(c.reader.Take());
+            if (response.take_over) {
+              HandOver(id, response.take_over);
+              return;
+            }
             if (!Respond(c, SerializeResponse(response), response.close)) return;
             break;  // a pipelined request may already be buffered
           }

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "connection_loop.h"
-#include "request_reader.h"
+#include "shell/serve/connection_loop.h"
+#include "shell/serve/request_reader.h"
 
 namespace ddblab::shell::serve {
 

@@ -1,4 +1,4 @@
-#include "request_reader.h"
+#include "shell/serve/request_reader.h"
 
 #include <algorithm>
 
@@ -113,7 +113,10 @@ ReadStatus RequestReader::ParseHead(std::string_view head) {
     return ReadStatus::kBadRequest;
   }
   if (request_.method.empty() || target.empty()) return ReadStatus::kBadRequest;
-  request_.path = std::string(target.substr(0, target.find('?')));
+  const size_t question = target.find('?');
+  request_.path = std::string(target.substr(0, question));
+  request_.query =
+      question == std::string_view::npos ? "" : std::string(target.substr(question + 1));
 
   for (size_t pos = line_end + 1; pos < head.size();) {
     size_t end = head.find('\n', pos);

@@ -13,11 +13,11 @@
 #include <string>
 #include <thread>
 
-#include "connection_loop.h"
 #include "content_encoding.h"
 #include "cors.h"
 #include "ddblab/engine.h"
 #include "http_protocol.h"
+#include "shell/serve/connection_loop.h"
 #include "shell/serve/serve.h"
 
 namespace ddblab::shell {
@@ -36,12 +36,13 @@ struct ServeOptions {
   size_t max_connections = 10000;
   std::optional<double> request_timeout;  // seconds; head and body each
   std::optional<double> idle_timeout;     // seconds
+  bool ui = false;
 };
 
 constexpr const char* kUsage =
     "usage: ddblab serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--log] [--quiet]\n"
     "                    [--clock SECONDS] [--max-connections N] [--request-timeout S]\n"
-    "                    [--idle-timeout S]\n"
+    "                    [--idle-timeout S] [--ui]\n"
     "  --host H    address to listen on (default 127.0.0.1, loopback only)\n"
     "  --port P    TCP port (default 8000; 0 picks a free port)\n"
     "  --db FILE   database file (default: transient in-memory database)\n"
@@ -51,7 +52,8 @@ constexpr const char* kUsage =
     "  --max-connections N  open connections served at once (default 10000); more get 503\n"
     "  --request-timeout S  a request's head, and then its body, must arrive within S seconds\n"
     "                       (default 10 and 60); a slower one is answered 408\n"
-    "  --idle-timeout S     a keep-alive connection idle S seconds is closed (default 60)\n";
+    "  --idle-timeout S     a keep-alive connection idle S seconds is closed (default 60)\n"
+    "  --ui        also start the live page for the classroom and print its URL\n";
 
 // Returns 0 on success, 2 after printing a usage error, -1 for --help.
 int ParseOptions(int argc, char** argv, ServeOptions* o) {
@@ -97,6 +99,8 @@ int ParseOptions(int argc, char** argv, ServeOptions* o) {
       o->log = true;
     } else if (arg == "--quiet") {
       o->quiet = true;
+    } else if (arg == "--ui" && !has_inline) {
+      o->ui = true;
     } else if (arg == "--clock") {
       // A fixed clock (seconds since the epoch) makes CreationDateTime and TableId stable.
       if (!take("--clock")) return 2;
@@ -142,9 +146,13 @@ bool IsLoopback(const std::string& host) {
 
 }  // namespace
 
-int RunServe(int argc, char** argv) {
+int RunServe(int argc, char** argv, const ServePageFactory& page_factory) {
   ServeOptions options;
   if (int rc = ParseOptions(argc, argv, &options); rc != 0) return rc < 0 ? 0 : rc;
+  if (options.ui && !page_factory) {
+    std::cerr << "ddblab serve: --ui is not available in this program\n";
+    return 2;
+  }
 
   EngineOptions engine_options;
   if (!options.db.empty()) engine_options.path = options.db;
@@ -163,6 +171,15 @@ int RunServe(int argc, char** argv) {
     return 1;
   }
   std::shared_ptr<Engine> engine = std::move(opened).value();
+  std::unique_ptr<ServePage> page;
+  if (options.ui) {
+    Result<std::unique_ptr<ServePage>> started = page_factory(engine);
+    if (!started.ok()) {
+      std::cerr << "ddblab serve: --ui: " << started.error().message << "\n";
+      return 1;
+    }
+    page = std::move(started).value();
+  }
 
   // SIGINT/SIGTERM are taken by sigwait on this thread; block them before any server thread
   // starts so every thread inherits the mask.
@@ -226,6 +243,7 @@ int RunServe(int argc, char** argv) {
         }
       }
     }
+    if (page) page->OnRequest(reply.operation, reply.result);
     if (options.log) {
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -272,6 +290,7 @@ int RunServe(int argc, char** argv) {
               << "\n";
     if (options.log) std::cout << "logging one line per request to stderr\n";
   }
+  if (page) std::cout << "page: " << page->url() << std::endl;
   std::cout << "ready" << std::endl;
 
   std::thread listener([&] { loop.Run(); });
@@ -279,6 +298,7 @@ int RunServe(int argc, char** argv) {
   sigwait(&stop_signals, &sig);
   loop.Stop();
   listener.join();
+  page.reset();
   // Release the engine (and close the database) before saying so.
   engine.reset();
   if (!options.quiet) {

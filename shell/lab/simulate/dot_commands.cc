@@ -46,7 +46,7 @@ bool RunSimulateDot(shell::ShellContext& shell, SimulationShelf& shelf,
     sink.ErrLine(".simulate: " + args[0] + ": " + message);
     return false;
   }
-  shelf.last = *result;
+  shelf.Put(*result);
   sink.Out(RenderText(*result));
   sink.Line("(.heatmap TABLE shows one table again)", shell::Style::kDim);
   return true;

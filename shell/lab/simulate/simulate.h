@@ -60,6 +60,12 @@ Result<SimulationResult> SimulateTable(Sandbox& sandbox, const shell::FileAccess
 // dot-commands that fill and read it.
 struct SimulationShelf {
   std::optional<SimulationResult> last;
+  // Told of each simulation put on the shelf (the live page shows it).
+  std::function<void(const SimulationResult&)> on_change;
+  void Put(const SimulationResult& r) {
+    last = r;
+    if (on_change) on_change(r);
+  }
 };
 
 std::string RenderJson(const SimulationResult& r);

@@ -1,7 +1,7 @@
 // The server's incremental request reader: requests arrive in pieces and come out whole, within
 // the head and body limits. DynamoDB: "Service, account, and table quotas" (16 MB request body);
 // RFC 9112 for the framing.
-#include "serve/request_reader.h"
+#include "shell/serve/request_reader.h"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -2,8 +2,11 @@
 // the `.lesson` and `.exercise` dot-commands it registers in a shell's extension table.
 #pragma once
 
+#include <functional>
 #include <istream>
 #include <string>
+
+#include "ddblab/wire.h"
 
 namespace ddblab::shell {
 class OutputSink;
@@ -31,8 +34,12 @@ int RunSimulateCommand(int argc, char** argv);
 int ReplayLessonAnswers(const std::string& id, std::istream& answers, const std::string& name,
                         shell::OutputSink& sink);
 
+// Told of each simulation that finishes in a shell (`.simulate`, a lesson's ddb.simulate), as the
+// JSON `ddblab simulate --format json` prints.
+using SimulationListener = std::function<void(const wire::Json& simulation)>;
+
 // Adds `.lesson` and `.exercise` to `shell`. Their state (the lesson in progress, the exercise
 // loaded) lives in the registered handlers, one per shell.
-void RegisterLabExtensions(shell::Shell& shell);
+void RegisterLabExtensions(shell::Shell& shell, SimulationListener on_simulation = {});
 
 }  // namespace ddblab::lab

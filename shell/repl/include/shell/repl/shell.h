@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,11 @@ enum class Outcome { kOk, kParseError, kEngineError, kOtherError, kExit };
 class Shell : public ShellContext {
  public:
   Shell(std::unique_ptr<wire::Client> client, OutputSink& sink);
+  // Drops the extensions, followers and listeners (and the threads they own, such as the live
+  // page's) before the state they use goes.
+  ~Shell() override;
+  Shell(const Shell&) = delete;
+  Shell& operator=(const Shell&) = delete;
 
   // Runs one complete input (see InputIncomplete) through the session and renders it.
   // `complete` is false when a script ended while the statement still needed more lines.
@@ -106,6 +112,23 @@ class Shell : public ShellContext {
   }
   const ItemGeneratorOpener& item_generator_opener() const { return item_generator_opener_; }
 
+  // Held while Execute or More runs. Another thread (the live page) takes it before it uses the
+  // shell or its client, so it never sees a statement half run or a database being swapped.
+  std::recursive_timed_mutex& execution_mutex() { return execution_mutex_; }
+  // Sends everything the shell prints to `to` instead of the caller's sink until called with
+  // nullptr; the live page's statement box captures a statement's output this way.
+  void RedirectOutput(OutputSink* to) { front_.target = to != nullptr ? to : &front_.own; }
+  // What a listener hears after each input Execute ran (dot-commands included).
+  struct InputDone {
+    std::string_view input;
+    bool statement = false;  // an aws-CLI, PartiQL or EXPLAIN statement rather than a dot-command
+    Outcome outcome = Outcome::kOk;
+  };
+  using InputListener = std::function<void(const InputDone&)>;
+  void AddInputListener(InputListener listener);
+  // True while lesson code runs statements (Run), false for what the user typed.
+  bool running_lesson_code() const { return lesson_code_depth_ > 0; }
+
   // The last statement that can be continued with .more, if any.
   bool HasMorePages() const;
   // Runs the next page of the last paginated read (.more).
@@ -133,6 +156,18 @@ class Shell : public ShellContext {
   Outcome RunStreamed(const std::string& statement,
                       const std::function<StatementResult(const PageStream*)>& run);
 
+  // Forwards to the caller's sink, or to where RedirectOutput points.
+  struct ForwardingSink : OutputSink {
+    explicit ForwardingSink(OutputSink& sink) : own(sink), target(&sink) {
+      set_color(sink.color());
+    }
+    void Write(Stream stream, std::string_view text) override { target->Write(stream, text); }
+    OutputSink& own;
+    OutputSink* target;
+  };
+
+  // First, so it outlives everything that may be waiting for it.
+  std::recursive_timed_mutex execution_mutex_;
   // The user's backend first; a lesson's or an exercise's own database on top while in use.
   std::vector<std::unique_ptr<wire::Client>> clients_;
   // For each client after the first: its PushClient id and what gives the user's database back.
@@ -144,8 +179,9 @@ class Shell : public ShellContext {
   int next_push_id_ = 1;
   // The user's database's id (database_id): 0, then -1, -2, ... after each .open.
   int user_database_id_ = 0;
-  // The sink everything is printed through: the caller's, with dot-command text wrapped as JSON
-  // objects in jsonl mode.
+  // The sink everything is printed through: the caller's (or a redirect), with dot-command text
+  // wrapped as JSON objects in jsonl mode.
+  ForwardingSink front_;
   JsonlTextSink guard_;
   OutputSink& sink_;
   ShellSettings settings_;
@@ -153,6 +189,7 @@ class Shell : public ShellContext {
   std::map<int, wire::Json> params_;
   std::vector<std::shared_ptr<StatementObserver>> observers_;
   std::vector<StatementFollower> followers_;
+  std::vector<InputListener> input_listeners_;
   std::vector<DotExtension> extensions_;
   ItemGeneratorOpener item_generator_opener_;
   std::optional<StatementResult> last_;

@@ -2,7 +2,29 @@
 // talk to the engine.
 #pragma once
 
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "ddblab/engine.h"
+#include "ddblab/error.h"
+#include "ddblab/wire.h"
+
 namespace ddblab::shell {
+
+// The live page beside the endpoint (`serve --ui`, docs/page.md). The page tier builds it and
+// main hands the factory in, so serve itself stays on the wire protocol.
+class ServePage {
+ public:
+  virtual ~ServePage() = default;
+  // Where the page is, to print beside the endpoint's address.
+  virtual std::string url() const = 0;
+  // Every request the endpoint answered (from the server's threads).
+  virtual void OnRequest(std::string_view operation, const wire::JsonResult& result) = 0;
+};
+using ServePageFactory =
+    std::function<Result<std::unique_ptr<ServePage>>(std::shared_ptr<Engine> engine)>;
 
 // Runs the server until SIGINT or SIGTERM. `argv` holds the options after the word "serve" (a
 // leading "serve" itself is skipped, so main may pass argv + 1 as well):
@@ -15,10 +37,11 @@ namespace ddblab::shell {
 //   --max-connections N  open connections served at once (default 10000); more get 503
 //   --request-timeout S  seconds for a request's head, then its body, to arrive; else 408
 //   --idle-timeout S     seconds an idle keep-alive connection stays open
+//   --ui        also start the live page (made by `page`; refused when it is null)
 //   --help
 // Prints where it listens, then "ready" on stdout. Returns the process exit status (0 after a
 // clean stop, 2 for bad options, 1 when the database or the port cannot be opened, e.g. because
 // another process owns the database file).
-int RunServe(int argc, char** argv);
+int RunServe(int argc, char** argv, const ServePageFactory& page = nullptr);
 
 }  // namespace ddblab::shell

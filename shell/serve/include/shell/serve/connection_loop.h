@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "request_reader.h"
+#include "shell/serve/request_reader.h"
 
 namespace ddblab::shell::serve {
 
@@ -34,6 +34,10 @@ struct HttpResponse {
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
   bool close = false;  // close the connection after this response
+  // A long-lived answer (server-sent events): when set, the loop writes nothing, forgets the
+  // connection and hands its socket (blocking, still open) to this function, which owns it from
+  // then on and must return at once (it passes the socket to a thread of its own).
+  std::function<void(int fd)> take_over;
 };
 
 struct LoopOptions {

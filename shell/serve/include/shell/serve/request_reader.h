@@ -22,7 +22,8 @@ struct ReaderLimits {
 
 struct HttpRequest {
   std::string method;
-  std::string path;  // the target without its query string
+  std::string path;   // the target without its query string
+  std::string query;  // what follows '?' in the target, undecoded ("" when none)
   int minor_version = 1;
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;

@@ -1,0 +1,141 @@
+#include "call_event.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ddblab::shell::page {
+namespace {
+
+using wire::Json;
+
+bool IsRead(std::string_view op) {
+  return op == "GetItem" || op == "Query" || op == "Scan" || op == "BatchGetItem" ||
+         op == "TransactGetItems";
+}
+
+Json NameOrNull(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
+
+// Capacity as the footer sums it: a transaction that reads and writes counts each side, any
+// other call counts its total as read or write units.
+void AddCapacity(const std::vector<ConsumedCapacity>& list, Json& call) {
+  int64_t read_half = 0, write_half = 0;
+  Json parts = Json::array();
+  for (const ConsumedCapacity& c : list) {
+    if (c.transactional && (c.total.read_half_units > 0 || c.total.write_half_units > 0)) {
+      read_half += c.total.read_half_units;
+      write_half += c.total.write_half_units;
+    } else if (c.read) {
+      read_half += c.total.half_units;
+    } else {
+      write_half += c.total.half_units;
+    }
+    parts.push_back({{"table", c.table_name}, {"index", nullptr}, {"units", c.table.units()}});
+    for (const auto& [name, cap] : c.global_secondary_indexes) {
+      parts.push_back({{"table", c.table_name}, {"index", name}, {"units", cap.units()}});
+    }
+    for (const auto& [name, cap] : c.local_secondary_indexes) {
+      parts.push_back({{"table", c.table_name}, {"index", name}, {"units", cap.units()}});
+    }
+  }
+  call["rcu"] = static_cast<double>(read_half) / 2.0;
+  call["wcu"] = static_cast<double>(write_half) / 2.0;
+  call["capacity"] = std::move(parts);
+}
+
+// The partitions a call touched, per table and index, grouped as the footer groups them: the
+// steps of a call across several tables or indexes, else the call's own trace.
+Json Partitions(const Trace& t) {
+  std::vector<Trace> groups;
+  for (const Trace& s : t.steps) {
+    if (s.table.empty() || s.partitions_total <= 0) continue;
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const Trace& g) {
+      return g.table == s.table && g.index == s.index;
+    });
+    if (it == groups.end()) {
+      groups.push_back(Trace{});
+      it = groups.end() - 1;
+      it->table = s.table;
+      it->index = s.index;
+    }
+    it->partitions_total = std::max(it->partitions_total, s.partitions_total);
+    std::set<int> hit(it->partitions_hit.begin(), it->partitions_hit.end());
+    hit.insert(s.partitions_hit.begin(), s.partitions_hit.end());
+    it->partitions_hit.assign(hit.begin(), hit.end());
+  }
+  if (groups.size() < 2) {
+    groups.clear();
+    if (t.partitions_total > 0) groups.push_back(t);
+  }
+  Json out = Json::array();
+  for (const Trace& g : groups) {
+    out.push_back({{"table", g.table},
+                   {"index", NameOrNull(g.index)},
+                   {"hit", g.partitions_hit},
+                   {"total", g.partitions_total}});
+  }
+  return out;
+}
+
+bool Throttled(const Error& e) {
+  return e.type == ErrorType::kProvisionedThroughputExceededException ||
+         e.type == ErrorType::kThrottlingException || e.type == ErrorType::kRequestLimitExceeded;
+}
+
+// The members every call has, from the trace and capacity of what ran.
+Json CallBody(std::string_view operation, const wire::JsonResult& merged, bool ok,
+              const Error& error) {
+  Json call = Json::object();
+  const Trace& t = merged.trace;
+  call["operation"] = std::string(operation);
+  call["table"] = NameOrNull(t.table);
+  call["index"] = NameOrNull(t.index);
+  call["ok"] = ok;
+  if (!ok) {
+    call["error"] = {{"type", std::string(ErrorTypeName(error.type))}, {"message", error.message}};
+  }
+  call["throttled"] = !ok && Throttled(error);
+  const bool read = IsRead(t.operation.empty() ? operation : std::string_view(t.operation));
+  call["returned"] = read ? Json(t.items_returned) : Json(nullptr);
+  call["read"] = read ? Json(t.items_read) : Json(nullptr);
+  AddCapacity(merged.capacity, call);
+  call["partitions"] = Partitions(t);
+  return call;
+}
+
+}  // namespace
+
+Json CallFromStatement(const StatementResult& r, const RenderContext& ctx, std::string_view source,
+                       double time) {
+  const std::string& op = r.merged.trace.operation.empty() ? r.operation : r.merged.trace.operation;
+  Json call = CallBody(op, r.merged, r.ok, r.error);
+  call["time"] = time;
+  call["source"] = std::string(source);
+  call["statement"] = r.input;
+  call["kind"] = std::string(InputKindName(r.kind));
+  call["footer"] = FooterLine(r, ctx.settings);
+  call["warnings"] = r.ok ? Warnings(r, ctx) : std::vector<std::string>{};
+  call["hint"] = r.hint;
+  return call;
+}
+
+Json CallFromRequest(std::string_view operation, const wire::JsonResult& result, double time) {
+  std::string_view op = result.trace.operation.empty() ? operation : result.trace.operation;
+  Json call = CallBody(op, result, result.ok, result.error);
+  call["time"] = time;
+  call["source"] = "serve";
+  call["statement"] = std::string(operation);
+  call["kind"] = "http";
+  call["footer"] = "";
+  call["warnings"] = Json::array();
+  call["hint"] = "";
+  return call;
+}
+
+bool MayChangeTables(std::string_view op) {
+  return !(IsRead(op) || op.starts_with("List") || op.starts_with("Describe") || op.empty());
+}
+
+}  // namespace ddblab::shell::page

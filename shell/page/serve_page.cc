@@ -1,0 +1,82 @@
+// `ddblab serve --ui`: the live page beside the endpoint, showing its tables and every request
+// it answers. Reads go through a client of the same engine; the engine serializes its calls.
+#include <chrono>
+
+#include "call_event.h"
+#include "page_server.h"
+#include "shell/page/page.h"
+#include "table_view.h"
+
+namespace ddblab::shell::page {
+namespace {
+
+using wire::Json;
+
+PageAnswer FromError(const Error& e) {
+  const int status = e.type == ErrorType::kResourceNotFoundException ? 404 : 502;
+  return PageAnswer::Fail(status, std::string(ErrorTypeName(e.type)) + ": " + e.message);
+}
+
+class ServePageImpl final : public ServePage, public PageBackend {
+ public:
+  explicit ServePageImpl(std::shared_ptr<Engine> engine)
+      : client_(wire::MakeEmbeddedClient(std::move(engine), "the endpoint's database")) {}
+
+  Status Start() {
+    Result<std::unique_ptr<PageServer>> started = PageServer::Start(*this, feed_);
+    if (!started.ok()) return started.error();
+    server_ = std::move(started).value();
+    return OkStatus();
+  }
+
+  std::string url() const override { return server_->url(); }
+
+  void OnRequest(std::string_view operation, const wire::JsonResult& result) override {
+    if (operation.empty()) return;  // refused before it reached the engine
+    const double now =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    Json call = CallFromRequest(operation, result, now);
+    const std::string op = call.value("operation", "");
+    feed_.Publish("call", std::move(call));
+    if (result.ok && MayChangeTables(op)) feed_.Publish("tables", Json::object());
+  }
+
+  PageAnswer State() override {
+    Result<Json> names = TableNames(*client_);
+    if (!names.ok()) return FromError(names.error());
+    return PageAnswer::Ok({{"source", "serve"},
+                           {"database", client_->Describe()},
+                           {"statements", false},
+                           {"tables", std::move(*names)}});
+  }
+  PageAnswer Table(const std::string& name) override {
+    Result<Json> view = TableView(*client_, name);
+    return view.ok() ? PageAnswer::Ok(*view) : FromError(view.error());
+  }
+  PageAnswer Partitions(const std::string& name) override {
+    Result<Json> maps = PartitionMaps(*client_, name);
+    return maps.ok() ? PageAnswer::Ok(*maps) : FromError(maps.error());
+  }
+  PageAnswer Simulation() override { return PageAnswer::Ok(nullptr); }
+  PageAnswer Run(const std::string&) override {
+    return PageAnswer::Fail(403, "serve's page is read-only: send requests to the endpoint");
+  }
+
+ private:
+  std::unique_ptr<wire::Client> client_;
+  EventFeed feed_;
+  // Last: it stops (and its threads finish) before the feed and client go.
+  std::unique_ptr<PageServer> server_;
+};
+
+}  // namespace
+
+ServePageFactory ServePageMaker() {
+  return [](std::shared_ptr<Engine> engine) -> Result<std::unique_ptr<ServePage>> {
+    auto page = std::make_unique<ServePageImpl>(std::move(engine));
+    if (Status s = page->Start(); !s.ok()) return s.error();
+    return std::unique_ptr<ServePage>(std::move(page));
+  };
+}
+
+}  // namespace ddblab::shell::page

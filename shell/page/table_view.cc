@@ -1,0 +1,120 @@
+#include "table_view.h"
+
+#include <utility>
+
+namespace ddblab::shell::page {
+namespace {
+
+using wire::Json;
+
+Result<Json> Call(wire::Client& client, std::string_view op, const Json& request) {
+  wire::JsonResult r = client.Call(op, request);
+  if (!r.ok) return r.error;
+  return std::move(r.body);
+}
+
+Json KeysOf(const Json& schema) {
+  Json keys = Json::object();
+  if (!schema.is_array()) return keys;
+  for (const Json& k : schema) {
+    const std::string name = k.value("AttributeName", "");
+    keys[k.value("KeyType", "") == "HASH" ? "partition" : "sort"] = name;
+  }
+  return keys;
+}
+
+// Scans the table (or one of its indexes) up to kMaxPageItems items.
+Result<Json> ScanItems(wire::Client& client, const std::string& table, const std::string& index) {
+  Json request = {{"TableName", table}};
+  if (!index.empty()) request["IndexName"] = index;
+  Json items = Json::array();
+  bool truncated = false;
+  for (;;) {
+    request["Limit"] = kMaxPageItems + 1 - items.size();
+    Result<Json> page = Call(client, "Scan", request);
+    if (!page.ok()) return page.error();
+    for (Json& item : (*page)["Items"]) {
+      if (items.size() == kMaxPageItems) {
+        truncated = true;
+        break;
+      }
+      items.push_back(std::move(item));
+    }
+    if (truncated || !page->contains("LastEvaluatedKey")) break;
+    request["ExclusiveStartKey"] = std::move((*page)["LastEvaluatedKey"]);
+  }
+  return Json{{"items", std::move(items)}, {"truncated", truncated}};
+}
+
+Result<Json> Describe(wire::Client& client, const std::string& table) {
+  Result<Json> d = Call(client, "DescribeTable", Json{{"TableName", table}});
+  if (!d.ok()) return d.error();
+  return std::move((*d)["Table"]);
+}
+
+}  // namespace
+
+Result<Json> TableNames(wire::Client& client) {
+  Json names = Json::array();
+  Json request = Json::object();
+  for (;;) {
+    Result<Json> page = Call(client, "ListTables", request);
+    if (!page.ok()) return page.error();
+    for (const Json& n : (*page)["TableNames"]) names.push_back(n);
+    if (!page->contains("LastEvaluatedTableName")) break;
+    request["ExclusiveStartTableName"] = (*page)["LastEvaluatedTableName"];
+  }
+  return names;
+}
+
+Result<Json> TableView(wire::Client& client, const std::string& table) {
+  Result<Json> description = Describe(client, table);
+  if (!description.ok()) return description.error();
+  Result<Json> base = ScanItems(client, table, "");
+  if (!base.ok()) return base.error();
+  Json view = {{"name", table},
+               {"keys", KeysOf(description->value("KeySchema", Json()))},
+               {"items", std::move((*base)["items"])},
+               {"truncated", (*base)["truncated"]}};
+  Json indexes = Json::array();
+  for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+    if (!description->contains(kind)) continue;
+    for (const Json& index : (*description)[kind]) {
+      const std::string name = index.value("IndexName", "");
+      Result<Json> scanned = ScanItems(client, table, name);
+      if (!scanned.ok()) return scanned.error();
+      indexes.push_back({{"name", name},
+                         {"kind", std::string(kind).starts_with("Global") ? "GSI" : "LSI"},
+                         {"keys", KeysOf(index.value("KeySchema", Json()))},
+                         {"projection", index.value("Projection", Json::object())},
+                         {"items", std::move((*scanned)["items"])},
+                         {"truncated", (*scanned)["truncated"]}});
+    }
+  }
+  view["indexes"] = std::move(indexes);
+  view["description"] = std::move(*description);
+  return view;
+}
+
+Result<Json> PartitionMaps(wire::Client& client, const std::string& table) {
+  Result<Json> description = Describe(client, table);
+  if (!description.ok()) return description.error();
+  Json maps = Json::array();
+  if (!client.IsRemote()) {
+    std::vector<std::string> names = {""};
+    for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+      if (!description->contains(kind)) continue;
+      for (const Json& index : (*description)[kind]) names.push_back(index.value("IndexName", ""));
+    }
+    for (const std::string& name : names) {
+      Json request = {{"TableName", table}};
+      if (!name.empty()) request["IndexName"] = name;
+      Result<Json> map = Call(client, wire::kDescribePartitionsOperation, request);
+      if (!map.ok()) return map.error();
+      maps.push_back(std::move(*map));
+    }
+  }
+  return Json{{"table", table}, {"maps", std::move(maps)}};
+}
+
+}  // namespace ddblab::shell::page

@@ -1,0 +1,26 @@
+// What the page shows of a table, read through a client like any other front end: the table's
+// definition, its items, and each index's items as a Scan of the index returns them (so sparse
+// membership and projections are exactly the engine's). Not statements: no call log, no footer.
+#pragma once
+
+#include <string>
+
+#include "ddblab/error.h"
+#include "ddblab/wire.h"
+
+namespace ddblab::shell::page {
+
+// At most this many items per table or index reach the page ("truncated" says when more exist).
+inline constexpr size_t kMaxPageItems = 1000;
+
+// The table names (ListTables, every page).
+Result<wire::Json> TableNames(wire::Client& client);
+
+// docs/page.md, "api/table".
+Result<wire::Json> TableView(wire::Client& client, const std::string& table);
+
+// {"table": T, "maps": [...]}: ddblab:DescribePartitions of the table and of each index; empty
+// maps against an endpoint, which has no partition map.
+Result<wire::Json> PartitionMaps(wire::Client& client, const std::string& table);
+
+}  // namespace ddblab::shell::page
