@@ -68,8 +68,7 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
       } else if (a == "stop") {
         stop = true;
       } else {
-        out.ErrLine(".ui: unknown argument " + a +
-                    " (usage: .ui [--statements|--read-only] | .ui stop)");
+        out.ErrLine(".ui: unknown argument " + a + " (usage: .ui [--statements|--read-only|stop])");
         return false;
       }
     }
@@ -180,7 +179,7 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
       CaptureSink captured;
       shell_.RedirectOutput(&captured);
       from_page_.store(true);
-      const Outcome outcome = shell_.Execute(text);
+      const Outcome outcome = shell_.ExecuteUntrusted(text);
       from_page_.store(false);
       shell_.RedirectOutput(nullptr);
       return PageAnswer::Ok(
@@ -228,7 +227,7 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
 std::shared_ptr<ShellPage> RegisterPageDotCommand(Shell& shell) {
   auto page = std::make_shared<ShellPageImpl>(shell);
   shell.RegisterDotCommand(DotExtension{
-      ".ui", ".ui [--statements|--read-only] | .ui stop",
+      ".ui", ".ui [--statements|--read-only|stop]",
       "open the live page for the classroom (prints its URL)",
       "  The page shows this shell's tables as item collections, each index's view of them,\n"
       "  every call with its cost and partitions, and the partition heat map (docs/page.md).\n"

@@ -154,7 +154,18 @@ FileAccess Shell::DataFileAccess() const {
   if (lesson_code_depth_ > 0) {
     return FileAccess::Refused("lesson code cannot read or write files through dot-commands");
   }
+  if (untrusted_depth_ > 0) {
+    return FileAccess::Refused("statements sent from the live page cannot read or write files");
+  }
   return FileAccess::Local(cwd());
+}
+
+Outcome Shell::ExecuteUntrusted(std::string_view input) {
+  std::lock_guard<std::recursive_timed_mutex> running(execution_mutex_);
+  ++untrusted_depth_;
+  Outcome o = Execute(input);
+  --untrusted_depth_;
+  return o;
 }
 
 bool Shell::Run(std::string_view statement) {
@@ -179,7 +190,7 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
     guard_.BeginCommand(std::move(outer));
   } else if (kind != InputKind::kEmpty) {
     RunOptions options;
-    options.files = FileAccess::Local(cwd());
+    options.files = untrusted_depth_ > 0 ? DataFileAccess() : FileAccess::Local(cwd());
     options.params = &params_;
     options.complete = complete;
     outcome = RunStreamed(std::string(TrimStatement(NormalizeLineEnds(input))),

@@ -220,7 +220,27 @@ s.expect("CUSTOMER#7")
 s.expect("ddblab> ")
 status, _, body = http(url + "api/run", "POST", b".quit")
 assert status == 400 and "dot-commands" in body, (status, body)
+# An HTTP body never reads the machine's files, even with the token.
+secret = os.path.join(tmp, "secret.json")
+open(secret, "w").write('{"PK": {"S": "stolen"}}')
+status, _, body = http(url + "api/run", "POST",
+                       ("put-item --table-name shop --item file://" + secret).encode())
+out = json.loads(body)
+assert status == 200 and not out["ok"] and "cannot read or write files" in out["output"], body
 agent(cmd="screenshot", path=os.path.join(artifacts, "statement_box.png"))
+
+step("the page follows the shell into a lesson's scratch database and back")
+s.send(".lesson start first-steps\r")
+s.expect("lesson db)> ")
+lesson_db = json.loads(http(url + "api/state")[2])["database"]
+if lesson_db == "transient in-memory database":
+    fail("api/state still names the user's database during a lesson")
+agent(cmd="text", selector="#database", contains=lesson_db, timeout_ms=2000)
+if "shop" in json.loads(http(url + "api/state")[2])["tables"]:
+    fail("the lesson's database shows the user's table")
+s.send(".lesson quit\r")
+s.expect("ddblab> ")
+agent(cmd="text", selector="#database", contains="transient in-memory database", timeout_ms=2000)
 
 step("large type for a projector")
 if not agent(cmd="largeType")["large"]:

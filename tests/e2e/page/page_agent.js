@@ -244,6 +244,18 @@ async function runStatement(cmd) {
   return { output };
 }
 
+// Waits until the element `selector` shows text containing `contains` (without a reload: the
+// page must update itself), and replies with the text.
+async function text(cmd) {
+  needPage();
+  const timeout = timeoutOf(cmd);
+  await waitFor(`${cmd.selector} to show ${JSON.stringify(cmd.contains)}`, (sel, want) => {
+    const el = document.querySelector(sel);
+    return el && el.textContent.includes(want);
+  }, timeout, cmd.selector, cmd.contains);
+  return { text: await page.$eval(cmd.selector, (el) => el.textContent) };
+}
+
 async function largeType() {
   needPage();
   await pressKey('L');
@@ -295,6 +307,7 @@ const COMMANDS = {
   simulationLive,
   runStatement,
   largeType,
+  text,
   screenshot,
   errors: async () => ({ errors: errors.slice() }),
   close,

@@ -41,6 +41,9 @@ class Shell : public ShellContext {
   // Runs one complete input (see InputIncomplete) through the session and renders it.
   // `complete` is false when a script ended while the statement still needed more lines.
   Outcome Execute(std::string_view input, bool complete = true);
+  // Execute for text from outside the terminal (the live page's statement box): it may not
+  // read or write the machine's files (file:// values, data-file dot-commands).
+  Outcome ExecuteUntrusted(std::string_view input);
 
   ShellSettings& settings() { return settings_; }
   // The width table mode fits into now (settings().width resolved against the terminal).
@@ -197,6 +200,7 @@ class Shell : public ShellContext {
   bool last_was_statement_ = false;
   std::map<std::string, wire::Json> key_cache_;  // table name -> DescribeTable's Table
   int lesson_code_depth_ = 0;  // Run calls in progress (lesson code running statements)
+  int untrusted_depth_ = 0;    // ExecuteUntrusted calls in progress
 };
 
 }  // namespace ddblab::shell
