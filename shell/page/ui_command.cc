@@ -81,7 +81,10 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
       out.Line("page stopped");
       return true;
     }
-    if (statements) statements_.store(*statements);
+    if (statements && statements_.exchange(*statements) != *statements && server_) {
+      // An open page shows or hides its statement box.
+      feed_.Publish("database", Json{{"database", shell_.client().Describe()}});
+    }
     if (!server_) {
       Result<std::unique_ptr<PageServer>> started = PageServer::Start(*this, feed_);
       if (!started.ok()) {

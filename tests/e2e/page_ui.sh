@@ -205,8 +205,6 @@ step("the statement box runs in the shell only after .ui --statements")
 s.send(".ui --statements\r")
 s.expect("statement box")
 s.expect("ddblab> ")
-time.sleep(0.5)
-agent(cmd="open", url=url)
 mark = len(s.transcript)
 reply = agent(cmd="runStatement", text="INSERT INTO shop VALUE {'PK': 'CUSTOMER#7', 'SK': 'PROFILE'}")
 if "1 item written" not in reply["output"]:

@@ -222,8 +222,11 @@ async function runStatement(cmd) {
   if (typeof cmd.text !== 'string') throw new Error('runStatement needs "text"');
   const timeout = timeoutOf(cmd);
   await showView('calls', timeout);
-  const box = await page.$('#statement-box');
-  if (!box || await box.evaluate((el) => el.hidden)) throw new Error('no statement box: the page was not started with --statements');
+  // `.ui --statements` reaches an open page as an event: wait for the box to appear.
+  await waitFor('the statement box (is the page started with --statements?)', () => {
+    const box = document.getElementById('statement-box');
+    return box && !box.hidden;
+  }, timeout);
   await page.$eval('#statement-input', (el) => { el.value = ''; });
   await page.focus('#statement-input');
   // Typed as a student would: Shift+Enter between lines, since Enter alone runs.
