@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "shell/render/render.h"
+
 namespace ddblab::shell::page {
 namespace {
 
@@ -29,12 +31,14 @@ Result<Json> ScanItems(wire::Client& client, const std::string& table, const std
   if (!index.empty()) request["IndexName"] = index;
   Json items = Json::array();
   bool truncated = false;
+  int64_t bytes = 0;
   for (;;) {
     request["Limit"] = kMaxPageItems + 1 - items.size();
     Result<Json> page = Call(client, "Scan", request);
     if (!page.ok()) return page.error();
     for (Json& item : (*page)["Items"]) {
-      if (items.size() == kMaxPageItems) {
+      bytes += ApproxItemSize(item);
+      if (items.size() == kMaxPageItems || (bytes > kMaxPageBytes && !items.empty())) {
         truncated = true;
         break;
       }

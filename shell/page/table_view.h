@@ -3,6 +3,7 @@
 // membership and projections are exactly the engine's). Not statements: no call log, no footer.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "ddblab/error.h"
@@ -10,8 +11,10 @@
 
 namespace ddblab::shell::page {
 
-// At most this many items per table or index reach the page ("truncated" says when more exist).
+// At most this many items, and about this many bytes of them, per table or index reach the page
+// ("truncated" says when more exist): a table of large items must not become a huge answer.
 inline constexpr size_t kMaxPageItems = 1000;
+inline constexpr int64_t kMaxPageBytes = 4 * 1024 * 1024;
 
 // The table names (ListTables, every page).
 Result<wire::Json> TableNames(wire::Client& client);

@@ -137,6 +137,17 @@ assert headers.get("Referrer-Policy") == "no-referrer"
 status, _, body = http(url + "api/table?name=nope")
 assert status == 404 and "ResourceNotFoundException" in body, (status, body)
 
+step("a large table reaches the page cut at 1,000 items, and says so")
+s.send("create-table --table-name big --attribute-definitions AttributeName=id,AttributeType=S "
+       "--key-schema AttributeName=id,KeyType=HASH --billing-mode PAY_PER_REQUEST\r")
+s.expect("ddblab> ")
+s.send(".generate big 1005\r")
+s.expect("1005")
+s.expect("ddblab> ")
+status, _, body = http(url + "api/table?name=big")
+view = json.loads(body)
+assert status == 200 and view["truncated"] and len(view["items"]) == 1000, (status, len(view["items"]))
+
 agent = Agent()
 step("the page loads with the table, in headless Chromium")
 agent(cmd="open", url=url)

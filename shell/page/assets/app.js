@@ -475,7 +475,7 @@
   }
 
   function truncatedNote(count) {
-    return h('p', { class: 'truncated', text: `first ${grouped(count)} items shown` });
+    return h('p', { class: 'truncated', text: `the first ${grouped(count)} items (the page takes up to 1,000 items or 4 MB of a table)` });
   }
   function tableError(body) {
     body.replaceChildren(h('p', { class: 'error-text', text: `could not read ${state.table.name}: ${state.table.error}` }));
@@ -555,7 +555,7 @@
       h('h3', { class: 'facet-name' }, h('span', { class: 'facet-title', text: name }), ' ', h('span', { class: `kind kind-${kind}`, text: kind })),
       h('p', { class: 'facet-keys', text: keysText(keys) }),
       projection ? h('p', { class: 'facet-projection' }, h('span', { class: 'muted', text: 'projection ' }), h('span', { class: 'mono', text: projection })) : null,
-      h('p', { class: 'facet-count', text: plural(count, 'item') + (truncated ? ' (first 1,000 shown)' : '') }));
+      h('p', { class: 'facet-count', text: plural(count, 'item') + (truncated ? ' (the first ones: the page takes up to 1,000 items or 4 MB)' : '') }));
   }
 
   function renderIndexes() {
