@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# A database file of storage format 1 (no kept item counts) is upgraded when opened: each table is
-# counted once, user_version becomes 2, and the counts are kept from then on.
+# Older database files are upgraded when opened. Format 1 (no kept item counts): each table is
+# counted once. Format 2 (counts kept by SQLite triggers): the triggers go, so nothing is counted
+# twice. Either way user_version becomes 3 and the counts are kept from then on.
 #   bash storage_upgrade.sh <ddblab binary>
 set -uo pipefail
 bin=$1
@@ -29,6 +30,33 @@ for want in '"ItemCount": 41,'; do
   fi
 done
 version=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA user_version').fetchone()[0])" old.db)
-[ "$version" = 2 ] || { echo "FAIL upgrade: user_version is $version, wanted 2" >&2; fail=1; }
-[ $fail = 0 ] && echo "ok   a format-1 file is counted once on open, then kept (ItemCount 41, user_version 2)"
+[ "$version" = 3 ] || { echo "FAIL upgrade: user_version is $version, wanted 3" >&2; fail=1; }
+[ $fail = 0 ] && echo "ok   a format-1 file is counted once on open, then kept (ItemCount 41, user_version 3)"
+
+# A format-2 file: counts right, kept by triggers on every data table.
+"$bin" two.db -c "$create" -c ".generate Things 40" >/dev/null || { echo "FAIL setup" >&2; exit 1; }
+python3 - two.db <<'PY' || exit 1
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+names = [n for (n,) in db.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND (name GLOB 't[0-9]*' OR name GLOB 'i[0-9]*')")]
+for name in names:
+    i = name[1:]
+    db.executescript(f"""
+CREATE TRIGGER {name}_ins AFTER INSERT ON {name} BEGIN UPDATE ddblab_stats SET item_count = item_count + 1, size_bytes = size_bytes + NEW.size WHERE id = {i}; END;
+CREATE TRIGGER {name}_del AFTER DELETE ON {name} BEGIN UPDATE ddblab_stats SET item_count = item_count - 1, size_bytes = size_bytes - OLD.size WHERE id = {i}; END;
+CREATE TRIGGER {name}_upd AFTER UPDATE OF size ON {name} BEGIN UPDATE ddblab_stats SET size_bytes = size_bytes - OLD.size + NEW.size WHERE id = {i}; END;
+""")
+db.execute("PRAGMA user_version=2")
+db.commit()
+PY
+out=$("$bin" two.db --mode ddbjson -c "put-item --table-name Things --item '{\"pk\":{\"S\":\"new\"},\"g\":{\"S\":\"x\"}}'" -c "delete-item --table-name Things --key '{\"pk\":{\"S\":\"new\"}}'" -c "put-item --table-name Things --item '{\"pk\":{\"S\":\"new\"},\"g\":{\"S\":\"x\"}}'" -c "describe-table --table-name Things")
+if [ "$(grep -cF -- '"ItemCount": 41,' <<<"$out")" != 2 ]; then
+  echo "FAIL format 2: wanted ItemCount 41 for the table and its index; got:" >&2
+  echo "$out" | grep -E "ItemCount|SizeBytes" >&2
+  fail=1
+fi
+triggers=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM sqlite_master WHERE type = 'trigger'\").fetchone()[0])" two.db)
+[ "$triggers" = 0 ] || { echo "FAIL format 2: $triggers triggers left" >&2; fail=1; }
+[ $fail = 0 ] && echo "ok   a format-2 file loses its count triggers on open and counts each write once (ItemCount 41)"
 exit $fail

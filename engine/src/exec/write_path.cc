@@ -136,7 +136,7 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
     r.item = SerializeItem(*w.new_item);
     DDB_TRY(old ? s.ReplaceRow(t.storage_id, r, old->size) : s.PutRow(t.storage_id, r));
   } else if (old) {
-    DDB_TRY(s.DeleteRow(t.storage_id, w.key.h, w.key.pk, w.key.sk));
+    DDB_TRY(s.DeleteRow(t.storage_id, w.key.h, w.key.pk, w.key.sk, old->size));
   }
   int64_t old_size = old ? old->size : 0;
   int64_t base = WriteHalfUnits(std::max(old_size, w.new_size)) * factor;

@@ -21,7 +21,8 @@ namespace ddblab {
 // was written by a newer ddblab and is refused; an older one is upgraded on open.
 //   0: a file from before versions.  1: versioned.
 //   2: ddblab_stats keeps each table's item count and size (upgrading counts each table once).
-constexpr int kStorageFormatVersion = 2;
+//   3: the counts are kept by the engine rather than by triggers (upgrading drops the triggers).
+constexpr int kStorageFormatVersion = 3;
 
 // An exclusive advisory lock (flock) on the database file, held while any Storage of this process
 // has the file open (several in one process share it; SQLite handles those). The kernel releases

@@ -47,16 +47,18 @@ Result<sqlite3*> OpenConnection(const std::string& path, int flags) {
   return db;
 }
 
-// The statements that give every data table of a file its counts row and triggers, counting each
-// once (the upgrade to format 2); nullopt when the tables cannot be listed.
-std::optional<std::string> UpgradeStatsSql(sqlite3* db) {
+// The statements that bring the kept counts of an older file up to date: every data table gets
+// its counts row, counted once (a file before format 2), and loses the triggers that kept it
+// (format 2); nullopt when the tables cannot be listed.
+std::optional<std::string> UpgradeStatsSql(sqlite3* db, int format) {
   sqlite3_stmt* s = nullptr;
   if (sqlite3_prepare_v2(db, kListDataTables, -1, &s, nullptr) != SQLITE_OK) return std::nullopt;
   std::string sql;
   int rc;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
     std::string name = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
-    sql += StatsSql(std::stoll(name.substr(1)), name) + "\n";
+    if (format < 2) sql += StatsSql(std::stoll(name.substr(1)), name) + ";\n";
+    sql += DropStatsTriggersSql(name) + "\n";
   }
   sqlite3_finalize(s);
   if (rc != SQLITE_DONE) return std::nullopt;
@@ -121,19 +123,17 @@ Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
     // pages it just evicted. The cache is a bound, not an allocation: small files use little.
     DDB_TRY(s->Exec("PRAGMA cache_size=-65536"));
   }
-  // INSERT OR REPLACE must fire the delete trigger of the row it replaces, or a rewrite of an
-  // item would count it twice (see table_stats.cc).
-  DDB_TRY(s->Exec("PRAGMA recursive_triggers=ON"));
   DDB_TRY(s->Exec(
       "CREATE TABLE IF NOT EXISTS ddblab_catalog(name TEXT PRIMARY KEY, schema TEXT NOT NULL)"));
   DDB_TRY(s->Exec(kCreateStatsTable));
   DDB_TRY(s->Exec(kCreateStreamTables));
   if (file && format < kStorageFormatVersion) {
-    // Format 1 files have no kept counts: count each table once, in one transaction with the new
-    // version number, so a crash mid-upgrade leaves the file as it was.
+    // Format 1 files have no kept counts: count each table once; format 2 files keep them with
+    // triggers, which go. In one transaction with the new version number, so a crash mid-upgrade
+    // leaves the file as it was.
     DDB_TRY(s->Exec("BEGIN IMMEDIATE"));
     Status up = OkStatus();
-    if (auto sql = UpgradeStatsSql(db); !sql) {
+    if (auto sql = UpgradeStatsSql(db, format); !sql) {
       up = s->SqliteError("upgrade");
     } else {
       up = s->Exec(*sql + "PRAGMA user_version=" + std::to_string(kStorageFormatVersion));
@@ -356,7 +356,8 @@ Status Storage::PutRow(int64_t id, const Row& row) {
   BindBlob(s, 3, row.sk);
   sqlite3_bind_int64(s, 4, row.size);
   BindBlob(s, 5, row.item);
-  return StepDone(s);
+  DDB_TRY(StepDone(s));
+  return NoteStats(id, 1, row.size);
 }
 
 Result<bool> Storage::RewriteRow(int64_t id, bool index,
@@ -399,17 +400,19 @@ Result<bool> Storage::RewriteRow(int64_t id, bool index,
 
 Status Storage::ReplaceRow(int64_t id, const Row& row, int64_t old_size) {
   DDB_ASSIGN_OR_RETURN(bool changed, RewriteRow(id, false, {row.pk, row.sk}, row, old_size));
-  return changed ? OkStatus() : PutRow(id, row);
+  return changed ? NoteStats(id, 0, row.size - old_size) : PutRow(id, row);
 }
 
-Status Storage::DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk) {
+Status Storage::DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
+                          int64_t size) {
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kDeleteRow, id, [](int64_t t) {
                          return "DELETE FROM " + T(t) + " WHERE h = ? AND pk = ? AND sk = ?";
                        }));
   sqlite3_bind_int64(s, 1, h);
   BindBlob(s, 2, pk);
   BindBlob(s, 3, sk);
-  return StepDone(s);
+  DDB_TRY(StepDone(s));
+  return sqlite3_changes(db_) > 0 ? NoteStats(id, -1, -size) : OkStatus();
 }
 
 Status Storage::PutIndexRow(int64_t id, const Row& row) {
@@ -424,13 +427,14 @@ Status Storage::PutIndexRow(int64_t id, const Row& row) {
   BindBlob(s, 5, row.sk);
   sqlite3_bind_int64(s, 6, row.size);
   BindBlob(s, 7, row.item);
-  return StepDone(s);
+  DDB_TRY(StepDone(s));
+  return NoteStats(id, 1, row.size);
 }
 
 Status Storage::ReplaceIndexRow(int64_t id, const Row& row, int64_t old_size) {
   DDB_ASSIGN_OR_RETURN(bool changed,
                        RewriteRow(id, true, {row.ipk, row.isk, row.pk, row.sk}, row, old_size));
-  return changed ? OkStatus() : PutIndexRow(id, row);
+  return changed ? NoteStats(id, 0, row.size - old_size) : PutIndexRow(id, row);
 }
 
 Status Storage::DeleteIndexRow(int64_t id, const Row& row) {
@@ -443,7 +447,8 @@ Status Storage::DeleteIndexRow(int64_t id, const Row& row) {
   BindBlob(s, 3, row.isk);
   BindBlob(s, 4, row.pk);
   BindBlob(s, 5, row.sk);
-  return StepDone(s);
+  DDB_TRY(StepDone(s));
+  return sqlite3_changes(db_) > 0 ? NoteStats(id, -1, -row.size) : OkStatus();
 }
 
 Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, RowView&)) {
@@ -508,7 +513,16 @@ Result<std::pair<int64_t, int64_t>> Storage::CountAndSize(int64_t id, bool index
   std::pair<int64_t, int64_t> out{0, 0};
   if (rc == SQLITE_ROW) out = {sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1)};
   sqlite3_reset(s);
-  if (rc == SQLITE_ROW) return out;
+  if (rc == SQLITE_ROW) {
+    // A read inside a transaction sees its own writes, as it did when triggers kept the counts.
+    for (const StatsDeltas& level : pending_stats_) {
+      if (auto it = level.find(id); it != level.end()) {
+        out.first += it->second.count;
+        out.second += it->second.bytes;
+      }
+    }
+    return out;
+  }
   if (rc != SQLITE_DONE) return SqliteError("count");
   // Every data table gets its counts row when created or upgraded; a missing one would be a bug,
   // so answer the exact figures the slow way rather than a wrong zero.
@@ -537,17 +551,50 @@ Status Storage::SaveCopy(const std::string& path) {
   return OkStatus();
 }
 
+Status Storage::NoteStats(int64_t id, int64_t count, int64_t bytes) {
+  if (count == 0 && bytes == 0) return OkStatus();
+  if (pending_stats_.empty()) return WriteStats({{id, {count, bytes}}});  // outside a savepoint
+  StatsDelta& d = pending_stats_.back()[id];
+  d.count += count;
+  d.bytes += bytes;
+  return OkStatus();
+}
+
+Status Storage::WriteStats(const StatsDeltas& deltas) {
+  for (const auto& [id, d] : deltas) {
+    if (d.count == 0 && d.bytes == 0) continue;
+    DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare(kAddStats));
+    sqlite3_bind_int64(s, 1, d.count);
+    sqlite3_bind_int64(s, 2, d.bytes);
+    sqlite3_bind_int64(s, 3, id);
+    DDB_TRY(StepDone(s));
+  }
+  return OkStatus();
+}
+
 Status Storage::Begin() {
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kSavepoint, depth_, [](int64_t d) {
                          return "SAVEPOINT ddb" + std::to_string(d);
                        }));
   DDB_TRY(StepDone(s));
   ++depth_;
+  pending_stats_.emplace_back();
   return OkStatus();
 }
 
 Status Storage::Commit() {
   --depth_;
+  StatsDeltas released = std::move(pending_stats_.back());
+  pending_stats_.pop_back();
+  if (pending_stats_.empty()) {
+    DDB_TRY(WriteStats(released));
+  } else {
+    for (const auto& [id, d] : released) {
+      StatsDelta& into = pending_stats_.back()[id];
+      into.count += d.count;
+      into.bytes += d.bytes;
+    }
+  }
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kRelease, depth_, [](int64_t d) {
                          return "RELEASE ddb" + std::to_string(d);
                        }));
@@ -556,6 +603,7 @@ Status Storage::Commit() {
 
 Status Storage::Rollback() {
   --depth_;
+  if (pending_stats_.size() > static_cast<size_t>(depth_)) pending_stats_.resize(depth_);
   std::string name = "ddb" + std::to_string(depth_);
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("ROLLBACK TO " + name));
   DDB_TRY(StepDone(s));

@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "ddblab/error.h"
@@ -141,15 +142,16 @@ class Storage {
   template <typename F>
   Result<bool> VisitRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                         F&& visit);
+  // Writes a row known not to exist yet (the caller read its key in this transaction).
   Status PutRow(int64_t id, const Row& row);
   // Rewrites the size and item of the row at row's key, known to exist with size `old_size`: one
-  // UPDATE instead of the delete, insert and two kept-count triggers of INSERT OR REPLACE, and no
-  // trigger at all when the size stays the same. Inserts the row if it is not there after all.
+  // UPDATE instead of the delete and insert of INSERT OR REPLACE. Inserts the row if it is not
+  // there after all.
   Status ReplaceRow(int64_t id, const Row& row, int64_t old_size);
-  Status DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk);
-  // Index rows.
+  // Deletes the row at the key, of size `size` when it is there.
+  Status DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk, int64_t size);
+  // Index rows: a new one (not there yet), one whose keys are unchanged, one going.
   Status PutIndexRow(int64_t id, const Row& row);
-  // The same for an index row whose keys are unchanged.
   Status ReplaceIndexRow(int64_t id, const Row& row, int64_t old_size);
   Status DeleteIndexRow(int64_t id, const Row& row);
 
@@ -216,6 +218,15 @@ class Storage {
   Result<bool> VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                             void* ctx, bool (*visit)(void*, RowView&));
   Error SqliteError(const std::string& what) const;
+  // Kept counts (table_stats.h): what a write did to the count and size of data table `id`.
+  Status NoteStats(int64_t id, int64_t count, int64_t bytes);
+  // Adds `deltas` to ddblab_stats, one UPDATE per table that changed.
+  struct StatsDelta {
+    int64_t count = 0;
+    int64_t bytes = 0;
+  };
+  using StatsDeltas = std::unordered_map<int64_t, StatsDelta>;
+  Status WriteStats(const StatsDeltas& deltas);
 
   sqlite3* db_;
   std::string path_;
@@ -223,6 +234,10 @@ class Storage {
   struct StmtCache;
   std::unique_ptr<StmtCache> stmts_;
   int depth_ = 0;
+  // The kept-count changes of each open savepoint (innermost last): a savepoint's changes join
+  // its parent's when it is released, go when it is rolled back, and reach ddblab_stats just
+  // before the outermost one is released, inside the same transaction as the rows.
+  std::vector<StatsDeltas> pending_stats_;
   bool wal_ = false;
 };
 
