@@ -554,9 +554,11 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
   RangeRead range = p.range;
   range.with_keys = p.fetch_base;  // only an LSI's base-table fetch needs the row's keys
   // With nothing to evaluate, stored items go back whole: each is checked, and measured by the
-  // same pass, rather than fetching the stored size.
+  // same pass, rather than fetching the stored size (an in-memory database's items need no check:
+  // Storage::items_need_check).
   const bool whole = !p.filter && !p.fetch_base && !p.count_only && !p.projection;
-  range.with_size = !whole;
+  const bool check = whole && s.items_need_check();
+  range.with_size = !check;
   // A Scan resumed from ExclusiveStartKey must skip rows of the start key's own hash that sort
   // before it, but rows of later hashes have no such constraint: split into two reads.
   std::vector<RangeRead> reads;
@@ -595,7 +597,7 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
     page = std::make_shared<std::string>();
   }
   auto visit = [&](RowView& row) -> bool {
-    if (whole) {
+    if (check) {
       Result<int64_t> size = encoding::CheckItemSize(row.item);
       if (!size.ok()) {
         inner = size.error();

@@ -4,12 +4,13 @@
 
 namespace ddblab {
 
-Result<ResultItem> ToResultItem(std::string_view encoded, const expr::ProjectionExpr* projection) {
+Result<ResultItem> ToResultItem(std::string_view encoded, const expr::ProjectionExpr* projection,
+                                bool check) {
   if (projection) {
     DDB_ASSIGN_OR_RETURN(Item item, DeserializeItem(encoded));
     return ResultItem(expr::Project(*projection, item));
   }
-  DDB_TRY(encoding::CheckItem(encoded));
+  if (check) DDB_TRY(encoding::CheckItem(encoded));
   return ResultItem::FromEncoding(std::string(encoded));
 }
 
@@ -19,7 +20,7 @@ Result<std::optional<ReadResult>> ReadResultItem(Storage& s, const TableSchema& 
   std::optional<ReadResult> out;
   Status converted = OkStatus();
   DDB_TRY(s.VisitRow(t.storage_id, kb.h, kb.pk, kb.sk, [&](RowView& r) {
-    Result<ResultItem> item = ToResultItem(r.item, projection);
+    Result<ResultItem> item = ToResultItem(r.item, projection, s.items_need_check());
     if (!item.ok()) {
       converted = item.error();
       return false;

@@ -13,8 +13,10 @@
 
 namespace ddblab {
 
-// A stored item's bytes as a response item, projected when `projection` is set.
-Result<ResultItem> ToResultItem(std::string_view encoded, const expr::ProjectionExpr* projection);
+// A stored item's bytes as a response item, projected when `projection` is set; checked first
+// when `check` (Storage::items_need_check).
+Result<ResultItem> ToResultItem(std::string_view encoded, const expr::ProjectionExpr* projection,
+                                bool check);
 
 struct ReadResult {
   ResultItem item;

@@ -348,7 +348,7 @@ Result<bool> Storage::VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, 
 
 Status Storage::PutRow(int64_t id, const Row& row) {
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kPutRow, id, [](int64_t t) {
-                         return "INSERT OR REPLACE INTO " + T(t) +
+                         return "INSERT INTO " + T(t) +
                                 "(h, pk, sk, size, item) VALUES(?, ?, ?, ?, ?)";
                        }));
   sqlite3_bind_int64(s, 1, row.h);
@@ -417,7 +417,7 @@ Status Storage::DeleteRow(int64_t id, uint32_t h, std::string_view pk, std::stri
 
 Status Storage::PutIndexRow(int64_t id, const Row& row) {
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kPutIndexRow, id, [](int64_t t) {
-                         return "INSERT OR REPLACE INTO " + I(t) +
+                         return "INSERT INTO " + I(t) +
                                 "(h, ipk, isk, pk, sk, size, item) VALUES(?, ?, ?, ?, ?, ?, ?)";
                        }));
   sqlite3_bind_int64(s, 1, row.h);

@@ -182,6 +182,11 @@ class Storage {
   Status TrimStreamRecords(double before);
   Status DeleteStreamRecords(const std::string& stream);
 
+  // Whether items read back must be checked before they are handed out whole. A file can be
+  // damaged or edited by other programs; an in-memory database holds only what this engine's
+  // encoder wrote, so its reads skip the check and take the stored size instead.
+  bool items_need_check() const { return !path_.empty() && path_ != ":memory:"; }
+
   Status Begin();
   Status Commit();
   Status Rollback();
