@@ -28,6 +28,7 @@ Status EngineImpl::Init() {
       next_storage_id_ = std::max(next_storage_id_, ix.storage_id + 1);
     for (const auto& ix : s.local_secondary_indexes)
       next_storage_id_ = std::max(next_storage_id_, ix.storage_id + 1);
+    if (s.ttl_attribute) ttl_in_use_.store(true, std::memory_order_release);
     tables_.emplace(name, std::move(s));
   }
   return OkStatus();

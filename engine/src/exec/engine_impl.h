@@ -136,6 +136,9 @@ class EngineImpl final : public Engine {
   // The clock reading from which the next Time to Live sweep is due; read without the lock so
   // a read between sweeps never waits for the write lock.
   std::atomic<double> next_sweep_at_{-std::numeric_limits<double>::infinity()};
+  // Set once a table has Time to Live on (and never cleared): until then no call reads the clock
+  // for the sweep, which is most of what an in-memory GetItem costs beyond SQLite's own work.
+  std::atomic<bool> ttl_in_use_{false};
   // Read-only connections not in use (ReadAccess); they close before the writer's.
   std::mutex readers_mutex_;
   std::vector<std::unique_ptr<Storage>> idle_readers_;

@@ -81,6 +81,11 @@ Error TooManyTags() {
 Status EngineImpl::SaveSchema(const TableSchema& s) {
   DDB_TRY(storage_->SaveCatalogEntry(s.name, SchemaToText(s)));
   tables_[s.name] = s;
+  if (s.ttl_attribute && !ttl_in_use_.exchange(true, std::memory_order_acq_rel)) {
+    // Until now every call skipped the sweep; DynamoDB-wise it is as if one ran at the start of
+    // this call and found nothing, so the first one is due when the clock next moves a second.
+    next_sweep_at_.store(Now() + 1.0, std::memory_order_release);
+  }
   return OkStatus();
 }
 

@@ -33,6 +33,7 @@ bool Expired(const Item& item, const std::string& attribute, double now) {
 Status EngineImpl::SweepExpiredItems() {
   // Most calls find no sweep due; they look without the lock, so reads that share it never queue
   // behind a writer just to learn that.
+  if (!ttl_in_use_.load(std::memory_order_acquire)) return OkStatus();
   if (Now() < next_sweep_at_.load(std::memory_order_acquire)) return OkStatus();
   std::lock_guard lock(mutex_);
   double now = Now();
