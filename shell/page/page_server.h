@@ -20,9 +20,19 @@ namespace ddblab::shell::page {
 struct PageAnswer {
   int status = 200;
   std::string json;
-  static PageAnswer Ok(const wire::Json& body) { return {200, body.dump()}; }
+  // Text that is not UTF-8 (a statement's echo of bytes typed in the box) is replaced, not
+  // refused: the page still gets its answer.
+  static PageAnswer Ok(const wire::Json& body) { return {200, Dump(body)}; }
   static PageAnswer Fail(int status, const std::string& message) {
-    return {status, wire::Json{{"error", message}}.dump()};
+    return {status, Dump(wire::Json{{"error", message}})};
+  }
+  static std::string Dump(const wire::Json& j) {
+    return j.dump(-1, ' ', false, wire::Json::error_handler_t::replace);
+  }
+  // A client's error: 404 for a table that is not there, 502 for anything else it refused.
+  static PageAnswer FromError(const Error& e) {
+    const int status = e.type == ErrorType::kResourceNotFoundException ? 404 : 502;
+    return Fail(status, std::string(ErrorTypeName(e.type)) + ": " + e.message);
   }
 };
 

@@ -12,11 +12,6 @@ namespace {
 
 using wire::Json;
 
-PageAnswer FromError(const Error& e) {
-  const int status = e.type == ErrorType::kResourceNotFoundException ? 404 : 502;
-  return PageAnswer::Fail(status, std::string(ErrorTypeName(e.type)) + ": " + e.message);
-}
-
 class ServePageImpl final : public ServePage, public PageBackend {
  public:
   explicit ServePageImpl(std::shared_ptr<Engine> engine)
@@ -43,7 +38,7 @@ class ServePageImpl final : public ServePage, public PageBackend {
 
   PageAnswer State() override {
     Result<Json> names = TableNames(*client_);
-    if (!names.ok()) return FromError(names.error());
+    if (!names.ok()) return PageAnswer::FromError(names.error());
     return PageAnswer::Ok({{"source", "serve"},
                            {"database", client_->Describe()},
                            {"statements", false},
@@ -51,11 +46,11 @@ class ServePageImpl final : public ServePage, public PageBackend {
   }
   PageAnswer Table(const std::string& name) override {
     Result<Json> view = TableView(*client_, name);
-    return view.ok() ? PageAnswer::Ok(*view) : FromError(view.error());
+    return view.ok() ? PageAnswer::Ok(*view) : PageAnswer::FromError(view.error());
   }
   PageAnswer Partitions(const std::string& name) override {
     Result<Json> maps = PartitionMaps(*client_, name);
-    return maps.ok() ? PageAnswer::Ok(*maps) : FromError(maps.error());
+    return maps.ok() ? PageAnswer::Ok(*maps) : PageAnswer::FromError(maps.error());
   }
   PageAnswer Simulation() override { return PageAnswer::Ok(nullptr); }
   PageAnswer Run(const std::string&) override {

@@ -45,11 +45,6 @@ std::string WithoutEscapes(const std::string& text) {
   return out;
 }
 
-PageAnswer FromError(const Error& e) {
-  const int status = e.type == ErrorType::kResourceNotFoundException ? 404 : 502;
-  return PageAnswer::Fail(status, std::string(ErrorTypeName(e.type)) + ": " + e.message);
-}
-
 class ShellPageImpl final : public ShellPage, public PageBackend {
  public:
   explicit ShellPageImpl(Shell& shell) : shell_(shell) {}
@@ -140,7 +135,7 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
   PageAnswer State() override {
     return WithShell([&] {
       Result<Json> names = TableNames(shell_.client());
-      if (!names.ok()) return FromError(names.error());
+      if (!names.ok()) return PageAnswer::FromError(names.error());
       return PageAnswer::Ok({{"source", "shell"},
                              {"database", shell_.client().Describe()},
                              {"statements", statements_.load()},
@@ -151,14 +146,14 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
   PageAnswer Table(const std::string& name) override {
     return WithShell([&] {
       Result<Json> view = TableView(shell_.client(), name);
-      return view.ok() ? PageAnswer::Ok(*view) : FromError(view.error());
+      return view.ok() ? PageAnswer::Ok(*view) : PageAnswer::FromError(view.error());
     });
   }
 
   PageAnswer Partitions(const std::string& name) override {
     return WithShell([&] {
       Result<Json> maps = PartitionMaps(shell_.client(), name);
-      return maps.ok() ? PageAnswer::Ok(*maps) : FromError(maps.error());
+      return maps.ok() ? PageAnswer::Ok(*maps) : PageAnswer::FromError(maps.error());
     });
   }
 

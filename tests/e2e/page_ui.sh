@@ -229,6 +229,9 @@ s.expect("CUSTOMER#7")
 s.expect("ddblab> ")
 status, _, body = http(url + "api/run", "POST", b".quit")
 assert status == 400 and "dot-commands" in body, (status, body)
+# Bytes that are not UTF-8 still get an answer (the output is the shell's, with the bytes replaced).
+status, _, body = http(url + "api/run", "POST", b"SELECT * FROM \"sh\xffop\"")
+assert status == 200 and json.loads(body)["ok"] is False, (status, body)
 # An HTTP body never reads the machine's files, even with the token.
 secret = os.path.join(tmp, "secret.json")
 open(secret, "w").write('{"PK": {"S": "stolen"}}')
