@@ -31,10 +31,11 @@ Status ApplySingleWrite(Storage& storage, const TableSchema& t, const EvaluatedA
   trace->operation = operation;
   trace->table = t.name;
   trace->partitions_total = partitions;
-  // Without indexes the write is one statement, which SQLite makes atomic with its triggers (the
-  // kept counts): in memory a savepoint around it would only add two statements and a journal. A
-  // file keeps it: in autocommit mode SQLite rolls a failed write back before returning, and that
-  // I/O replaces the OS error that tells a full disk from a failing one (file_guard.h).
+  // Without indexes the write is one statement and its kept-count update a second (an in-memory
+  // database has nothing for a crash to leave out of step): a savepoint around them would only
+  // add two statements and a journal. A file keeps it: in autocommit mode SQLite rolls a failed
+  // write back before returning, and that I/O replaces the OS error that tells a full disk from a
+  // failing one (file_guard.h).
   if (!storage.IsFile() && t.global_secondary_indexes.empty() &&
       t.local_secondary_indexes.empty() && !t.EnabledStream()) {
     return ApplyWrite(storage, t, *e.write, e.old, 1, cc, trace, partitions, origin);

@@ -202,7 +202,7 @@ Status Storage::StepDone(sqlite3_stmt* s) {
 
 Status Storage::StepUpdate(sqlite3_stmt* s, bool* changed) {
   int rc = sqlite3_step(s);
-  // Read before the reset; the kept-count trigger's own UPDATE is not counted here.
+  // Read before the reset.
   *changed = rc == SQLITE_DONE && sqlite3_changes(db_) > 0;
   Status status = rc == SQLITE_DONE ? OkStatus() : Status(SqliteError("step"));
   sqlite3_reset(s);
@@ -287,7 +287,7 @@ Status Storage::CreateIndexTable(int64_t id) {
   return Exec(StatsSql(id, I(id)));
 }
 
-// Dropping a table drops its triggers with it; the kept counts go in the same transaction.
+// The kept counts of a dropped table go in the same transaction.
 Status Storage::DropItemTable(int64_t id) {
   DDB_TRY(Exec("DROP TABLE IF EXISTS " + T(id)));
   return Exec(DropStatsSql(id));
@@ -363,7 +363,7 @@ Status Storage::PutRow(int64_t id, const Row& row) {
 Result<bool> Storage::RewriteRow(int64_t id, bool index,
                                  std::initializer_list<std::string_view> key, const Row& row,
                                  int64_t old_size) {
-  // The size is set (and its trigger run) only when it changes: see table_stats.h.
+  // The size column is set only when it changes.
   const bool same_size = row.size == old_size;
   Shape shape = index
                     ? (same_size ? Shape::kRewriteIndexRowSameSize : Shape::kRewriteIndexRowNewSize)
@@ -514,7 +514,7 @@ Result<std::pair<int64_t, int64_t>> Storage::CountAndSize(int64_t id, bool index
   if (rc == SQLITE_ROW) out = {sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1)};
   sqlite3_reset(s);
   if (rc == SQLITE_ROW) {
-    // A read inside a transaction sees its own writes, as it did when triggers kept the counts.
+    // A read inside a transaction sees the counts of its own writes.
     for (const StatsDeltas& level : pending_stats_) {
       if (auto it = level.find(id); it != level.end()) {
         out.first += it->second.count;
