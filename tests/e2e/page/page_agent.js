@@ -72,7 +72,9 @@ async function open(cmd) {
     browser = await puppeteer.launch({
       executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox'],
+      // As root (CI) Chromium needs --no-sandbox; a container's small /dev/shm would crash the
+      // renderer on a long page, and there is no GPU.
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
     });
   }
   page = await browser.newPage();
