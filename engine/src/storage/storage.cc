@@ -587,7 +587,13 @@ Status Storage::Commit() {
   StatsDeltas released = std::move(pending_stats_.back());
   pending_stats_.pop_back();
   if (pending_stats_.empty()) {
-    DDB_TRY(WriteStats(released));
+    if (Status written = WriteStats(released); !written.ok()) {
+      // Rows whose counts could not be written must not stay: undo the savepoint's writes.
+      ++depth_;
+      pending_stats_.emplace_back();
+      (void)Rollback();
+      return written;
+    }
   } else {
     for (const auto& [id, d] : released) {
       StatsDelta& into = pending_stats_.back()[id];

@@ -505,14 +505,23 @@
 
   // ===== View 1: Tables =======================================================================
 
+  // What both table views do first: note the render, and show why there is nothing to draw (no
+  // table chosen, or it failed to load). Returns the table, or null when there is nothing.
+  function tableToDraw(name, body, countRender) {
+    const view = $(`#view-${name}`);
+    state.rendered[name] = state.dataVersion;
+    const t = state.table;
+    if (!t) { noTable(body); return null; }
+    view.dataset.table = t.name;
+    if (countRender) view.dataset.render = String(Number(view.dataset.render || 0) + 1);
+    if (t.error) { tableError(body); return null; }
+    return t;
+  }
+
   function renderTables() {
     const body = $('#tables-body');
-    const view = $('#view-tables');
-    state.rendered.tables = state.dataVersion;
-    const t = state.table;
-    if (!t) { noTable(body); return; }
-    view.dataset.table = t.name;
-    if (t.error) { tableError(body); return; }
+    const t = tableToDraw('tables', body, false);
+    if (!t) return;
     const entities = entityIndex(t);
     const pk = t.keys.partition, sk = t.keys.sort;
     const items = t.items || [];
@@ -560,13 +569,8 @@
 
   function renderIndexes() {
     const body = $('#indexes-body');
-    const view = $('#view-indexes');
-    state.rendered.indexes = state.dataVersion;
-    const t = state.table;
-    if (!t) { noTable(body); return; }
-    view.dataset.table = t.name;
-    view.dataset.render = String(Number(view.dataset.render || 0) + 1);
-    if (t.error) { tableError(body); return; }
+    const t = tableToDraw('indexes', body, true);
+    if (!t) return;
     const old = body.querySelector('.facets');
     const scrollLeft = old ? old.scrollLeft : 0;
     const entities = entityIndex(t);
