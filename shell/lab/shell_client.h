@@ -10,6 +10,7 @@ namespace ddblab::lab {
 class ShellClient : public wire::Client {
  public:
   explicit ShellClient(shell::ShellContext& shell) : shell_(shell) {}
+  CallResult Execute(const Request& request) override { return shell_.client().Execute(request); }
   wire::JsonResult Call(std::string_view operation, const wire::Json& request) override {
     return shell_.client().Call(operation, request);
   }

@@ -124,7 +124,7 @@ wire::Json RecordToJson(const StatementRecord& r) {
   }
   // Items: Query/Scan/PartiQL "Items", GetItem "Item", batch and transaction "Responses".
   wire::Json items = wire::Json::array();
-  const wire::Json& out = r.output;
+  const wire::Json& out = r.output();
   if (out.is_object()) {
     if (out.contains("Items")) AppendItems(out["Items"], items);
     if (out.contains("Item") && out["Item"].is_object())

@@ -339,10 +339,10 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
     }
     // A batch statement fails on its own: its error is in the response, not the record's.
     bool failed = false;
-    if (a.statement >= 0 && r.output.is_object() && r.output.contains("Responses") &&
-        r.output["Responses"].is_array() &&
-        static_cast<size_t>(a.statement) < r.output["Responses"].size()) {
-      const Json& response = r.output["Responses"][static_cast<size_t>(a.statement)];
+    if (a.statement >= 0 && r.output().is_object() && r.output().contains("Responses") &&
+        r.output()["Responses"].is_array() &&
+        static_cast<size_t>(a.statement) < r.output()["Responses"].size()) {
+      const Json& response = r.output()["Responses"][static_cast<size_t>(a.statement)];
       if (response.is_object() && response.contains("Error") && response["Error"].is_object()) {
         failed = true;
         w["error"] = Json{{"code", response["Error"].value("Code", std::string())},
@@ -353,9 +353,9 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
     writes.push_back(std::move(w));
   }
   // A batch write's unprocessed requests were not written.
-  if (r.ok && r.output.is_object() && r.output.contains("UnprocessedItems") &&
-      r.output["UnprocessedItems"].is_object()) {
-    for (auto t = r.output["UnprocessedItems"].begin(); t != r.output["UnprocessedItems"].end();
+  if (r.ok && r.output().is_object() && r.output().contains("UnprocessedItems") &&
+      r.output()["UnprocessedItems"].is_object()) {
+    for (auto t = r.output()["UnprocessedItems"].begin(); t != r.output()["UnprocessedItems"].end();
          ++t)
       if (t.value().is_array()) written -= static_cast<int64_t>(t.value().size());
   }

@@ -85,10 +85,9 @@ bool Throttled(const Error& e) {
 }
 
 // The members every call has, from the trace and capacity of what ran.
-Json CallBody(std::string_view operation, const wire::JsonResult& merged, bool ok,
-              const Error& error) {
+Json CallBody(std::string_view operation, const Trace& t,
+              const std::vector<ConsumedCapacity>& capacity, bool ok, const Error& error) {
   Json call = Json::object();
-  const Trace& t = merged.trace;
   call["operation"] = std::string(operation);
   call["table"] = NameOrNull(t.table);
   call["index"] = NameOrNull(t.index);
@@ -100,7 +99,7 @@ Json CallBody(std::string_view operation, const wire::JsonResult& merged, bool o
   const bool read = IsRead(t.operation.empty() ? operation : std::string_view(t.operation));
   call["returned"] = read ? Json(t.items_returned) : Json(nullptr);
   call["read"] = read ? Json(t.items_read) : Json(nullptr);
-  AddCapacity(merged.capacity, call);
+  AddCapacity(capacity, call);
   call["partitions"] = Partitions(t);
   return call;
 }
@@ -110,7 +109,7 @@ Json CallBody(std::string_view operation, const wire::JsonResult& merged, bool o
 Json CallFromStatement(const StatementResult& r, const RenderContext& ctx, std::string_view source,
                        double time) {
   const std::string& op = r.merged.trace.operation.empty() ? r.operation : r.merged.trace.operation;
-  Json call = CallBody(op, r.merged, r.ok, r.error);
+  Json call = CallBody(op, r.merged.trace, r.merged.capacity, r.ok, r.error);
   call["time"] = time;
   call["source"] = std::string(source);
   call["statement"] = r.input;
@@ -123,7 +122,7 @@ Json CallFromStatement(const StatementResult& r, const RenderContext& ctx, std::
 
 Json CallFromRequest(std::string_view operation, const wire::JsonResult& result, double time) {
   std::string_view op = result.trace.operation.empty() ? operation : result.trace.operation;
-  Json call = CallBody(op, result, result.ok, result.error);
+  Json call = CallBody(op, result.trace, result.capacity, result.ok, result.error);
   call["time"] = time;
   call["source"] = "serve";
   call["statement"] = std::string(operation);

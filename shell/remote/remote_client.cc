@@ -165,7 +165,11 @@ class RemoteClient final : public wire::Client {
       out.body = wire::ErrorToJson(out.error);
       return out;
     }
-    wire::Json parsed = wire::ParseJson(response_text);
+    // DynamoDB answers TagResource and UntagResource with an empty body.
+    wire::Json parsed =
+        status == 200 && response_text.find_first_not_of(" \t\r\n") == std::string::npos
+            ? wire::Json::object()
+            : wire::ParseJson(response_text);
     out.http_status = static_cast<int>(status);
     if (status != 200) {
       out.ok = false;

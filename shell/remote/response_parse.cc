@@ -1,33 +1,7 @@
 #include "response_parse.h"
 
-#include <cmath>
-
 namespace ddblab::shell::remote {
 namespace {
-
-// Capacity units arrive as JSON numbers with 0.5 granularity; back to half-units.
-int64_t HalfUnits(const wire::Json& j, const char* member) {
-  auto it = j.find(member);
-  if (it == j.end() || !it->is_number()) return 0;
-  return static_cast<int64_t>(std::llround(it->get<double>() * 2.0));
-}
-
-Capacity CapacityOf(const wire::Json& j) {
-  Capacity c;
-  if (!j.is_object()) return c;
-  c.half_units = HalfUnits(j, "CapacityUnits");
-  c.read_half_units = HalfUnits(j, "ReadCapacityUnits");
-  c.write_half_units = HalfUnits(j, "WriteCapacityUnits");
-  return c;
-}
-
-std::map<std::string, Capacity> IndexCapacities(const wire::Json& j, const char* member) {
-  std::map<std::string, Capacity> out;
-  auto it = j.find(member);
-  if (it == j.end() || !it->is_object()) return out;
-  for (auto e = it->begin(); e != it->end(); ++e) out[e.key()] = CapacityOf(e.value());
-  return out;
-}
 
 std::string StringMember(const wire::Json& j, const char* a, const char* b = nullptr) {
   for (const char* name : {a, b}) {
@@ -85,32 +59,15 @@ Error ErrorFromBody(const wire::Json& body, int http_status) {
   return e;
 }
 
-ConsumedCapacity CapacityFromJson(const wire::Json& j, bool read) {
-  ConsumedCapacity c;
-  c.read = read;
-  if (!j.is_object()) return c;
-  c.table_name = StringMember(j, "TableName");
-  c.total = CapacityOf(j);
-  c.transactional = j.contains("ReadCapacityUnits") || j.contains("WriteCapacityUnits");
-  c.global_secondary_indexes = IndexCapacities(j, "GlobalSecondaryIndexes");
-  c.local_secondary_indexes = IndexCapacities(j, "LocalSecondaryIndexes");
-  if (auto t = j.find("Table"); t != j.end()) {
-    c.table = CapacityOf(*t);
-  } else if (c.global_secondary_indexes.empty() && c.local_secondary_indexes.empty()) {
-    c.table = c.total;
-  }
-  return c;
-}
-
 std::vector<ConsumedCapacity> CapacitiesFromBody(const wire::Json& body, bool read) {
   std::vector<ConsumedCapacity> out;
   if (!body.is_object()) return out;
   auto it = body.find("ConsumedCapacity");
   if (it == body.end()) return out;
   if (it->is_array()) {
-    for (const wire::Json& c : *it) out.push_back(CapacityFromJson(c, read));
+    for (const wire::Json& c : *it) out.push_back(wire::CapacityFromJson(c, read));
   } else if (it->is_object()) {
-    out.push_back(CapacityFromJson(*it, read));
+    out.push_back(wire::CapacityFromJson(*it, read));
   }
   return out;
 }

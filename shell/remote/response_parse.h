@@ -1,5 +1,6 @@
 // Turning a remote endpoint's DynamoDB JSON back into the engine's values: error bodies into
-// Error, ConsumedCapacity into ConsumedCapacity. Internal to the remote client.
+// Error, a body's ConsumedCapacity into ConsumedCapacity (over wire::CapacityFromJson). Internal
+// to the remote client.
 #pragma once
 
 #include <string_view>
@@ -13,10 +14,8 @@ namespace ddblab::shell::remote {
 // Types ddblab does not model keep their name in the message.
 Error ErrorFromBody(const wire::Json& body, int http_status);
 
-// One ConsumedCapacity object; `read` says whether the operation reads.
-ConsumedCapacity CapacityFromJson(const wire::Json& j, bool read);
-
-// The ConsumedCapacity member of a response body (object or array), or empty.
+// The ConsumedCapacity member of a response body (object or array), or empty; each entry as
+// wire::CapacityFromJson reads it, `read` saying whether the operation reads.
 std::vector<ConsumedCapacity> CapacitiesFromBody(const wire::Json& body, bool read);
 
 }  // namespace ddblab::shell::remote

@@ -22,7 +22,7 @@ std::string Units(int64_t half_units) {
   return s;
 }
 
-std::string CapacityText(const wire::JsonResult& m, bool read, CapacityDisplay how) {
+std::string CapacityText(const CallResult& m, bool read, CapacityDisplay how) {
   if (how == CapacityDisplay::kOff || m.capacity.empty()) return "";
   int64_t total = 0;
   bool transactional = false;
@@ -107,9 +107,9 @@ std::string PartitionsByTable(const Trace& t) {
 
 // The items the aws-CLI layer kept in its output, or -1 when it does not print an item list.
 int64_t ShownItems(const StatementResult& r) {
-  if (r.kind != InputKind::kCli || !r.output.is_object()) return -1;
-  const auto it = r.output.find("Items");
-  const bool listed = it != r.output.end() && it->is_array();
+  if (r.kind != InputKind::kCli || !r.output().is_object()) return -1;
+  const auto it = r.output().find("Items");
+  const bool listed = it != r.output().end() && it->is_array();
   if (!listed && r.streamed_items == 0) return -1;
   // A streamed read printed its items as they came; the output keeps only what was not streamed.
   return r.streamed_items + (listed ? static_cast<int64_t>(it->size()) : 0);
@@ -119,7 +119,7 @@ int64_t ShownItems(const StatementResult& r) {
 
 std::string FooterLine(const StatementResult& r, const ShellSettings& settings) {
   if (r.calls.empty() || r.kind == InputKind::kExplain) return "";
-  const wire::JsonResult& m = r.merged;
+  const CallResult& m = r.merged;
   const Trace& t = m.trace;
   std::string op = t.operation.empty() ? r.operation : t.operation;
   // PartiQL: name the operation the statement became.
@@ -179,8 +179,8 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
     std::snprintf(buf, sizeof buf, "%.1f ms", r.elapsed_ms);
     parts.push_back(buf);
   }
-  if (r.output.is_object() &&
-      (r.output.contains("LastEvaluatedKey") || r.output.contains("NextToken"))) {
+  if (r.output().is_object() &&
+      (r.output().contains("LastEvaluatedKey") || r.output().contains("NextToken"))) {
     parts.push_back("more: .more");
   }
   // A call with nothing to report beyond its name (list-tables, create-table) gets no footer.

@@ -253,8 +253,8 @@ std::string UnknownTableHint(const StatementResult& r, const HintTables& tables)
 std::string DoubleQuotedValueHint(const StatementResult& r, const HintTables& tables) {
   if (r.kind != InputKind::kPartiql && r.kind != InputKind::kExplain) return "";
   // A statement that found items did compare two attributes on purpose.
-  if (r.ok && r.output.is_object() && r.output.contains("Items") && r.output["Items"].is_array() &&
-      !r.output["Items"].empty()) {
+  if (r.ok && r.output().is_object() && r.output().contains("Items") &&
+      r.output()["Items"].is_array() && !r.output()["Items"].empty()) {
     return "";
   }
   std::vector<Token> toks = Lex(r.input);

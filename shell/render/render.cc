@@ -107,8 +107,8 @@ void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink
   // requests still follow, but not the empty item list of a PartiQL write.
   std::string written = WriteSummary(r);
   if (!written.empty()) sink.Line(written);
-  const bool more = r.output.is_object() &&
-                    (r.output.contains("Attributes") || r.output.contains("UnprocessedItems"));
+  const bool more = r.output().is_object() &&
+                    (r.output().contains("Attributes") || r.output().contains("UnprocessedItems"));
   // A streamed read printed its items as they arrived.
   if (r.streamed_items == 0 && (written.empty() || more)) mode.render(r, ctx, sink);
   if (r.interrupted) sink.Line(InterruptedLine(r), Style::kWarning);

@@ -39,7 +39,7 @@ bool HasItemFields(const wire::Json& o) {
 
 std::vector<ItemSet> FindItemSets(const StatementResult& r) {
   std::vector<ItemSet> sets;
-  const Json& o = r.output;
+  const Json& o = r.output();
   if (!o.is_object()) return sets;
   const std::string table = RequestTable(r);
   const std::string index = RequestIndex(r);

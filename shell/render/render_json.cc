@@ -62,15 +62,15 @@ void Write(const Json& j, const std::string& key, int level, std::string& out) {
 }  // namespace
 
 void RenderJson(const StatementResult& r, const RenderContext&, OutputSink& sink) {
-  if (r.output.is_null() || (r.output.is_object() && r.output.empty())) return;
+  if (r.output().is_null() || (r.output().is_object() && r.output().empty())) return;
   std::string out;
-  Write(r.output, "", 0, out);
+  Write(r.output(), "", 0, out);
   sink.Line(out);
 }
 
 void RenderDdbJson(const StatementResult& r, const RenderContext&, OutputSink& sink) {
-  if (r.output.is_null() || (r.output.is_object() && r.output.empty())) return;
-  sink.Line(r.output.dump(4));
+  if (r.output().is_null() || (r.output().is_object() && r.output().empty())) return;
+  sink.Line(r.output().dump(4));
 }
 
 }  // namespace ddblab::shell

@@ -34,12 +34,12 @@ wire::Json JsonlObject(const StatementResult& r, CapacityDisplay capacity) {
   j["statement"] = r.input;
   j["ok"] = r.ok;
   if (r.ok && r.kind == InputKind::kExplain) {
-    j["plan"] = r.output;
+    j["plan"] = r.output();
     if (!r.hint.empty()) j["hint"] = r.hint;
     return j;
   }
-  if (r.ok && r.output.is_object()) {
-    for (auto it = r.output.begin(); it != r.output.end(); ++it) {
+  if (r.ok && r.output().is_object()) {
+    for (auto it = r.output().begin(); it != r.output().end(); ++it) {
       if (it.key() != "ConsumedCapacity") j[it.key()] = it.value();
     }
   }
@@ -50,7 +50,7 @@ wire::Json JsonlObject(const StatementResult& r, CapacityDisplay capacity) {
     if (!r.hint.empty()) e["hint"] = r.hint;
     j["error"] = e;
   }
-  const wire::JsonResult& merged = r.merged;
+  const CallResult& merged = r.merged;
   const char* how = capacity == CapacityDisplay::kIndexes ? "INDEXES" : "TOTAL";
   const std::string& op = r.operation;
   if (ReturnsCapacityList(op)) {

@@ -7,7 +7,7 @@
 namespace ddblab::shell {
 
 void RenderLine(const StatementResult& r, const RenderContext& ctx, OutputSink& sink) {
-  if (r.kind == InputKind::kExplain || !HasItemFields(r.output)) {
+  if (r.kind == InputKind::kExplain || !HasItemFields(r.output())) {
     RenderTable(r, ctx, sink);
     return;
   }

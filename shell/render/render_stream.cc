@@ -86,8 +86,8 @@ std::unique_ptr<ItemStream> MakeItemStream(const RenderContext& ctx, OutputSink&
 
 std::string InterruptedLine(const StatementResult& r) {
   int64_t shown = r.streamed_items;
-  if (r.output.is_object() && r.output.contains("Items") && r.output["Items"].is_array()) {
-    shown += static_cast<int64_t>(r.output["Items"].size());
+  if (r.output().is_object() && r.output().contains("Items") && r.output()["Items"].is_array()) {
+    shown += static_cast<int64_t>(r.output()["Items"].size());
   }
   return "interrupted after " + Counted(shown, "item") + " (Ctrl-C); .more reads the rest";
 }

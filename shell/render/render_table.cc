@@ -31,7 +31,7 @@ void RenderItemSet(const ItemSet& set, const RenderContext& ctx, OutputSink& sin
 }  // namespace
 
 void RenderTable(const StatementResult& r, const RenderContext& ctx, OutputSink& sink) {
-  const Json& o = r.output;
+  const Json& o = r.output();
   if (!o.is_object()) {
     if (!o.is_null()) sink.Line(o.dump(4));
     return;

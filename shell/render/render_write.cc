@@ -75,7 +75,7 @@ std::string WriteSummary(const StatementResult& r) {
     // Each statement succeeds or fails on its own; a batch of reads shows its items instead.
     const Json statements = r.request.value("Statements", Json::array());
     const Json responses =
-        r.output.is_object() ? r.output.value("Responses", Json::array()) : Json::array();
+        r.output().is_object() ? r.output().value("Responses", Json::array()) : Json::array();
     if (!statements.is_array()) return "";
     bool any_write = false;
     for (size_t i = 0; i < statements.size(); ++i) {
@@ -106,7 +106,8 @@ std::string WriteSummary(const StatementResult& r) {
     c.deleted = 1;
   } else if (op == "BatchWriteItem" && r.request.is_object()) {
     CountBatch(r.request.value("RequestItems", Json::object()), 1, c);
-    if (r.output.is_object()) CountBatch(r.output.value("UnprocessedItems", Json::object()), -1, c);
+    if (r.output().is_object())
+      CountBatch(r.output().value("UnprocessedItems", Json::object()), -1, c);
   } else if (op == "TransactWriteItems" && r.request.is_object()) {
     const Json items = r.request.value("TransactItems", Json::array());
     if (!items.is_array()) return "";

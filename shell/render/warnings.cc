@@ -91,14 +91,14 @@ void CheckHotKey(const StatementResult& r, const RenderContext& ctx,
 std::vector<std::string> Warnings(const StatementResult& r, const RenderContext& ctx) {
   std::vector<std::string> out;
   if (r.calls.empty() || r.kind == InputKind::kExplain) return out;
-  const wire::JsonResult& m = r.merged;
+  const CallResult& m = r.merged;
   const Trace& t = m.trace;
   int64_t read = t.items_read, returned = t.items_returned;
-  if (r.output.is_object() && r.output.contains("ScannedCount") &&
-      r.output["ScannedCount"].is_number_integer()) {
-    read = std::max<int64_t>(read, r.output["ScannedCount"].get<int64_t>());
-    if (r.output.contains("Count") && r.output["Count"].is_number_integer()) {
-      returned = r.output["Count"].get<int64_t>();
+  if (r.output().is_object() && r.output().contains("ScannedCount") &&
+      r.output()["ScannedCount"].is_number_integer()) {
+    read = std::max<int64_t>(read, r.output()["ScannedCount"].get<int64_t>());
+    if (r.output().contains("Count") && r.output()["Count"].is_number_integer()) {
+      returned = r.output()["Count"].get<int64_t>();
     }
   }
   if (AnyScan(t)) {
@@ -153,10 +153,10 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
     }
   }
   if (r.request.is_object() && r.request.contains("Item")) CheckItemSize(r.request["Item"], out);
-  if (r.output.is_object()) {
-    if (r.output.contains("Item")) CheckItemSize(r.output["Item"], out);
-    if (r.output.contains("Items") && r.output["Items"].is_array()) {
-      for (const auto& item : r.output["Items"]) CheckItemSize(item, out);
+  if (r.output().is_object()) {
+    if (r.output().contains("Item")) CheckItemSize(r.output()["Item"], out);
+    if (r.output().contains("Items") && r.output()["Items"].is_array()) {
+      for (const auto& item : r.output()["Items"]) CheckItemSize(item, out);
     }
   }
   CheckHotKey(r, ctx, out);

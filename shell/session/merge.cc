@@ -8,13 +8,17 @@
 
 namespace ddblab::shell {
 
-wire::JsonResult MergeCalls(const StatementResult& r) {
-  wire::JsonResult m;
+CallResult MergeCalls(const StatementResult& r) {
+  CallResult m;
   m.ok = r.ok;
   m.error = r.error;
-  // m.body stays empty: the output is in r.output, and a second copy of a long read's items
-  // would double its memory.
-  if (!r.calls.empty()) m.http_status = r.calls.back().http_status;
+  // m.response stays empty: the items are in r.response, and a second copy of a long read's
+  // items would double its memory.
+  if (!r.calls.empty()) {
+    m.operation = r.calls.front().operation;
+    m.return_consumed_capacity = r.calls.front().return_consumed_capacity;
+    m.http_status = r.calls.back().http_status;
+  }
   std::set<int> partitions;
   std::map<std::string, size_t> by_table;
   bool first = true;

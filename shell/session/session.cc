@@ -113,7 +113,7 @@ void AddHint(StatementResult& r, const std::string& wire_text, const RunOptions&
 // (from DescribeTable, shadow_plan.h) names the operation, so the footer and the warnings say
 // the same as for the embedded engine. What the endpoint does not say stays unknown: the items
 // a PartiQL Query or Scan read (-1), and partitions.
-void AddRemotePlan(wire::Client& client, const Json& request, wire::JsonResult& res) {
+void AddRemotePlan(wire::Client& client, const Json& request, CallResult& res) {
   wire::JsonResult plan = ExplainAnywhere(client, "ExecuteStatement", request);
   if (!plan.ok || !plan.body.is_object()) return;
   Trace step;
@@ -121,8 +121,10 @@ void AddRemotePlan(wire::Client& client, const Json& request, wire::JsonResult& 
   step.table = plan.body.value("table", std::string());
   step.index = plan.body.value("index", std::string());
   step.filtered = !plan.body.value("filter", std::string()).empty();
-  if (res.body.contains("Items") && res.body["Items"].is_array()) {
-    step.items_returned = static_cast<int64_t>(res.body["Items"].size());
+  if (res.response) {
+    if (const auto* page = ResponseAs<Operation::ExecuteStatement>(*res.response)) {
+      step.items_returned = static_cast<int64_t>(page->items.size());
+    }
   }
   step.items_read = step.operation == "GetItem" ? step.items_returned : -1;
   step.consistent_read = res.trace.consistent_read;
@@ -130,12 +132,13 @@ void AddRemotePlan(wire::Client& client, const Json& request, wire::JsonResult& 
   res.trace = step;
 }
 
-void FromCall(StatementResult& r, wire::JsonResult res) {
+void FromCall(StatementResult& r, CallResult res) {
   r.ok = res.ok;
   r.error = res.error;
   r.parse_error = !res.ok && IsParseFailure(res.error);
-  // The body moves to the output: one copy of a long read's items, not two.
-  r.output = res.ok ? std::move(res.body) : Json(nullptr);
+  // The response moves to the result: one copy of a long read's items, not two.
+  r.response = std::move(res.response);
+  res.response.reset();
   r.calls.push_back(std::move(res));
 }
 
@@ -145,34 +148,40 @@ void FromCli(StatementResult& r, CliOutcome out) {
   r.interrupted = out.interrupted;
   r.error = out.error;
   r.parse_error = !out.ok && IsParseFailure(out.error);
-  r.output = out.ok ? std::move(out.output) : Json(nullptr);
+  if (out.ok) {
+    r.response = std::move(out.response);
+    r.next_token = std::move(out.next_token);
+  }
   r.calls = std::move(out.calls);
 }
 
 // Where a CLI read continues: its NextToken, LastEvaluatedKey or LastEvaluatedTableName.
-std::optional<NextPage> CliNextPage(const CliCommand& command, const Json& output) {
-  if (!output.is_object()) return std::nullopt;
+std::optional<NextPage> CliNextPage(const CliCommand& command, const StatementResult& r) {
   CliCommand next = command;
-  if (output.contains("NextToken") && output["NextToken"].is_string()) {
-    next.starting_token = output["NextToken"].get<std::string>();
-  } else if (output.contains("LastEvaluatedKey")) {
-    next.request["ExclusiveStartKey"] = output["LastEvaluatedKey"];
-  } else if (output.contains("LastEvaluatedTableName")) {
-    next.request["ExclusiveStartTableName"] = output["LastEvaluatedTableName"];
+  const QueryResponse* page = r.response ? QueryOrScanPage(*r.response) : nullptr;
+  const auto* tables = r.response ? ResponseAs<Operation::ListTables>(*r.response) : nullptr;
+  if (r.next_token) {
+    next.starting_token = *r.next_token;
+  } else if (page != nullptr && page->last_evaluated_key) {
+    next.request["ExclusiveStartKey"] = wire::ItemToJson(*page->last_evaluated_key);
+  } else if (tables != nullptr && tables->last_evaluated_table_name) {
+    next.request["ExclusiveStartTableName"] = *tables->last_evaluated_table_name;
   } else {
     return std::nullopt;
   }
-  NextPage page;
-  page.cli = std::move(next);
-  return page;
+  NextPage more;
+  more.cli = std::move(next);
+  return more;
 }
 
-std::optional<NextPage> PartiqlNextPage(const Json& request, const Json& output) {
-  if (!output.is_object() || !output.contains("NextToken")) return std::nullopt;
-  NextPage page;
-  page.partiql = request;
-  (*page.partiql)["NextToken"] = output["NextToken"];
-  return page;
+std::optional<NextPage> PartiqlNextPage(const ExecuteStatementRequest& request,
+                                        const StatementResult& r) {
+  const auto* page = r.response ? ResponseAs<Operation::ExecuteStatement>(*r.response) : nullptr;
+  if (page == nullptr || !page->next_token) return std::nullopt;
+  NextPage more;
+  more.partiql = request;
+  more.partiql->next_token = page->next_token;
+  return more;
 }
 
 void RunCliText(wire::Client& client, std::string_view text, const RunOptions& options,
@@ -203,16 +212,19 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
   CliOutcome out = RunCliCommand(client, *command, options.stream);
   r.elapsed_ms = MillisSince(start);
   FromCli(r, std::move(out));
-  if (r.ok) r.next_page = CliNextPage(*command, r.output);
+  if (r.ok) r.next_page = CliNextPage(*command, r);
 }
 
 void RunPartiqlText(wire::Client& client, const std::string& statement, const RunOptions& options,
                     StatementResult& r) {
   r.operation = "ExecuteStatement";
-  Json request = {{"Statement", statement}};
+  ExecuteStatementRequest request;
+  request.statement = statement;
+  Json body = {{"Statement", statement}};
   int placeholders = CountPlaceholders(statement);
   if (placeholders > 0) {
     Json params = Json::array();
+    request.parameters.emplace();
     for (int i = 1; i <= placeholders; ++i) {
       const Json* value = nullptr;
       if (options.params != nullptr) {
@@ -226,17 +238,24 @@ void RunPartiqlText(wire::Client& client, const std::string& statement, const Ru
         r.parse_error = true;
         return;
       }
+      Result<AttributeValue> typed = wire::ValueFromJson(*value);
+      if (!typed.ok()) {
+        r.error = typed.error();
+        r.parse_error = IsParseFailure(r.error);
+        return;
+      }
+      request.parameters->push_back(std::move(typed).value());
       params.push_back(*value);
     }
-    request["Parameters"] = params;
+    body["Parameters"] = params;
   }
-  r.request = std::move(request);
+  r.request = std::move(body);
   auto start = std::chrono::steady_clock::now();
-  wire::JsonResult res = client.Call("ExecuteStatement", r.request);
+  CallResult res = client.Execute(request);
   r.elapsed_ms = MillisSince(start);
   if (client.IsRemote() && res.ok) AddRemotePlan(client, r.request, res);
   FromCall(r, std::move(res));
-  if (r.ok) r.next_page = PartiqlNextPage(r.request, r.output);
+  if (r.ok) r.next_page = PartiqlNextPage(request, r);
 }
 
 void RunExplainText(wire::Client& client, std::string_view text, const RunOptions& options,
@@ -277,7 +296,7 @@ void RunExplainText(wire::Client& client, std::string_view text, const RunOption
   r.ok = res.ok;
   r.error = res.error;
   r.parse_error = !res.ok && IsParseFailure(res.error);
-  r.output = res.ok ? res.body : Json(nullptr);
+  if (res.ok) r.document = std::move(res.body);
 }
 
 }  // namespace
@@ -323,9 +342,25 @@ StatementResult RunCall(wire::Client& client, std::string_view operation, const 
   r.operation = std::string(operation);
   r.request = body;
   auto start = std::chrono::steady_clock::now();
-  wire::JsonResult res = client.Call(operation, body);
+  if (wire::IsExtensionOperation(operation)) {
+    // ddblab's own operations answer JSON documents (wire.h), not DynamoDB responses.
+    wire::JsonResult res = client.Call(operation, body);
+    r.ok = res.ok;
+    r.error = res.error;
+    if (res.ok) r.document = std::move(res.body);
+  } else {
+    Result<Request> request = wire::RequestFromJson(operation, body);
+    if (request.ok()) {
+      FromCall(r, client.Execute(*request));
+    } else {
+      CallResult refused;
+      refused.http_status = ErrorHttpStatus(request.error().type);
+      refused.error = std::move(request.error());
+      refused.trace.operation = r.operation;
+      FromCall(r, std::move(refused));
+    }
+  }
   r.elapsed_ms = MillisSince(start);
-  FromCall(r, std::move(res));
   r.merged = MergeCalls(r);
   return r;
 }
@@ -346,12 +381,13 @@ StatementResult RunNextPage(wire::Client& client, const StatementResult& previou
     r.operation = page.cli->operation;
     r.request = page.cli->request;
     FromCli(r, RunCliCommand(client, *page.cli, stream));
-    if (r.ok) r.next_page = CliNextPage(*page.cli, r.output);
+    if (r.ok) r.next_page = CliNextPage(*page.cli, r);
   } else if (page.partiql) {
     r.operation = "ExecuteStatement";
-    r.request = *page.partiql;
-    FromCall(r, client.Call("ExecuteStatement", *page.partiql));
-    if (r.ok) r.next_page = PartiqlNextPage(*page.partiql, r.output);
+    r.request = previous.request;
+    r.request["NextToken"] = *page.partiql->next_token;
+    FromCall(r, client.Execute(*page.partiql));
+    if (r.ok) r.next_page = PartiqlNextPage(*page.partiql, r);
   }
   r.elapsed_ms = MillisSince(start);
   r.merged = MergeCalls(r);

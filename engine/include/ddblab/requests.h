@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ddblab/capacity.h"
+#include "ddblab/requests_resources.h"
 #include "ddblab/result_item.h"
 #include "ddblab/value.h"
 
@@ -90,6 +91,9 @@ struct CreateTableRequest {
   std::optional<std::string> billing_mode;  // "PROVISIONED" (default) or "PAY_PER_REQUEST"
   std::optional<ProvisionedThroughput> provisioned_throughput;
   std::optional<StreamSpecification> stream_specification;
+  // The table's first tags, applied through TagResource once the table exists; a tag that
+  // TagResource refuses fails the CreateTable and the table is not left behind.
+  std::optional<std::vector<TagInput>> tags;
 };
 
 struct IndexDescription {
@@ -203,6 +207,9 @@ struct PutItemRequest : ConditionalWrite, LegacyCondition {
   Item item;
   std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
   std::optional<std::string> return_consumed_capacity;
+  // "SIZE" or "NONE". SIZE is refused on a table with a local secondary index, where
+  // DynamoDB would report item collection sizes and ddblab computes none.
+  std::optional<std::string> return_item_collection_metrics;
 };
 struct PutItemResponse {
   std::optional<Item> attributes;
@@ -217,6 +224,9 @@ struct UpdateItemRequest : ConditionalWrite, LegacyCondition {
   std::optional<std::string> return_values;  // NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW
   std::optional<std::string> return_consumed_capacity;
   std::optional<AttributeUpdates> attribute_updates;  // legacy
+  // "SIZE" or "NONE". SIZE is refused on a table with a local secondary index, where
+  // DynamoDB would report item collection sizes and ddblab computes none.
+  std::optional<std::string> return_item_collection_metrics;
 };
 struct UpdateItemResponse {
   std::optional<Item> attributes;
@@ -229,6 +239,9 @@ struct DeleteItemRequest : ConditionalWrite, LegacyCondition {
   Key key;
   std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
   std::optional<std::string> return_consumed_capacity;
+  // "SIZE" or "NONE". SIZE is refused on a table with a local secondary index, where
+  // DynamoDB would report item collection sizes and ddblab computes none.
+  std::optional<std::string> return_item_collection_metrics;
 };
 struct DeleteItemResponse {
   std::optional<Item> attributes;
@@ -317,6 +330,9 @@ struct WriteRequest {
 struct BatchWriteItemRequest {
   std::map<std::string, std::vector<WriteRequest>> request_items;
   std::optional<std::string> return_consumed_capacity;
+  // "SIZE" or "NONE". SIZE is refused on a table with a local secondary index, where
+  // DynamoDB would report item collection sizes and ddblab computes none.
+  std::optional<std::string> return_item_collection_metrics;
 };
 struct BatchWriteItemResponse {
   std::map<std::string, std::vector<WriteRequest>> unprocessed_items;
@@ -354,6 +370,9 @@ struct TransactWriteItemsRequest {
   std::vector<TransactWriteItem> transact_items;
   std::optional<std::string> client_request_token;
   std::optional<std::string> return_consumed_capacity;
+  // "SIZE" or "NONE". SIZE is refused on a table with a local secondary index, where
+  // DynamoDB would report item collection sizes and ddblab computes none.
+  std::optional<std::string> return_item_collection_metrics;
 };
 struct TransactWriteItemsResponse {
   std::vector<ConsumedCapacity> consumed_capacity;

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "ddblab/bulk_load.h"
+#include "ddblab/call.h"
 #include "ddblab/engine.h"
 
 namespace ddblab::wire {
@@ -46,6 +47,11 @@ Json ItemToJson(const ResultItem& item);
 // Renders a ConsumedCapacity as DynamoDB does for the given ReturnConsumedCapacity value
 // ("TOTAL" or "INDEXES"; "NONE" or empty gives null).
 Json CapacityToJson(const ConsumedCapacity& c, std::string_view return_consumed_capacity);
+// The inverse of CapacityToJson; `read` says whether the operation reads (a TOTAL-only answer
+// gives CapacityUnits alone). A transactional answer always shows its own side
+// (ReadCapacityUnits or WriteCapacityUnits) and the other only when non-zero; where the sides
+// shown tell which it is, they decide instead. Members of the wrong JSON type count as absent.
+ConsumedCapacity CapacityFromJson(const Json& j, bool read);
 
 // Renders a Trace (ddblab extension) as {"operation", "table", "index", "items_read",
 // "items_returned", "bytes_read", "bytes_written", "partitions_hit", "partitions_total", ...}.
@@ -83,6 +89,18 @@ JsonResult ExplainJson(Engine& engine, std::string_view operation, const Json& r
 Json PlanToJson(const Plan& plan);
 Json PartitionMapToJson(const PartitionMap& map);
 
+// The typed call (ddblab/call.h) at its JSON edges. RequestFromJson decodes a body as ExecuteJson
+// does (SerializationException for wrong JSON types, DynamoDB's validation messages, members
+// ddblab does not model refused by name; UnknownOperationException for an unknown name).
+// RequestToJson and ResponseFromJson are the reverse codecs a client of a remote endpoint needs:
+// RequestFromJson(RequestToJson(r)) gives r back, ResponseToJson(ResponseFromJson(b)) gives b
+// back less members ddblab does not model. ToJsonResult renders a typed call's body.
+Result<Request> RequestFromJson(std::string_view operation, const Json& body);
+Json RequestToJson(const Request& request);
+Json ResponseToJson(const Response& response, std::string_view return_consumed_capacity);
+Result<Response> ResponseFromJson(Operation operation, const Json& body);
+JsonResult ToJsonResult(CallResult call);
+
 // ddblab's own operations, an extension of DynamoDB's request set that every Client accepts
 // through Call. The embedded engine answers them; a remote endpoint refuses them with a
 // ValidationException that says so. Bodies and answers:
@@ -105,7 +123,12 @@ JsonResult ExecuteExtensionJson(Engine& engine, std::string_view operation, cons
 class Client {
  public:
   virtual ~Client() = default;
-  // One DynamoDB operation, or one of ddblab's extension operations (above).
+  // One DynamoDB operation as typed values: what the shell, the lab and the graders use. This
+  // default sends the request's JSON form through Call and reads the answer back
+  // (RequestToJson, ResponseFromJson); the embedded client runs it on the engine directly.
+  virtual CallResult Execute(const Request& request);
+  // One DynamoDB operation, or one of ddblab's extension operations (above), as JSON bodies:
+  // the edge for Lua's ddb.call and for the extensions.
   virtual JsonResult Call(std::string_view operation, const Json& request) = 0;
   // True for a remote endpoint, where capacity is the service's and partitions are not known.
   virtual bool IsRemote() const { return false; }

@@ -22,6 +22,20 @@ Json TableDescriptionToJson(const TableDescription& t);
 DDBLAB_OPERATIONS(DDBLAB_DECLARE_TO_JSON)  // ScanResponse is QueryResponse
 #undef DDBLAB_DECLARE_TO_JSON
 
+// The reverse codecs, for a client of a remote endpoint (ddblab/call.h): request structs ->
+// request bodies (FromJson of the result gives the request back), and response bodies -> response
+// structs (ToJson of the result with the request's ReturnConsumedCapacity gives the body back,
+// less members ddblab does not model). A body of the wrong shape is a SerializationException
+// naming the member.
+#define DDBLAB_DECLARE_REQUEST_TO_JSON(Name, How) Json ToJson(const Name##Request& r);
+DDBLAB_OPERATIONS(DDBLAB_DECLARE_REQUEST_TO_JSON)
+#undef DDBLAB_DECLARE_REQUEST_TO_JSON
+#define DDBLAB_DECLARE_RESPONSE_FROM_JSON(Name, How) \
+  Status FromJson(const Json& j, Name##Response* r);
+DDBLAB_OPERATIONS(DDBLAB_DECLARE_RESPONSE_FROM_JSON)  // one definition serves Query and Scan
+#undef DDBLAB_DECLARE_RESPONSE_FROM_JSON
+TableDescription TableDescriptionFromJson(const Json& j);
+
 // The request's item shapes back to JSON (UnprocessedKeys / UnprocessedItems).
 Json KeysAndAttributesToJson(const KeysAndAttributes& k);
 Json WriteRequestToJson(const WriteRequest& w);

@@ -14,6 +14,7 @@ class EmbeddedClient final : public Client {
     if (IsExtensionOperation(operation)) return ExecuteExtensionJson(*engine_, operation, request);
     return ExecuteJson(*engine_, operation, request);
   }
+  CallResult Execute(const Request& request) override { return ExecuteRequest(*engine_, request); }
   std::string Describe() const override { return description_; }
   BulkLoadResult BulkLoad(const std::string& table, const ItemSource& next) override {
     BulkLoadResult out;

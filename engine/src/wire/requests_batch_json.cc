@@ -109,6 +109,7 @@ Status FromJson(const Json& j, BatchWriteItemRequest* r) {
     d.Missing("requestItems");
   }
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  r->return_item_collection_metrics = d.String(j, "ReturnItemCollectionMetrics");
   return d.Finish();
 }
 
@@ -172,6 +173,7 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
   }
   r->client_request_token = d.String(j, "ClientRequestToken");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  r->return_item_collection_metrics = d.String(j, "ReturnItemCollectionMetrics");
   // DynamoDB: each TransactWriteItem holds exactly one action.
   if (ambiguous) {
     d.ValidationProblem("TransactItems can only contain one of Check, Put, Update or Delete");

@@ -40,6 +40,7 @@ void DecodeConditionalWrite(Decoder& d, const Json& j, Request* r) {
   r->return_values = d.String(j, "ReturnValues");
   r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
+  r->return_item_collection_metrics = d.String(j, "ReturnItemCollectionMetrics");
   r->expected = ExpectedMember(d, j);
   r->conditional_operator = d.String(j, "ConditionalOperator");
 }

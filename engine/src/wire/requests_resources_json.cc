@@ -5,21 +5,25 @@
 
 namespace ddblab::wire::internal {
 
+std::optional<std::vector<TagInput>> TagsMember(Decoder& d, const Json& j) {
+  const Json* tags = d.List(j, "Tags");
+  if (tags == nullptr) return std::nullopt;
+  std::vector<TagInput> out;
+  for (const Json& t : *tags) {
+    if (!d.StructElement(t, "Tag")) continue;
+    TagInput tag;
+    tag.key = d.String(t, "Key");
+    tag.value = d.String(t, "Value");
+    out.push_back(std::move(tag));
+  }
+  return out;
+}
+
 Status FromJson(const Json& j, TagResourceRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
   r->resource_arn = d.String(j, "ResourceArn");
-  if (const Json* tags = d.List(j, "Tags")) {
-    std::vector<TagInput> out;
-    for (const Json& t : *tags) {
-      if (!d.StructElement(t, "Tag")) continue;
-      TagInput tag;
-      tag.key = d.String(t, "Key");
-      tag.value = d.String(t, "Value");
-      out.push_back(std::move(tag));
-    }
-    r->tags = std::move(out);
-  }
+  r->tags = TagsMember(d, j);
   return d.Finish();
 }
 

@@ -128,6 +128,7 @@ Status FromJson(const Json& j, CreateTableRequest* r) {
   r->billing_mode = d.String(j, "BillingMode");
   r->provisioned_throughput = ReadThroughput(d, j, "provisionedThroughput");
   r->stream_specification = ReadStreamSpecification(d, j);
+  r->tags = TagsMember(d, j);
   if (!d.failed()) {
     // DynamoDB lists the missing top-level members in this order.
     if (defs == nullptr) d.Missing("attributeDefinitions");

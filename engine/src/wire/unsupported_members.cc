@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "ddblab/engine.h"
 #include "wire/json_read.h"
 
 namespace ddblab::wire::internal {
@@ -30,64 +29,6 @@ const Json* Member(const Json& body, const char* name) {
 bool IsTrue(const Json* j, const char* name) {
   const Json* m = j == nullptr ? nullptr : Member(*j, name);
   return m != nullptr && m->is_boolean() && m->get<bool>();
-}
-
-// DynamoDB: ReturnItemCollectionMetrics is SIZE or NONE; SIZE returns ItemCollectionMetrics
-// only for tables with a local secondary index (API reference, PutItem), which ddblab does not
-// compute.
-Status CheckItemCollectionMetrics(Engine& engine, const Json& body,
-                                  const std::vector<std::string>& tables) {
-  const Json* m = Member(body, "ReturnItemCollectionMetrics");
-  if (m == nullptr) return OkStatus();
-  // A value of another JSON type fails to deserialize, as any string member's would.
-  if (std::string problem = ScalarTypeProblem(*m, "String"); !problem.empty()) {
-    return MakeError(ErrorType::kSerializationException, problem);
-  }
-  std::string v = m->get<std::string>();
-  if (v != "SIZE" && v != "NONE") {
-    return ValidationError("1 validation error detected: Value '" + v +
-                           "' at 'returnItemCollectionMetrics' failed to satisfy constraint: "
-                           "Member must satisfy enum value set: [SIZE, NONE]");
-  }
-  if (v == "NONE") return OkStatus();
-  for (const std::string& t : tables) {
-    DescribeTableRequest d;
-    d.table_name = t;
-    Result<DescribeTableResponse> r = engine.DescribeTable(d);
-    if (r.ok() && !r->table.local_secondary_indexes.empty()) {
-      return Refuse("ReturnItemCollectionMetrics=SIZE on a table with a local secondary index",
-                    "item collection sizes are not reported (ItemCollectionMetrics)");
-    }
-  }
-  return OkStatus();
-}
-
-std::string TableOf(const Json& body) {
-  const Json* t = Member(body, "TableName");
-  return t != nullptr && t->is_string() ? t->get<std::string>() : "";
-}
-
-std::vector<std::string> TablesOfRequestItems(const Json& body) {
-  std::vector<std::string> out;
-  const Json* items = Member(body, "RequestItems");
-  if (items != nullptr && items->is_object()) {
-    for (const auto& entry : items->items()) out.push_back(entry.key());
-  }
-  return out;
-}
-
-std::vector<std::string> TablesOfTransactItems(const Json& body) {
-  std::vector<std::string> out;
-  const Json* items = Member(body, "TransactItems");
-  if (items == nullptr || !items->is_array()) return out;
-  for (const Json& item : *items) {
-    if (!item.is_object()) continue;
-    for (const auto& action : item.items()) {
-      std::string t = TableOf(action.value());
-      if (!t.empty()) out.push_back(t);
-    }
-  }
-  return out;
 }
 
 // Table settings: each refused unless it asks for DynamoDB's default.
@@ -151,40 +92,12 @@ Status CheckIndexSettings(const Json& body) {
 
 }  // namespace
 
-Status RefuseUnsupportedMembers(Engine& engine, std::string_view operation, const Json& body) {
+Status RefuseUnsupportedMembers(std::string_view operation, const Json& body) {
   if (operation == "CreateTable" || operation == "UpdateTable") {
     DDB_TRY(CheckTableSettings(body));
     return CheckIndexSettings(body);
   }
-  if (operation == "PutItem" || operation == "UpdateItem" || operation == "DeleteItem") {
-    return CheckItemCollectionMetrics(engine, body, {TableOf(body)});
-  }
-  if (operation == "BatchWriteItem") {
-    return CheckItemCollectionMetrics(engine, body, TablesOfRequestItems(body));
-  }
-  if (operation == "TransactWriteItems") {
-    return CheckItemCollectionMetrics(engine, body, TablesOfTransactItems(body));
-  }
   return OkStatus();
-}
-
-JsonResult ApplyCreateTableTags(Engine& engine, const Json& body, JsonResult created) {
-  const Json* tags = Member(body, "Tags");
-  // DynamoDB: an empty Tags list is accepted by CreateTable (TagResource refuses one).
-  if (!created.ok || tags == nullptr || (tags->is_array() && tags->empty())) return created;
-  // DynamoDB: CreateTable's Tags are the table's first tags (API reference, CreateTable).
-  const Json& description = created.body["TableDescription"];
-  Json request = Json::object();
-  request["ResourceArn"] = description["TableArn"];
-  request["Tags"] = *tags;
-  JsonResult tagged = ExecuteJson(engine, "TagResource", request);
-  if (tagged.ok) return created;
-  // A bad tag fails the whole CreateTable, as on DynamoDB: the table is not left behind.
-  DeleteTableRequest drop;
-  drop.table_name = TableOf(body);
-  (void)engine.DeleteTable(drop);
-  tagged.trace = created.trace;
-  return tagged;
 }
 
 }  // namespace ddblab::wire::internal

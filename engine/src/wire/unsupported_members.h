@@ -9,11 +9,8 @@
 namespace ddblab::wire::internal {
 
 // A ValidationException naming the first member of `body` (the request of `operation`) that
-// asks for behaviour ddblab does not model; OK otherwise.
-Status RefuseUnsupportedMembers(Engine& engine, std::string_view operation, const Json& body);
-
-// After a successful CreateTable, applies the request's Tags through TagResource; a tag that
-// TagResource refuses deletes the new table again and becomes the call's error.
-JsonResult ApplyCreateTableTags(Engine& engine, const Json& body, JsonResult created);
+// asks for behaviour ddblab does not model; OK otherwise. ReturnItemCollectionMetrics, which
+// depends on the tables, is checked with the typed request (ddblab/call.h, ExecuteRequest).
+Status RefuseUnsupportedMembers(std::string_view operation, const Json& body);
 
 }  // namespace ddblab::wire::internal

@@ -14,24 +14,15 @@ namespace {
 using cli::CliError;
 using wire::Json;
 
+// DynamoDB's paginators (botocore paginators-1.json): the request member a NextToken resumes.
+// The result keys they merge (Items, Count and ScannedCount; TableNames) and keep from the first
+// page (ConsumedCapacity) are merged typed below.
 struct PagingKeys {
-  std::string input_token;             // request member that resumes: ExclusiveStartKey
-  std::string output_token;            // response member to resume from: LastEvaluatedKey
-  std::string primary;                 // the result key --max-items counts: Items
-  std::vector<std::string> secondary;  // other result keys, summed across pages: Count, ...
-  std::string non_aggregate;           // kept from the first page only: ConsumedCapacity
+  std::string input_token;  // ExclusiveStartKey or ExclusiveStartTableName
 };
 
-// DynamoDB's paginators (botocore paginators-1.json).
 PagingKeys KeysFor(cli::Paging paging) {
-  if (paging == cli::Paging::kTableNames) {
-    return {"ExclusiveStartTableName", "LastEvaluatedTableName", "TableNames", {}, ""};
-  }
-  return {"ExclusiveStartKey",
-          "LastEvaluatedKey",
-          "Items",
-          {"Count", "ScannedCount"},
-          "ConsumedCapacity"};
+  return {paging == cli::Paging::kTableNames ? "ExclusiveStartTableName" : "ExclusiveStartKey"};
 }
 
 // The NextToken the aws CLI prints: base64 of Python's json.dumps of the resume dict.
@@ -57,55 +48,126 @@ Result<Json> DecodeToken(const std::string& text, const PagingKeys& keys) {
   return token;
 }
 
-// Moves one page's result keys into the merged output: lists are concatenated, numbers summed.
-void MergePage(Json& page, const PagingKeys& keys, Json& merged) {
-  std::vector<std::string> result_keys = {keys.primary};
-  result_keys.insert(result_keys.end(), keys.secondary.begin(), keys.secondary.end());
-  for (const std::string& key : result_keys) {
-    auto at = page.find(key);
-    if (at == page.end() || at->is_null()) continue;
-    Json& value = *at;
-    if (!merged.contains(key)) {
-      merged[key] = std::move(value);
-    } else if (value.is_array() && merged[key].is_array()) {
-      Json& into = merged[key];
-      for (Json& element : value) into.push_back(std::move(element));
-    } else if (value.is_number_integer() && merged[key].is_number_integer()) {
-      merged[key] = merged[key].get<int64_t>() + value.get<int64_t>();
-    } else if (value.is_number() && merged[key].is_number()) {
-      merged[key] = merged[key].get<double>() + value.get<double>();
+// The typed side of paging: reading a page's position and items, and moving the position into
+// the next request. Only Query, Scan (items) and ListTables (table names) are paginated.
+Json PagePosition(const Response& page) {
+  if (const QueryResponse* q = QueryOrScanPage(page)) {
+    return q->last_evaluated_key ? wire::ItemToJson(*q->last_evaluated_key) : Json();
+  }
+  if (const auto* t = ResponseAs<Operation::ListTables>(page)) {
+    return t->last_evaluated_table_name ? Json(*t->last_evaluated_table_name) : Json();
+  }
+  return Json();
+}
+
+void ContinueAfter(const Response& page, Request& request) {
+  const QueryResponse* q = QueryOrScanPage(page);
+  if (auto* query = std::get_if<QueryRequest>(&request); query && q) {
+    query->exclusive_start_key = q->last_evaluated_key;
+  } else if (auto* scan = std::get_if<ScanRequest>(&request); scan && q) {
+    scan->exclusive_start_key = q->last_evaluated_key;
+  } else if (auto* list = std::get_if<ListTablesRequest>(&request)) {
+    if (const auto* t = ResponseAs<Operation::ListTables>(page)) {
+      list->exclusive_start_table_name = t->last_evaluated_table_name;
     }
   }
 }
 
-size_t PrimaryCount(const Json& page, const PagingKeys& keys) {
-  return page.contains(keys.primary) && page[keys.primary].is_array() ? page[keys.primary].size()
-                                                                      : 0;
+QueryResponse* MutablePage(Response& page) {
+  return const_cast<QueryResponse*>(QueryOrScanPage(page));
 }
 
-// About how many bytes a value holds (names and values, as DynamoDB sizes items), without
-// serializing it: enough to decide when a read has outgrown PageStream::keep_bytes.
-size_t ApproxBytes(const Json& j) {
-  if (j.is_string()) return j.get_ref<const std::string&>().size();
-  if (j.is_object()) {
-    size_t n = 0;
-    for (auto it = j.begin(); it != j.end(); ++it) n += it.key().size() + ApproxBytes(it.value());
-    return n;
+size_t PrimaryCount(const Response& page) {
+  if (const QueryResponse* q = QueryOrScanPage(page)) return q->items.size();
+  if (const auto* t = ResponseAs<Operation::ListTables>(page)) return t->table_names.size();
+  return 0;
+}
+
+// Keeps the result entries [from, from + keep) of a page (all from `from` when keep is unset).
+void KeepEntries(Response& page, size_t from, std::optional<size_t> keep) {
+  auto cut = [&](auto& list) {
+    from = std::min(from, list.size());
+    list.erase(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(from));
+    if (keep && *keep < list.size()) list.resize(*keep);
+  };
+  if (QueryResponse* q = MutablePage(page)) {
+    cut(q->items);
+  } else if (auto* t = std::get_if<static_cast<size_t>(Operation::ListTables)>(&page)) {
+    cut(t->table_names);
   }
-  if (j.is_array()) {
-    size_t n = 0;
-    for (const Json& e : j) n += ApproxBytes(e);
-    return n;
+}
+
+// Moves one page's results into the merged output: lists concatenated, counts summed. The
+// first page becomes the output, with its ConsumedCapacity (the aws CLI keeps the first page's,
+// a non-aggregate key).
+void MergePage(Response page, std::optional<Response>& merged) {
+  if (!merged) {
+    merged = std::move(page);
+    return;
   }
-  return 8;
+  if (QueryResponse* q = MutablePage(page)) {
+    QueryResponse& into = *MutablePage(*merged);
+    into.items.insert(into.items.end(), std::make_move_iterator(q->items.begin()),
+                      std::make_move_iterator(q->items.end()));
+    into.count += q->count;
+    into.scanned_count += q->scanned_count;
+  } else if (auto* t = std::get_if<static_cast<size_t>(Operation::ListTables)>(&page)) {
+    auto& into = std::get<static_cast<size_t>(Operation::ListTables)>(*merged).table_names;
+    into.insert(into.end(), std::make_move_iterator(t->table_names.begin()),
+                std::make_move_iterator(t->table_names.end()));
+  }
+}
+
+// The merged output of a whole read names no position: the aws CLI prints NextToken instead.
+void ForgetPosition(Response& merged) {
+  if (QueryResponse* q = MutablePage(merged)) q->last_evaluated_key.reset();
+  if (auto* t = std::get_if<static_cast<size_t>(Operation::ListTables)>(&merged)) {
+    t->last_evaluated_table_name.reset();
+  }
+}
+
+// About how many bytes the items hold (names and values, as DynamoDB sizes items): enough to
+// decide when a read has outgrown PageStream::keep_bytes.
+size_t ApproxBytes(const std::vector<ResultItem>& items) {
+  size_t n = 0;
+  for (const ResultItem& item : items) {
+    n += item.has_encoding() ? item.encoding().size() : ItemSizeBytes(item.item());
+  }
+  return n;
+}
+
+Json ItemsToJson(std::vector<ResultItem>& items) {
+  Json out = Json::array();
+  for (const ResultItem& item : items) out.push_back(wire::ItemToJson(item));
+  items.clear();
+  return out;
+}
+
+// A call refused before it was sent: its request did not decode.
+CallResult Refused(const std::string& operation, Error error) {
+  CallResult call;
+  call.http_status = ErrorHttpStatus(error.type);
+  call.error = std::move(error);
+  call.trace.operation = operation;
+  if (std::optional<Operation> op = FindOperation(operation)) call.operation = *op;
+  return call;
+}
+
+// Decodes the command's request once; a failure is the outcome's one call.
+std::optional<Request> Decode(const std::string& operation, const Json& body, CliOutcome& outcome) {
+  Result<Request> decoded = wire::RequestFromJson(operation, body);
+  if (decoded.ok()) return std::move(decoded).value();
+  outcome.error = decoded.error();
+  outcome.calls.push_back(Refused(operation, std::move(decoded.error())));
+  return std::nullopt;
 }
 
 CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Paging paging,
                         const PageStream* stream) {
   CliOutcome outcome;
   const PagingKeys keys = KeysFor(paging);
-  Json request = command.request;
-  if (command.page_size) request["Limit"] = *command.page_size;
+  Json first_request = command.request;
+  if (command.page_size) first_request["Limit"] = *command.page_size;
 
   // The resume dict of the page being fetched; it becomes NextToken when --max-items cuts it.
   Json next_token = Json::object();
@@ -123,94 +185,77 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
       next_token.erase("boto_truncate_amount");
     }
     if (!next_token[keys.input_token].is_null()) {
-      request[keys.input_token] = next_token[keys.input_token];
+      first_request[keys.input_token] = next_token[keys.input_token];
     }
   }
+  std::optional<Request> request = Decode(command.operation, first_request, outcome);
+  if (!request) return outcome;
 
-  // Room for every result key: growing would copy the items merged so far.
-  Json merged = wire::ObjectWithRoom(8);
-  Json non_aggregate;
+  std::optional<Response> merged;
   Json resume_token;  // null: no NextToken
   Json previous_token;
   int64_t total_items = 0;
-  bool first_request = true;
+  bool first_request_sent = false;
   // PageStream: bytes of items kept in `merged` so far, and whether they now go to emit.
   size_t kept_bytes = 0;
   bool streaming = false;
-  auto deliver = [&](Json& page) {
-    if (stream == nullptr || !stream->emit || !page.contains(keys.primary) ||
-        !page[keys.primary].is_array()) {
-      return;
-    }
+  auto deliver = [&](Response& page) {
+    QueryResponse* items = MutablePage(page);
+    if (stream == nullptr || !stream->emit || items == nullptr || items->count_only) return;
     if (!streaming) {
-      kept_bytes += ApproxBytes(page[keys.primary]);
+      kept_bytes += ApproxBytes(items->items);
       if (kept_bytes <= stream->keep_bytes) return;
       streaming = true;
-      if (merged.contains(keys.primary)) {
-        outcome.streamed_items += static_cast<int64_t>(merged[keys.primary].size());
-        stream->emit(command.request, std::move(merged[keys.primary]));
-        merged.erase(keys.primary);
+      if (merged) {
+        std::vector<ResultItem>& kept = MutablePage(*merged)->items;
+        outcome.streamed_items += static_cast<int64_t>(kept.size());
+        stream->emit(command.request, ItemsToJson(kept));
       }
     }
-    outcome.streamed_items += static_cast<int64_t>(page[keys.primary].size());
-    stream->emit(command.request, std::move(page[keys.primary]));
-    page.erase(keys.primary);
+    outcome.streamed_items += static_cast<int64_t>(items->items.size());
+    stream->emit(command.request, ItemsToJson(items->items));
   };
   while (true) {
-    outcome.calls.push_back(client.Call(command.operation, request));
-    wire::JsonResult& result = outcome.calls.back();
-    if (!result.ok) {
+    outcome.calls.push_back(client.Execute(*request));
+    CallResult& result = outcome.calls.back();
+    if (!result.ok || !result.response) {
       outcome.error = result.error;
       return outcome;
     }
-    // The page's items move into the output (or to the stream); the call keeps its trace and
-    // capacity, which is all the footer and the checks read, so a long read holds one copy.
-    Json page = result.body.is_object() ? std::move(result.body) : Json::object();
-    result.body = Json::object();
-    if (first_request) {
+    // The page moves into the output (or to the stream); the call keeps its trace and capacity,
+    // which is all the footer and the checks read, so a long read holds one copy.
+    Response page = std::move(*result.response);
+    result.response.reset();
+    Json position = PagePosition(page);
+    if (!first_request_sent) {
       // Resuming mid-page: skip the items already printed. The other result keys were counted
       // with the previous output, so this page's are zeroed (botocore does the same).
       if (starting_truncation > 0) {
-        if (page.contains(keys.primary) && page[keys.primary].is_array()) {
-          Json& items = page[keys.primary];
-          Json rest = Json::array();
-          for (size_t k = static_cast<size_t>(starting_truncation); k < items.size(); ++k) {
-            rest.push_back(items[k]);
-          }
-          items = std::move(rest);
-        }
-        for (const std::string& key : keys.secondary) {
-          if (page.contains(key) && page[key].is_number()) page[key] = 0;
-        }
+        KeepEntries(page, static_cast<size_t>(starting_truncation), std::nullopt);
+        if (QueryResponse* q = MutablePage(page)) q->count = q->scanned_count = 0;
       }
-      if (!keys.non_aggregate.empty() && page.contains(keys.non_aggregate)) {
-        non_aggregate = page[keys.non_aggregate];
-      }
-      first_request = false;
+      first_request_sent = true;
     } else {
       starting_truncation = 0;
     }
 
-    const int64_t count = static_cast<int64_t>(PrimaryCount(page, keys));
+    const int64_t count = static_cast<int64_t>(PrimaryCount(page));
     if (command.max_items && total_items + count > *command.max_items) {
       const int64_t keep = *command.max_items - total_items;
-      Json& items = page[keys.primary];
-      Json kept = Json::array();
-      for (int64_t k = 0; k < keep; ++k) kept.push_back(items[static_cast<size_t>(k)]);
-      items = std::move(kept);
+      KeepEntries(page, 0, static_cast<size_t>(keep));
       next_token["boto_truncate_amount"] = keep + starting_truncation;
       resume_token = next_token;
       deliver(page);
-      MergePage(page, keys, merged);
+      MergePage(std::move(page), merged);
       break;
     }
-    deliver(page);
-    MergePage(page, keys, merged);
     total_items += count;
-
     Json token = Json::object();
-    token[keys.input_token] =
-        page.contains(keys.output_token) ? page[keys.output_token] : Json(nullptr);
+    token[keys.input_token] = std::move(position);
+    ContinueAfter(page, *request);
+    deliver(page);
+    MergePage(std::move(page), merged);
+
     if (token[keys.input_token].is_null()) break;
     if (command.max_items && total_items == *command.max_items) {
       resume_token = token;
@@ -227,15 +272,14 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
       resume_token = token;
       break;
     }
-    request[keys.input_token] = token[keys.input_token];
     previous_token = token;
     next_token = token;
   }
 
-  if (!non_aggregate.is_null()) merged[keys.non_aggregate] = non_aggregate;
-  if (!resume_token.is_null()) merged["NextToken"] = EncodeToken(resume_token);
+  if (merged) ForgetPosition(*merged);
+  if (!resume_token.is_null()) outcome.next_token = EncodeToken(resume_token);
   outcome.ok = true;
-  outcome.output = std::move(merged);
+  outcome.response = std::move(merged);
   return outcome;
 }
 
@@ -244,7 +288,9 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
 // once the way the CLI fails after its last attempt.
 CliOutcome RunWaiter(wire::Client& client, const CliCommand& command) {
   CliOutcome outcome;
-  wire::JsonResult result = client.Call(command.operation, command.request);
+  std::optional<Request> request = Decode(command.operation, command.request, outcome);
+  if (!request) return outcome;
+  CallResult result = client.Execute(*request);
   outcome.calls.push_back(result);
   const bool want_exists = command.waiter == "table-exists";
   const std::string waiter_name = want_exists ? "TableExists" : "TableNotExists";
@@ -258,7 +304,6 @@ CliOutcome RunWaiter(wire::Client& client, const CliCommand& command) {
   }
   if (want_exists == result.ok) {
     outcome.ok = true;
-    outcome.output = Json::object();
     return outcome;
   }
   outcome.error =
@@ -281,22 +326,24 @@ CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command,
     return RunPaginated(client, command, paging, stream);
   }
   CliOutcome outcome;
-  Json request = command.request;
+  Json body = command.request;
   // One page of the size asked for, when paging is off but --page-size was given.
-  if (paging != cli::Paging::kNone && command.page_size && !request.contains("Limit")) {
-    request["Limit"] = *command.page_size;
+  if (paging != cli::Paging::kNone && command.page_size && !body.contains("Limit")) {
+    body["Limit"] = *command.page_size;
   }
-  outcome.calls.push_back(client.Call(command.operation, request));
-  wire::JsonResult& result = outcome.calls.back();
+  std::optional<Request> request = Decode(command.operation, body, outcome);
+  if (!request) return outcome;
+  outcome.calls.push_back(client.Execute(*request));
+  CallResult& result = outcome.calls.back();
   if (!result.ok) {
     outcome.error = result.error;
     return outcome;
   }
   outcome.ok = true;
-  // The body moves to the output; the call keeps its trace and capacity, which is all the
+  // The response moves to the output; the call keeps its trace and capacity, which is all the
   // footer and the checks read.
-  outcome.output = result.body.is_null() ? Json::object() : std::move(result.body);
-  result.body = Json::object();
+  outcome.response = std::move(result.response);
+  result.response.reset();
   return outcome;
 }
 

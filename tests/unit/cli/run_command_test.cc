@@ -93,7 +93,7 @@ TEST_CASE("Pagination: follows LastEvaluatedKey and merges Items, Count, Scanned
   CHECK(client.requests[0].second == Json::parse(R"({"TableName":"t","Limit":2})"));
   CHECK(client.requests[1].second["ExclusiveStartKey"] == Json::parse(R"({"PK":{"S":"i1"}})"));
   CHECK(out.calls.size() == 3);
-  CHECK(out.output.dump() ==
+  CHECK(PrintedJson(out).dump() ==
         R"({"Items":[{"PK":{"S":"i0"}},{"PK":{"S":"i1"}},{"PK":{"S":"i2"}},{"PK":{"S":"i3"}},)"
         R"({"PK":{"S":"i4"}}],"Count":5,"ScannedCount":5})");
 }
@@ -104,8 +104,9 @@ TEST_CASE("Pagination: ConsumedCapacity is the first page's, as the aws CLI prin
       client, Parse("query --table-name t --page-size 2 --return-consumed-capacity TOTAL"));
   REQUIRE(out.ok);
   CHECK(out.calls.size() == 2);
-  CHECK(out.output["ConsumedCapacity"] == Json::parse(R"({"TableName":"t","CapacityUnits":0.5})"));
-  CHECK_FALSE(out.output.contains("LastEvaluatedKey"));
+  CHECK(PrintedJson(out)["ConsumedCapacity"] ==
+        Json::parse(R"({"TableName":"t","CapacityUnits":0.5})"));
+  CHECK_FALSE(PrintedJson(out).contains("LastEvaluatedKey"));
 }
 
 TEST_CASE("Pagination: Select COUNT sums Count with no Items") {
@@ -113,18 +114,18 @@ TEST_CASE("Pagination: Select COUNT sums Count with no Items") {
   CliOutcome out =
       RunCliCommand(client, Parse("query --table-name t --select COUNT --page-size 2"));
   REQUIRE(out.ok);
-  CHECK(out.output == Json::parse(R"({"Count":5,"ScannedCount":5})"));
+  CHECK(PrintedJson(out) == Json::parse(R"({"Count":5,"ScannedCount":5})"));
 }
 
 TEST_CASE("Pagination: --max-items inside a page gives a token that resumes mid-page") {
   FakeClient client(5);
   CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --max-items 3"));
   REQUIRE(out.ok);
-  CHECK(Keys(out.output["Items"]) == std::vector<std::string>{"i0", "i1", "i2"});
+  CHECK(Keys(PrintedJson(out)["Items"]) == std::vector<std::string>{"i0", "i1", "i2"});
   // Count is not cut with Items: the aws CLI truncates only the primary result key.
-  CHECK(out.output["Count"] == 5);
-  REQUIRE(out.output.contains("NextToken"));
-  const std::string token = out.output["NextToken"].get<std::string>();
+  CHECK(PrintedJson(out)["Count"] == 5);
+  REQUIRE(PrintedJson(out).contains("NextToken"));
+  const std::string token = PrintedJson(out)["NextToken"].get<std::string>();
   std::string raw, problem;
   REQUIRE(ddblab::Base64Decode(token, &raw, &problem));
   CHECK(raw == R"({"ExclusiveStartKey": null, "boto_truncate_amount": 3})");
@@ -134,28 +135,28 @@ TEST_CASE("Pagination: --max-items inside a page gives a token that resumes mid-
       RunCliCommand(again, Parse("scan --table-name t --max-items 3 --starting-token " + token));
   REQUIRE(rest.ok);
   CHECK(again.requests[0].second == Json::parse(R"({"TableName":"t"})"));
-  CHECK(Keys(rest.output["Items"]) == std::vector<std::string>{"i3", "i4"});
-  CHECK(rest.output["Count"] == 0);
-  CHECK_FALSE(rest.output.contains("NextToken"));
+  CHECK(Keys(PrintedJson(rest)["Items"]) == std::vector<std::string>{"i3", "i4"});
+  CHECK(PrintedJson(rest)["Count"] == 0);
+  CHECK_FALSE(PrintedJson(rest).contains("NextToken"));
 }
 
 TEST_CASE("Pagination: --max-items with --page-size resumes from a key") {
   FakeClient client(7);
   CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --max-items 3 --page-size 2"));
   REQUIRE(out.ok);
-  CHECK(Keys(out.output["Items"]) == std::vector<std::string>{"i0", "i1", "i2"});
-  CHECK(DecodeToken(out.output["NextToken"]) ==
+  CHECK(Keys(PrintedJson(out)["Items"]) == std::vector<std::string>{"i0", "i1", "i2"});
+  CHECK(DecodeToken(PrintedJson(out)["NextToken"]) ==
         Json::parse(R"({"ExclusiveStartKey":{"PK":{"S":"i1"}},"boto_truncate_amount":1})"));
 
   FakeClient again(7);
   CliOutcome next = RunCliCommand(
       again, Parse("scan --table-name t --max-items 3 --page-size 2 --starting-token " +
-                   out.output["NextToken"].get<std::string>()));
+                   PrintedJson(out)["NextToken"].get<std::string>()));
   REQUIRE(next.ok);
   CHECK(again.requests[0].second["ExclusiveStartKey"] == Json::parse(R"({"PK":{"S":"i1"}})"));
-  CHECK(Keys(next.output["Items"]) == std::vector<std::string>{"i3", "i4", "i5"});
+  CHECK(Keys(PrintedJson(next)["Items"]) == std::vector<std::string>{"i3", "i4", "i5"});
   // The third item ended a page, so the next token is that page's key.
-  CHECK(DecodeToken(next.output["NextToken"]) ==
+  CHECK(DecodeToken(PrintedJson(next)["NextToken"]) ==
         Json::parse(R"({"ExclusiveStartKey":{"PK":{"S":"i5"}}})"));
 }
 
@@ -164,7 +165,7 @@ TEST_CASE("Pagination: --max-items on a page boundary gives a plain key token") 
   CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --max-items 2 --page-size 2"));
   REQUIRE(out.ok);
   CHECK(client.requests.size() == 1);
-  CHECK(DecodeToken(out.output["NextToken"]) ==
+  CHECK(DecodeToken(PrintedJson(out)["NextToken"]) ==
         Json::parse(R"({"ExclusiveStartKey":{"PK":{"S":"i1"}}})"));
 }
 
@@ -176,7 +177,7 @@ TEST_CASE("Pagination: --no-paginate and --limit make one call and show LastEval
     CliOutcome out = RunCliCommand(client, Parse(text));
     REQUIRE(out.ok);
     CHECK(client.requests.size() == 1);
-    CHECK(out.output["LastEvaluatedKey"] == Json::parse(R"({"PK":{"S":"i1"}})"));
+    CHECK(PrintedJson(out)["LastEvaluatedKey"] == Json::parse(R"({"PK":{"S":"i1"}})"));
   }
 }
 
@@ -192,7 +193,7 @@ TEST_CASE("Pagination: list-tables merges TableNames") {
   CliOutcome out = RunCliCommand(client, Parse("list-tables"));
   REQUIRE(out.ok);
   CHECK(client.requests[1].second == Json::parse(R"({"ExclusiveStartTableName":"b"})"));
-  CHECK(out.output == Json::parse(R"({"TableNames":["a","b","c"]})"));
+  CHECK(PrintedJson(out) == Json::parse(R"({"TableNames":["a","b","c"]})"));
 }
 
 TEST_CASE("Pagination: an error on a later page fails the command, keeping every call") {
@@ -230,7 +231,7 @@ TEST_CASE("Run: other operations print DynamoDB's response body as it is") {
   CliOutcome out =
       RunCliCommand(client, Parse(R"(put-item --table-name t --item '{"PK":{"S":"a"}}')"));
   REQUIRE(out.ok);
-  CHECK(out.output == Json::object());
+  CHECK(PrintedJson(out) == Json::object());
   CHECK(client.requests[0].first == "PutItem");
 
   ddblab::wire::JsonResult failed;
@@ -256,7 +257,7 @@ TEST_CASE("Waiters: table-exists succeeds silently or fails like an exhausted wa
   client.scripted = {found, missing, missing, found};
   CliOutcome ok = RunCliCommand(client, Parse("wait table-exists --table-name t"));
   CHECK(ok.ok);
-  CHECK(ok.output == Json::object());
+  CHECK(PrintedJson(ok) == Json::object());
   CHECK(client.requests[0].first == "DescribeTable");
 
   CliOutcome never = RunCliCommand(client, Parse("wait table-exists --table-name t"));

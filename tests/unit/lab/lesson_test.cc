@@ -58,14 +58,14 @@ StatementRecord Query(const std::string& index, int count) {
   r.kind = ddblab::shell::InputKind::kCli;
   r.operation = "Query";
   r.ok = true;
-  ddblab::wire::JsonResult call;
+  ddblab::CallResult call;
   call.ok = true;
   call.trace.operation = "Query";
   call.trace.index = index;
   call.trace.items_read = count;
   call.trace.items_returned = count;
   r.calls.push_back(call);
-  r.output = ddblab::wire::Json{{"Count", count}, {"Items", ddblab::wire::Json::array()}};
+  r.document = ddblab::wire::Json{{"Count", count}, {"Items", ddblab::wire::Json::array()}};
   return r;
 }
 

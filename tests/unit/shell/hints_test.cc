@@ -99,16 +99,17 @@ TEST_CASE("Double-quoted value: a key compared with an undefined double-quoted n
   r.kind = InputKind::kPartiql;
   r.input = R"(SELECT * FROM "Orders" WHERE PK = "CUST#1")";
   r.ok = true;
-  r.output = {{"Items", Json::array()}};
+  r.document = {{"Items", Json::array()}};
   CHECK(TeachingHint(r, tables.Get()) ==
         R"("CUST#1" in double quotes names an attribute, so this compares PK with an attribute )"
         R"(called CUST#1 (no item has one); a value takes single quotes: PK = 'CUST#1')");
   // Comparing two defined attributes, or a statement that found items, is left alone.
   r.input = R"(SELECT * FROM "Orders" WHERE PK = "GSI1PK")";
   CHECK(TeachingHint(r, tables.Get()).empty());
-  r.input = R"(SELECT * FROM "Orders" WHERE PK = "CUST#1")";
-  r.output = {{"Items", Json::array({Json::object()})}};
-  CHECK(TeachingHint(r, tables.Get()).empty());
+  StatementResult found = r;
+  found.input = R"(SELECT * FROM "Orders" WHERE PK = "CUST#1")";
+  found.document = {{"Items", Json::array({Json::object()})}};
+  CHECK(TeachingHint(found, tables.Get()).empty());
 }
 
 TEST_CASE("Untyped item: the hint shows the option in DynamoDB JSON") {

@@ -27,8 +27,8 @@ StatementResult QueryResult(Json items, int64_t read) {
   r.subcommand = "query";
   r.request = {{"TableName", "app-main"}};
   r.ok = true;
-  r.output = {{"Items", items}, {"Count", items.size()}, {"ScannedCount", read}};
-  wire::JsonResult call;
+  r.document = {{"Items", items}, {"Count", items.size()}, {"ScannedCount", read}};
+  CallResult call;
   call.ok = true;
   call.trace.operation = "Query";
   call.trace.table = "app-main";
@@ -91,7 +91,7 @@ TEST_CASE("table mode says so when a read returned nothing", "[render]") {
 
 TEST_CASE("a COUNT query shows Count and ScannedCount", "[render]") {
   StatementResult r = QueryResult(Json::array(), 5);
-  r.output = {{"Count", 1}, {"ScannedCount", 5}};
+  r.document = {{"Count", 1}, {"ScannedCount", 5}};
   CaptureSink sink;
   RenderTable(Merged(r), Context(), sink);
   CHECK(sink.out() == "Count: 1  ScannedCount: 5\n");
@@ -125,8 +125,8 @@ TEST_CASE("the footer splits capacity between table and indexes under .capacity 
   r.kind = InputKind::kCli;
   r.operation = "PutItem";
   r.ok = true;
-  r.output = Json::object();
-  wire::JsonResult call;
+  r.document = Json::object();
+  CallResult call;
   call.ok = true;
   call.trace.operation = "PutItem";
   call.trace.table = "app-main";
@@ -148,11 +148,11 @@ TEST_CASE("the footer splits capacity between table and indexes under .capacity 
 
 TEST_CASE("pages of one aws-CLI read are summed in the footer", "[render][footer]") {
   StatementResult r = QueryResult(Json::array({Item("CUST#1", "A", "x")}), 1);
-  wire::JsonResult second = r.calls.front();
+  CallResult second = r.calls.front();
   second.trace.partitions_hit = {3};
   r.calls.push_back(second);
   // The aws CLI merges the pages' items into one output.
-  r.output["Items"].push_back(Item("CUST#1", "B", "y"));
+  r.document["Items"].push_back(Item("CUST#1", "B", "y"));
   ShellSettings s;
   CHECK(FooterLine(Merged(r), s) ==
         "-- Query app-main | 2 calls | 2 returned / 2 read | 1 RCU | partitions 2,3 of 4");
@@ -214,7 +214,7 @@ TEST_CASE("warnings: a Scan, and a filter that discarded most of what it read", 
   StatementResult r = QueryResult(Json::array({Item("CUST#1", "A", "x")}), 10);
   r.calls[0].trace.operation = "Scan";
   r.calls[0].trace.filtered = true;
-  r.output["ScannedCount"] = 10;
+  r.document["ScannedCount"] = 10;
   auto w = Warnings(Merged(r), Context());
   REQUIRE(w.size() == 2);
   CHECK(w[0].starts_with("Scan read 10 items"));
@@ -256,7 +256,7 @@ TEST_CASE("warnings: a batch dominated by one partition key", "[warnings]") {
     puts.push_back({{"PutRequest", {{"Item", {{"PK", {{"S", pk}}}, {"SK", {{"S", "1"}}}}}}}});
   }
   r.request = {{"RequestItems", {{"app-main", puts}}}};
-  wire::JsonResult call;
+  CallResult call;
   call.ok = true;
   call.trace.operation = "BatchWriteItem";
   r.calls.push_back(call);

@@ -72,8 +72,8 @@ TEST_CASE(
   StatementResult r = RunStatement(*client, "scan --table-name Tee --page-size 40", options);
   REQUIRE(r.ok);
   CHECK(r.streamed_items == 300);
-  CHECK_FALSE(r.output.contains("Items"));
-  CHECK(r.output["Count"] == 300);  // the aws CLI's summed counts stay
+  CHECK_FALSE(r.output().contains("Items"));
+  CHECK(r.output()["Count"] == 300);  // the aws CLI's summed counts stay
   CHECK(r.merged.trace.items_returned == 300);
   CHECK(r.calls.size() == 8);
   CHECK(c.ids.size() == 300);
@@ -92,7 +92,7 @@ TEST_CASE("Streaming: a read within the keep limit keeps its items and streams n
   StatementResult r = RunStatement(*client, "scan --table-name Tee --page-size 7", options);
   REQUIRE(r.ok);
   CHECK(r.streamed_items == 0);
-  CHECK(r.output["Items"].size() == 30);
+  CHECK(r.output()["Items"].size() == 30);
   CHECK(c.batches == 0);
 }
 
@@ -112,7 +112,7 @@ TEST_CASE(
   CHECK(first.interrupted);
   CHECK(first.calls.size() == 3);
   CHECK(first.streamed_items == 90);
-  CHECK(first.output.contains("NextToken"));
+  CHECK(first.output().contains("NextToken"));
   REQUIRE(first.next_page.has_value());
 
   stream.more = [] { return true; };
@@ -136,7 +136,7 @@ TEST_CASE("Streaming: --max-items still cuts a streamed read and resumes after i
   REQUIRE(r.ok);
   CHECK(c.ids.size() == 45);
   CHECK(r.streamed_items == 45);
-  CHECK(r.output.contains("NextToken"));
+  CHECK(r.output().contains("NextToken"));
 }
 
 TEST_CASE("Streaming: the shell prints a long read as one table, and jsonl as one line") {

@@ -19,7 +19,7 @@ StatementResult Throttled(std::vector<std::string> reasons) {
     r.error.throttling_reasons.push_back(
         {reason, "arn:aws:dynamodb:us-east-1:000000000000:table/app-main"});
   }
-  wire::JsonResult call;
+  CallResult call;
   call.ok = false;
   call.error = r.error;
   call.trace.operation = "PutItem";

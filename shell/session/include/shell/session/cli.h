@@ -69,17 +69,30 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
 // non-aggregate key); the footer should sum `calls` instead.
 struct CliOutcome {
   bool ok = false;
-  // Items that went to a PageStream instead of into `output` (see PageStream), and whether the
-  // read stopped early because PageStream::more said so; `output` then has the NextToken that
-  // resumes it.
+  // Items that went to a PageStream instead of into `response` (see PageStream), and whether
+  // the read stopped early because PageStream::more said so; `next_token` then resumes it.
   int64_t streamed_items = 0;
   bool interrupted = false;
-  wire::Json output;  // what `aws dynamodb ...` prints (empty object when it prints nothing)
+  // What `aws dynamodb ...` prints, typed: the response, with an auto-paginated read's pages
+  // merged (nullopt for a waiter, which prints nothing), and the NextToken of a read cut short.
+  std::optional<Response> response;
+  std::optional<std::string> next_token;
   // When !ok: DynamoDB's error from the failing call (column 0: exit code 254), or a CLI error
   // with column -252 (bad --starting-token) or -255 (a waiter that cannot succeed).
   Error error;
-  std::vector<wire::JsonResult> calls;
+  std::vector<CallResult> calls;
 };
+// What the aws CLI prints for a response, as JSON: the response body (less Items that went to a
+// PageStream), with the NextToken of a read cut short; {} for a command that prints nothing.
+// The edge where json output, Lua code and lesson checks read a typed result.
+wire::Json PrintedJson(const std::optional<Response>& response,
+                       const std::optional<std::string>& next_token,
+                       std::string_view return_consumed_capacity, bool items_streamed);
+inline wire::Json PrintedJson(const CliOutcome& out) {
+  std::string rcc = out.calls.empty() ? "" : out.calls.front().return_consumed_capacity;
+  return PrintedJson(out.response, out.next_token, rcc, out.streamed_items > 0);
+}
+
 // How an auto-paginated read hands its items to a front end that prints as pages arrive. Items
 // stay in the output until they pass `keep_bytes` (about one DynamoDB page, so ordinary reads,
 // and lesson checks on them, see a whole result); from then on those kept so far and every
@@ -87,7 +100,8 @@ struct CliOutcome {
 struct PageStream {
   static constexpr size_t kDefaultKeepBytes = size_t{1} << 20;
   size_t keep_bytes = kDefaultKeepBytes;
-  // Gets the request (for its table and index) and a batch of items, in order.
+  // Gets the request (for its table and index) and a batch of items, in order, as DynamoDB JSON:
+  // the renderers' edge.
   std::function<void(const wire::Json& request, wire::Json items)> emit;
   // Asked before each further page; false stops the read there (Ctrl-C).
   std::function<bool()> more;

@@ -30,8 +30,8 @@ std::string_view InputKindName(InputKind kind);
 
 // What the REPL's .more runs next: the rest of a paginated read.
 struct NextPage {
-  std::optional<CliCommand> cli;      // an aws-CLI read, with its token/ExclusiveStartKey set
-  std::optional<wire::Json> partiql;  // an ExecuteStatement body with NextToken set
+  std::optional<CliCommand> cli;  // an aws-CLI read, with its token/ExclusiveStartKey set
+  std::optional<ExecuteStatementRequest> partiql;  // with its NextToken set
 };
 
 // What one aws-CLI command, PartiQL statement, EXPLAIN or raw call produced. Renderers, the
@@ -49,13 +49,23 @@ struct StatementResult {
   // there is nothing to add): how to finish a statement that was cut short, what an empty
   // PartiQL parse detail means.
   std::string hint;
-  // What to render: the aws CLI's output for a CLI command, the response body for PartiQL and
-  // raw calls, the plan for EXPLAIN.
-  wire::Json output;
-  // Every underlying call, in order. A PartiQL statement's or raw call's body moved to `output`.
-  std::vector<wire::JsonResult> calls;
+  // What the statement returned, typed: the response of a PartiQL statement or raw call, and
+  // for an aws-CLI read its pages merged as the aws CLI merges them (items concatenated, counts
+  // summed, the first page's ConsumedCapacity, no LastEvaluatedKey). Empty when !ok.
+  std::optional<Response> response;
+  // The NextToken the aws CLI prints when --max-items (or Ctrl-C) stopped a read.
+  std::optional<std::string> next_token;
+  // EXPLAIN's plan or a ddblab extension operation's answer: a JSON document, not a response.
+  wire::Json document;
+  // The response as JSON, as the json renderers, Lua code and lesson checks see it: what the
+  // aws CLI prints for a CLI command, the response body for PartiQL and raw calls, the plan for
+  // EXPLAIN; null when !ok. Rendered once, on first use, so a front end that reads only the
+  // typed response never pays for it.
+  const wire::Json& output() const;
+  // Every underlying call, in order; their responses moved to `response`.
+  std::vector<CallResult> calls;
   // The calls merged once (see MergeCalls): summed items and capacity, union of partitions.
-  wire::JsonResult merged;
+  CallResult merged;
   double elapsed_ms = 0;
   std::optional<NextPage> next_page;  // set when the read has more pages
   // Items a long read handed to RunOptions::stream as they arrived; they are not in `output`.
@@ -65,11 +75,25 @@ struct StatementResult {
   // What the stream handlers attached to the database did after this statement (set by the
   // shell's statement followers; lessons/README.md, `r.stream`); null when none is attached.
   wire::Json stream;
+
+ private:
+  // output()'s rendering. A copy starts without it, so a copy whose response or document is
+  // then changed renders its own.
+  struct OutputCache {
+    mutable std::optional<wire::Json> json;
+    OutputCache() = default;
+    OutputCache(const OutputCache&) {}
+    OutputCache& operator=(const OutputCache&) {
+      json.reset();
+      return *this;
+    }
+  };
+  OutputCache output_json_;
 };
 
 // Merges several calls' results into one: items, bytes and capacity summed (capacity per
 // table), partitions united, the first call's operation, table and index. The session stores it
 // in StatementResult::merged; nothing else merges calls.
-wire::JsonResult MergeCalls(const StatementResult& r);
+CallResult MergeCalls(const StatementResult& r);
 
 }  // namespace ddblab::shell

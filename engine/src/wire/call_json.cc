@@ -1,0 +1,102 @@
+// The typed call at its JSON edges (ddblab/wire.h): request bodies to Requests and back,
+// Responses to bodies and back, each dispatched by operation over the codecs of codec.h.
+#include <utility>
+
+#include "ddblab/call.h"
+#include "ddblab/wire.h"
+#include "wire/codec.h"
+#include "wire/unsupported_members.h"
+
+namespace ddblab::wire {
+namespace {
+
+template <size_t... I>
+Result<Request> DecodeRequest(Operation op, const Json& body, std::index_sequence<I...>) {
+  using Decode = Result<Request> (*)(const Json&);
+  static constexpr Decode kDecoders[] = {[](const Json& j) -> Result<Request> {
+    std::variant_alternative_t<I, Request> request;
+    DDB_TRY(internal::FromJson(j, &request));
+    return Request(std::in_place_index<I>, std::move(request));
+  }...};
+  return kDecoders[static_cast<size_t>(op)](body);
+}
+
+template <size_t... I>
+Result<Response> DecodeResponse(Operation op, const Json& body, std::index_sequence<I...>) {
+  using Decode = Result<Response> (*)(const Json&);
+  static constexpr Decode kDecoders[] = {[](const Json& j) -> Result<Response> {
+    std::variant_alternative_t<I, Response> response;
+    DDB_TRY(internal::FromJson(j, &response));
+    return Response(std::in_place_index<I>, std::move(response));
+  }...};
+  return kDecoders[static_cast<size_t>(op)](body);
+}
+
+constexpr auto kOperationCount = std::make_index_sequence<std::variant_size_v<Request>>();
+
+}  // namespace
+
+Result<Request> RequestFromJson(std::string_view operation, const Json& body) {
+  std::optional<Operation> op = FindOperation(operation);
+  // DynamoDB answers an unknown X-Amz-Target with a bare UnknownOperationException.
+  if (!op) return MakeError(ErrorType::kUnknownOperationException, "");
+  DDB_ASSIGN_OR_RETURN(Request request, DecodeRequest(*op, body, kOperationCount));
+  DDB_TRY(internal::RefuseUnsupportedMembers(operation, body));
+  return request;
+}
+
+Json RequestToJson(const Request& request) {
+  return std::visit([](const auto& r) { return internal::ToJson(r); }, request);
+}
+
+Json ResponseToJson(const Response& response, std::string_view rcc) {
+  return std::visit([&](const auto& r) { return internal::ToJson(r, rcc); }, response);
+}
+
+Result<Response> ResponseFromJson(Operation operation, const Json& body) {
+  return DecodeResponse(operation, body, kOperationCount);
+}
+
+JsonResult ToJsonResult(CallResult call) {
+  JsonResult out;
+  out.ok = call.ok;
+  out.http_status = call.http_status;
+  if (call.ok) {
+    out.body = call.response ? ResponseToJson(*call.response, call.return_consumed_capacity)
+                             : Json::object();
+  } else {
+    out.body = ErrorToJson(call.error);
+    out.error = std::move(call.error);
+  }
+  out.trace = std::move(call.trace);
+  out.capacity = std::move(call.capacity);
+  return out;
+}
+
+CallResult Client::Execute(const Request& request) {
+  const Operation op = OperationOf(request);
+  JsonResult answer = Call(OperationName(op), RequestToJson(request));
+  CallResult out;
+  out.operation = op;
+  out.return_consumed_capacity = ReturnConsumedCapacityOf(request);
+  out.http_status = answer.http_status;
+  out.trace = std::move(answer.trace);
+  out.capacity = std::move(answer.capacity);
+  if (!answer.ok) {
+    out.error = std::move(answer.error);
+    return out;
+  }
+  Result<Response> response = ResponseFromJson(op, answer.body);
+  if (!response.ok()) {
+    out.http_status = 500;
+    out.error = MakeError(ErrorType::kInternalServerError,
+                          "the endpoint's answer to " + std::string(OperationName(op)) +
+                              " could not be read: " + response.error().message);
+    return out;
+  }
+  out.ok = true;
+  out.response = std::move(response).value();
+  return out;
+}
+
+}  // namespace ddblab::wire

@@ -1,0 +1,228 @@
+// Table, tag, Time to Live, account and DynamoDB Streams request structs -> request bodies, for
+// the remote client; the inverses of requests_tables_json.cc, requests_resources_json.cc and
+// streams_json.cc.
+#include "wire/codec.h"
+#include "wire/request_bodies.h"
+
+namespace ddblab::wire::internal {
+namespace {
+
+Json AttributeDefinitionsToJson(const std::vector<AttributeDefinition>& defs) {
+  Json j = Json::array();
+  for (const AttributeDefinition& a : defs) {
+    j.push_back(Json{{"AttributeName", a.attribute_name}, {"AttributeType", a.attribute_type}});
+  }
+  return j;
+}
+
+Json KeySchemaToJson(const std::vector<KeySchemaElement>& key_schema) {
+  Json j = Json::array();
+  for (const KeySchemaElement& k : key_schema) {
+    j.push_back(Json{{"AttributeName", k.attribute_name}, {"KeyType", k.key_type}});
+  }
+  return j;
+}
+
+Json ThroughputToJson(const ProvisionedThroughput& t) {
+  return Json{{"ReadCapacityUnits", t.read_capacity_units},
+              {"WriteCapacityUnits", t.write_capacity_units}};
+}
+
+// Unlike a TableDescription's projection, a request's empty NonKeyAttributes list is sent: the
+// decoder keeps it as an empty list, not as an absent member.
+Json ProjectionToJson(const Projection& p) {
+  Json j = Json::object();
+  if (p.projection_type) j["ProjectionType"] = *p.projection_type;
+  if (p.non_key_attributes) j["NonKeyAttributes"] = StringListToJson(*p.non_key_attributes);
+  return j;
+}
+
+// One GlobalSecondaryIndexes / LocalSecondaryIndexes entry, or UpdateTable's Create action.
+// A local index has no ProvisionedThroughput member in DynamoDB's shape (the decoder does not
+// read one), so `global` decides whether it is sent.
+Json IndexSpecToJson(const SecondaryIndexSpec& s, bool global) {
+  Json j = Json::object();
+  j["IndexName"] = s.index_name;
+  j["KeySchema"] = KeySchemaToJson(s.key_schema);
+  j["Projection"] = ProjectionToJson(s.projection);
+  if (global && s.provisioned_throughput) {
+    j["ProvisionedThroughput"] = ThroughputToJson(*s.provisioned_throughput);
+  }
+  return j;
+}
+
+Json IndexSpecsToJson(const std::vector<SecondaryIndexSpec>& specs, bool global) {
+  Json j = Json::array();
+  for (const SecondaryIndexSpec& s : specs) j.push_back(IndexSpecToJson(s, global));
+  return j;
+}
+
+// One GlobalSecondaryIndexUpdates entry; the decoder reads every action present, so every one
+// set is sent. An Update action carries only IndexName and ProvisionedThroughput.
+Json IndexUpdateToJson(const GlobalSecondaryIndexUpdate& u) {
+  Json j = Json::object();
+  if (u.create) j["Create"] = IndexSpecToJson(*u.create, true);
+  if (u.delete_index_name) j["Delete"] = Json{{"IndexName", *u.delete_index_name}};
+  if (u.update) {
+    Json update = Json::object();
+    update["IndexName"] = u.update->index_name;
+    if (u.update->provisioned_throughput) {
+      update["ProvisionedThroughput"] = ThroughputToJson(*u.update->provisioned_throughput);
+    }
+    j["Update"] = std::move(update);
+  }
+  return j;
+}
+
+Json StreamSpecificationToJson(const StreamSpecification& s) {
+  Json j = Json::object();
+  if (s.stream_enabled) j["StreamEnabled"] = *s.stream_enabled;
+  if (s.stream_view_type) j["StreamViewType"] = *s.stream_view_type;
+  return j;
+}
+
+// CreateTable's and TagResource's Tags; a Key or Value left out stays out, so the service
+// answers with its own message for it.
+Json TagsToJson(const std::vector<TagInput>& tags) {
+  Json j = Json::array();
+  for (const TagInput& t : tags) {
+    Json one = Json::object();
+    if (t.key) one["Key"] = *t.key;
+    if (t.value) one["Value"] = *t.value;
+    j.push_back(std::move(one));
+  }
+  return j;
+}
+
+Json TableNameOnly(const std::string& table_name) { return Json{{"TableName", table_name}}; }
+
+}  // namespace
+
+Json ToJson(const CreateTableRequest& r) {
+  Json j = Json::object();
+  j["TableName"] = r.table_name;
+  j["AttributeDefinitions"] = AttributeDefinitionsToJson(r.attribute_definitions);
+  j["KeySchema"] = KeySchemaToJson(r.key_schema);
+  if (r.global_secondary_indexes) {
+    j["GlobalSecondaryIndexes"] = IndexSpecsToJson(*r.global_secondary_indexes, true);
+  }
+  if (r.local_secondary_indexes) {
+    j["LocalSecondaryIndexes"] = IndexSpecsToJson(*r.local_secondary_indexes, false);
+  }
+  if (r.billing_mode) j["BillingMode"] = *r.billing_mode;
+  if (r.provisioned_throughput) {
+    j["ProvisionedThroughput"] = ThroughputToJson(*r.provisioned_throughput);
+  }
+  if (r.stream_specification) {
+    j["StreamSpecification"] = StreamSpecificationToJson(*r.stream_specification);
+  }
+  if (r.tags) j["Tags"] = TagsToJson(*r.tags);
+  return j;
+}
+
+Json ToJson(const DescribeTableRequest& r) { return TableNameOnly(r.table_name); }
+
+Json ToJson(const DeleteTableRequest& r) { return TableNameOnly(r.table_name); }
+
+Json ToJson(const ListTablesRequest& r) {
+  Json j = Json::object();
+  if (r.exclusive_start_table_name) j["ExclusiveStartTableName"] = *r.exclusive_start_table_name;
+  if (r.limit) j["Limit"] = *r.limit;
+  return j;
+}
+
+Json ToJson(const UpdateTableRequest& r) {
+  Json j = Json::object();
+  j["TableName"] = r.table_name;
+  if (r.attribute_definitions) {
+    j["AttributeDefinitions"] = AttributeDefinitionsToJson(*r.attribute_definitions);
+  }
+  if (r.billing_mode) j["BillingMode"] = *r.billing_mode;
+  if (r.provisioned_throughput) {
+    j["ProvisionedThroughput"] = ThroughputToJson(*r.provisioned_throughput);
+  }
+  if (r.stream_specification) {
+    j["StreamSpecification"] = StreamSpecificationToJson(*r.stream_specification);
+  }
+  if (r.global_secondary_index_updates) {
+    Json updates = Json::array();
+    for (const GlobalSecondaryIndexUpdate& u : *r.global_secondary_index_updates) {
+      updates.push_back(IndexUpdateToJson(u));
+    }
+    j["GlobalSecondaryIndexUpdates"] = std::move(updates);
+  }
+  return j;
+}
+
+Json ToJson(const TagResourceRequest& r) {
+  Json j = Json::object();
+  if (r.resource_arn) j["ResourceArn"] = *r.resource_arn;
+  if (r.tags) j["Tags"] = TagsToJson(*r.tags);
+  return j;
+}
+
+Json ToJson(const UntagResourceRequest& r) {
+  Json j = Json::object();
+  if (r.resource_arn) j["ResourceArn"] = *r.resource_arn;
+  if (r.tag_keys) j["TagKeys"] = StringListToJson(*r.tag_keys);
+  return j;
+}
+
+Json ToJson(const ListTagsOfResourceRequest& r) {
+  Json j = Json::object();
+  if (r.resource_arn) j["ResourceArn"] = *r.resource_arn;
+  if (r.next_token) j["NextToken"] = *r.next_token;
+  return j;
+}
+
+Json ToJson(const UpdateTimeToLiveRequest& r) {
+  Json j = TableNameOnly(r.table_name);
+  if (r.time_to_live_specification) {
+    const TimeToLiveSpecification& s = *r.time_to_live_specification;
+    // The API model's member order, as UpdateTimeToLive's response echoes it.
+    j["TimeToLiveSpecification"] =
+        Json{{"Enabled", s.enabled}, {"AttributeName", s.attribute_name}};
+  }
+  return j;
+}
+
+Json ToJson(const DescribeTimeToLiveRequest& r) { return TableNameOnly(r.table_name); }
+
+// DynamoDB's two account operations take an empty body.
+Json ToJson(const DescribeEndpointsRequest&) { return Json::object(); }
+
+Json ToJson(const DescribeLimitsRequest&) { return Json::object(); }
+
+Json ToJson(const ListStreamsRequest& r) {
+  Json j = Json::object();
+  if (r.table_name) j["TableName"] = *r.table_name;
+  if (r.limit) j["Limit"] = *r.limit;
+  if (r.exclusive_start_stream_arn) j["ExclusiveStartStreamArn"] = *r.exclusive_start_stream_arn;
+  return j;
+}
+
+Json ToJson(const DescribeStreamRequest& r) {
+  Json j = Json::object();
+  if (r.stream_arn) j["StreamArn"] = *r.stream_arn;
+  if (r.limit) j["Limit"] = *r.limit;
+  if (r.exclusive_start_shard_id) j["ExclusiveStartShardId"] = *r.exclusive_start_shard_id;
+  return j;
+}
+
+Json ToJson(const GetShardIteratorRequest& r) {
+  Json j = Json::object();
+  if (r.stream_arn) j["StreamArn"] = *r.stream_arn;
+  if (r.shard_id) j["ShardId"] = *r.shard_id;
+  if (r.shard_iterator_type) j["ShardIteratorType"] = *r.shard_iterator_type;
+  if (r.sequence_number) j["SequenceNumber"] = *r.sequence_number;
+  return j;
+}
+
+Json ToJson(const GetRecordsRequest& r) {
+  Json j = Json::object();
+  if (r.shard_iterator) j["ShardIterator"] = *r.shard_iterator;
+  if (r.limit) j["Limit"] = *r.limit;
+  return j;
+}
+
+}  // namespace ddblab::wire::internal

@@ -1,0 +1,32 @@
+// The typed results' JSON form, rendered once for the front ends that read JSON (json, ddbjson
+// and jsonl output, Lua's r.output, lesson checks).
+#include "shell/session/cli.h"
+#include "shell/session/statement.h"
+
+namespace ddblab::shell {
+
+wire::Json PrintedJson(const std::optional<Response>& response,
+                       const std::optional<std::string>& next_token,
+                       std::string_view return_consumed_capacity, bool items_streamed) {
+  wire::Json out =
+      response ? wire::ResponseToJson(*response, return_consumed_capacity) : wire::Json::object();
+  // Items a long read streamed as they arrived are not in the result.
+  if (items_streamed) out.erase("Items");
+  if (next_token) out["NextToken"] = *next_token;
+  return out;
+}
+
+const wire::Json& StatementResult::output() const {
+  std::optional<wire::Json>& cached = output_json_.json;
+  if (cached) return *cached;
+  wire::Json out;
+  if (ok && !response && !document.is_null()) {
+    out = document;
+  } else if (ok) {
+    out = PrintedJson(response, next_token, merged.return_consumed_capacity, streamed_items > 0);
+  }
+  cached = std::move(out);
+  return *cached;
+}
+
+}  // namespace ddblab::shell
