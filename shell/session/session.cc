@@ -157,17 +157,18 @@ void FromCli(StatementResult& r, CliOutcome out) {
 
 // Where a CLI read continues: its NextToken, LastEvaluatedKey or LastEvaluatedTableName.
 std::optional<NextPage> CliNextPage(const CliCommand& command, const StatementResult& r) {
-  CliCommand next = command;
   const QueryResponse* page = r.response ? QueryOrScanPage(*r.response) : nullptr;
   const auto* tables = r.response ? ResponseAs<Operation::ListTables>(*r.response) : nullptr;
+  const bool key = page != nullptr && page->last_evaluated_key;
+  const bool table = tables != nullptr && tables->last_evaluated_table_name;
+  if (!r.next_token && !key && !table) return std::nullopt;
+  CliCommand next = command;
   if (r.next_token) {
     next.starting_token = *r.next_token;
-  } else if (page != nullptr && page->last_evaluated_key) {
+  } else if (key) {
     next.request["ExclusiveStartKey"] = wire::ItemToJson(*page->last_evaluated_key);
-  } else if (tables != nullptr && tables->last_evaluated_table_name) {
-    next.request["ExclusiveStartTableName"] = *tables->last_evaluated_table_name;
   } else {
-    return std::nullopt;
+    next.request["ExclusiveStartTableName"] = *tables->last_evaluated_table_name;
   }
   NextPage more;
   more.cli = std::move(next);
@@ -201,9 +202,9 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
   }
   r.subcommand = command->subcommand;
   r.operation = command->operation;
-  r.request = command->request;
   // The aws CLI checks value shapes against the model before sending anything.
-  if (std::string invalid = cli::ParameterValidationErrors(r.request); !invalid.empty()) {
+  if (std::string invalid = cli::ParameterValidationErrors(command->request); !invalid.empty()) {
+    r.request = std::move(command->request);
     r.error = cli::CliError(invalid);
     r.parse_error = true;
     return;
@@ -213,6 +214,7 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
   r.elapsed_ms = MillisSince(start);
   FromCli(r, std::move(out));
   if (r.ok) r.next_page = CliNextPage(*command, r);
+  r.request = std::move(command->request);
 }
 
 void RunPartiqlText(wire::Client& client, const std::string& statement, const RunOptions& options,

@@ -122,7 +122,8 @@ CallResult Run(Engine& engine, const RequestOf<op>& request) {
         out.capacity = r.consumed_capacity;
       }
     }
-    if constexpr (requires { r.trace; }) out.trace = r.trace;
+    // The call carries the trace; the response's copy would be a second one nobody reads.
+    if constexpr (requires { r.trace; }) out.trace = std::move(r.trace);
     out.response = MakeResponse<op>(std::move(r));
   }
   // Control-plane calls and failed calls carry no engine trace; name the call for logs.

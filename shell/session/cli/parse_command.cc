@@ -91,7 +91,7 @@ Result<int64_t> ParseInteger(std::string_view option, const std::string& text) {
   return wrapper["Limit"].get<int64_t>();
 }
 
-Result<Json> ReadValue(const OptionSpec& spec, std::vector<std::string> words,
+Result<Json> ReadValue(const OptionSpec& spec, std::vector<std::string>&& words,
                        const FileAccess& files) {
   if (spec.kind == OptionKind::kStructureList || spec.kind == OptionKind::kStringList) {
     if (words.size() == 1) {
@@ -211,14 +211,16 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
   }
   if (i >= n) return CliError("aws: error: the following arguments are required: operation");
 
-  std::vector<std::string> names;
   const auto& table = streams ? cli::StreamsSubcommandTable() : cli::SubcommandTable();
-  for (const cli::SubcommandDef& def : table) names.emplace_back(def.name);
   const cli::SubcommandDef* def = nullptr;
   for (const cli::SubcommandDef& one : table) {
     if (one.name == words[i]) def = &one;
   }
-  if (def == nullptr) return InvalidChoice("operation", words[i], names);
+  if (def == nullptr) {
+    std::vector<std::string> names;
+    for (const cli::SubcommandDef& one : table) names.emplace_back(one.name);
+    return InvalidChoice("operation", words[i], names);
+  }
   ++i;
   command.subcommand = std::string(def->name);
   command.operation = std::string(def->operation);
@@ -239,18 +241,22 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
   std::map<size_t, Given> given;  // by index into def->options
   std::vector<std::string> unknown;
   std::optional<std::string> cli_input_json;
-  std::vector<std::string> option_names;
-  for (const OptionSpec& spec : def->options) {
-    option_names.emplace_back(spec.name);
-    if (spec.kind == OptionKind::kFlag) {
-      option_names.push_back("--no-" + std::string(spec.name.substr(2)));
+  // Every option the subcommand takes, for suggestions after an unknown one.
+  auto option_names = [&] {
+    std::vector<std::string> names;
+    for (const OptionSpec& spec : def->options) {
+      names.emplace_back(spec.name);
+      if (spec.kind == OptionKind::kFlag) {
+        names.push_back("--no-" + std::string(spec.name.substr(2)));
+      }
     }
-  }
-  if (paginated) {
-    option_names.emplace_back(cli::kStartingToken);
-    option_names.emplace_back(cli::kPageSize);
-    option_names.emplace_back(cli::kMaxItems);
-  }
+    if (paginated) {
+      names.emplace_back(cli::kStartingToken);
+      names.emplace_back(cli::kPageSize);
+      names.emplace_back(cli::kMaxItems);
+    }
+    return names;
+  };
 
   // Reads the one value of `name`: inline after '=' or the next word.
   auto take_value = [&](std::string_view name, std::string_view word, std::string* out) -> Status {
@@ -388,7 +394,7 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
     for (size_t k = 0; k < unknown.size(); ++k) message += (k ? ", " : "") + unknown[k];
     for (const std::string& u : unknown) {
       if (!IsOptionWord(u)) continue;
-      std::string suggestion = cli::Suggest(u.substr(0, u.find('=')), option_names);
+      std::string suggestion = cli::Suggest(u.substr(0, u.find('=')), option_names());
       if (!suggestion.empty()) {
         message += "\nDid you mean " + suggestion + "?";
         break;
@@ -406,14 +412,14 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
       return CliError(ParamError(cli::kCliInputJson, "Invalid JSON:\n" + text));
     }
   }
-  for (const auto& [index, g] : given) {
+  for (auto& [index, g] : given) {
     const OptionSpec& spec = def->options[index];
     if (spec.disables_paging) command.no_paginate = true;
     if (spec.kind == OptionKind::kFlag) {
       request[std::string(spec.member)] = g.flag;
       continue;
     }
-    DDB_ASSIGN_OR_RETURN(Json value, ReadValue(spec, g.words, files));
+    DDB_ASSIGN_OR_RETURN(Json value, ReadValue(spec, std::move(g.words), files));
     request[std::string(spec.member)] = std::move(value);
   }
   if (cli_input_json && paginated) {

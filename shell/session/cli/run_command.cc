@@ -326,12 +326,14 @@ CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command,
     return RunPaginated(client, command, paging, stream);
   }
   CliOutcome outcome;
-  Json body = command.request;
   // One page of the size asked for, when paging is off but --page-size was given.
-  if (paging != cli::Paging::kNone && command.page_size && !body.contains("Limit")) {
-    body["Limit"] = *command.page_size;
+  std::optional<Json> sized;
+  if (paging != cli::Paging::kNone && command.page_size && !command.request.contains("Limit")) {
+    sized = command.request;
+    (*sized)["Limit"] = *command.page_size;
   }
-  std::optional<Request> request = Decode(command.operation, body, outcome);
+  std::optional<Request> request =
+      Decode(command.operation, sized ? *sized : command.request, outcome);
   if (!request) return outcome;
   outcome.calls.push_back(client.Execute(*request));
   CallResult& result = outcome.calls.back();
