@@ -253,9 +253,11 @@ std::string UnknownTableHint(const StatementResult& r, const HintTables& tables)
 std::string DoubleQuotedValueHint(const StatementResult& r, const HintTables& tables) {
   if (r.kind != InputKind::kPartiql && r.kind != InputKind::kExplain) return "";
   // A statement that found items did compare two attributes on purpose.
-  if (r.ok && r.output().is_object() && r.output().contains("Items") &&
-      r.output()["Items"].is_array() && !r.output()["Items"].empty()) {
-    return "";
+  if (r.ok && r.response) {
+    if (const auto* page = ResponseAs<Operation::ExecuteStatement>(*r.response);
+        page != nullptr && !page->items.empty()) {
+      return "";
+    }
   }
   std::vector<Token> toks = Lex(r.input);
   PartiqlTarget target = TargetOf(toks);

@@ -7,7 +7,7 @@
 namespace ddblab::shell {
 
 void RenderLine(const StatementResult& r, const RenderContext& ctx, OutputSink& sink) {
-  if (r.kind == InputKind::kExplain || !HasItemFields(r.output())) {
+  if (r.kind == InputKind::kExplain || !HasItemFields(r)) {
     RenderTable(r, ctx, sink);
     return;
   }
@@ -16,7 +16,7 @@ void RenderLine(const StatementResult& r, const RenderContext& ctx, OutputSink& 
     std::vector<std::string> keys;
     if (ctx.keys && !set.table.empty()) keys = ctx.keys(set.table, set.index).key_names;
     if (!set.title.empty()) sink.Line(set.title + ":", Style::kHeader);
-    for (const auto& item : set.items) PrintItemLines(item, keys, first, sink);
+    for (const Item* item : set.items) PrintItemLines(*item, keys, first, sink);
     if (set.items.empty()) sink.Line("(no items)", Style::kDim);
   }
 }

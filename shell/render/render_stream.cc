@@ -23,11 +23,11 @@ std::string Member(const Json& request, const char* name) {
 ItemStream::ItemStream(const RenderContext& ctx, OutputSink& sink, std::string statement)
     : ctx_(ctx), sink_(sink), statement_(std::move(statement)) {}
 
-void ItemStream::Print(const Json& request, Json items) {
-  if (!items.is_array() || items.empty()) return;
-  std::vector<Json> batch;
+void ItemStream::Print(const Json& request, std::vector<ResultItem> items) {
+  if (items.empty()) return;
+  std::vector<const Item*> batch;
   batch.reserve(items.size());
-  for (Json& item : items) batch.push_back(std::move(item));
+  for (const ResultItem& item : items) batch.push_back(&item.item());
   const bool first = !started_;
   started_ = true;
   switch (ctx_.settings.mode) {
@@ -35,9 +35,9 @@ void ItemStream::Print(const Json& request, Json items) {
       // The statement's one line, opened here and closed by FinishJsonl.
       std::string out;
       if (first) out = "{\"statement\":" + Json(statement_).dump() + ",\"Items\":[";
-      for (size_t i = 0; i < batch.size(); ++i) {
+      for (size_t i = 0; i < items.size(); ++i) {
         if (!first || i > 0) out += ',';
-        out += batch[i].dump();
+        out += wire::ItemToJson(items[i]).dump();
       }
       sink_.Out(out);
       return;
@@ -47,7 +47,7 @@ void ItemStream::Print(const Json& request, Json items) {
         key_names_ =
             ctx_.keys(Member(request, "TableName"), Member(request, "IndexName")).key_names;
       }
-      for (const Json& item : batch) PrintItemLines(item, key_names_, first_line_item_, sink_);
+      for (const Item* item : batch) PrintItemLines(*item, key_names_, first_line_item_, sink_);
       return;
     }
     default: {
@@ -86,8 +86,8 @@ std::unique_ptr<ItemStream> MakeItemStream(const RenderContext& ctx, OutputSink&
 
 std::string InterruptedLine(const StatementResult& r) {
   int64_t shown = r.streamed_items;
-  if (r.output().is_object() && r.output().contains("Items") && r.output()["Items"].is_array()) {
-    shown += static_cast<int64_t>(r.output()["Items"].size());
+  if (const QueryResponse* page = r.response ? QueryOrScanPage(*r.response) : nullptr) {
+    shown += static_cast<int64_t>(page->items.size());
   }
   return "interrupted after " + Counted(shown, "item") + " (Ctrl-C); .more reads the rest";
 }

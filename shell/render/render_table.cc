@@ -68,7 +68,7 @@ void RenderTable(const StatementResult& r, const RenderContext& ctx, OutputSink&
     if (o["TableNames"].empty()) sink.Line("(no tables)", Style::kDim);
     printed = true;
   }
-  if (HasItemFields(o)) {
+  if (HasItemFields(r)) {
     bool first = true;
     for (const auto& set : FindItemSets(r)) {
       if (!first) sink.Line("");

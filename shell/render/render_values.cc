@@ -3,6 +3,7 @@
 #include <functional>
 #include <string>
 
+#include "ddblab/base64.h"
 #include "shell/render/render.h"
 
 namespace ddblab::shell {
@@ -162,6 +163,24 @@ std::string CellText(const wire::Json& value) {
     if ((type == "S" || type == "N" || type == "B") && x.is_string()) return x.get<std::string>();
   }
   return PlainJson(value);
+}
+
+std::string CellText(const AttributeValue& value) {
+  switch (value.type) {
+    case AttrType::kS:
+      return value.str();
+    case AttrType::kN:
+      return value.num().ToString();
+    case AttrType::kB:
+      return Base64Encode(value.str());
+    case AttrType::kBool:
+      return value.boolean() ? "true" : "false";
+    case AttrType::kNull:
+      return "null";
+    default:
+      // Lists, maps and sets print as plain JSON, one line.
+      return PlainJson(wire::ValueToJson(value));
+  }
 }
 
 int64_t ApproxItemSize(const wire::Json& item) {

@@ -11,8 +11,6 @@
 
 namespace ddblab::shell {
 
-using wire::Json;
-
 namespace {
 
 constexpr size_t kGap = 2;  // spaces between columns
@@ -52,7 +50,7 @@ size_t FittingCap(const std::vector<size_t>& natural, size_t budget) {
 
 }  // namespace
 
-TableLayout PlanTable(const std::vector<Json>& items, const KeyInfo& keys, size_t width) {
+TableLayout PlanTable(const std::vector<const Item*>& items, const KeyInfo& keys, size_t width) {
   TableLayout layout;
   layout.key_names = keys.key_names;
   layout.cols = ColumnOrder(items, keys.key_names);
@@ -69,14 +67,14 @@ TableLayout PlanTable(const std::vector<Json>& items, const KeyInfo& keys, size_
   for (size_t i = 0; i < layout.cols.size(); ++i) {
     layout.widths[i] = DisplayWidth(Cut(layout.cols[i], kMaxCellWidth));
   }
-  for (const Json& item : items) {
+  for (const Item* item : items) {
     for (size_t i = 0; i < layout.cols.size(); ++i) {
-      auto it = item.find(layout.cols[i]);
-      if (it == item.end()) continue;
+      auto it = item->find(layout.cols[i]);
+      if (it == item->end()) continue;
       // The width of the cell as printed: a cut never splits a wide character, so a cut cell
       // can be a column narrower than the limit.
       layout.widths[i] =
-          std::max(layout.widths[i], DisplayWidth(Cut(CellText(*it), kMaxCellWidth)));
+          std::max(layout.widths[i], DisplayWidth(Cut(CellText(it->second), kMaxCellWidth)));
     }
   }
   if (width == 0 || layout.cols.empty()) return layout;
@@ -95,12 +93,11 @@ TableLayout PlanTable(const std::vector<Json>& items, const KeyInfo& keys, size_
   return layout;
 }
 
-bool NeedsNewColumns(const TableLayout& layout, const std::vector<Json>& items) {
+bool NeedsNewColumns(const TableLayout& layout, const std::vector<const Item*>& items) {
   std::set<std::string> known(layout.cols.begin(), layout.cols.end());
-  for (const Json& item : items) {
-    if (!item.is_object()) continue;
-    for (auto it = item.begin(); it != item.end(); ++it) {
-      if (known.count(it.key()) == 0) return true;
+  for (const Item* item : items) {
+    for (const auto& [name, value] : *item) {
+      if (known.count(name) == 0) return true;
     }
   }
   return false;
@@ -129,28 +126,28 @@ void PrintTableHeader(const TableLayout& layout, OutputSink& sink) {
   sink.Line(rule, Style::kDim);
 }
 
-void PrintTableRows(TableLayout& layout, std::vector<Json> items, OutputSink& sink) {
+void PrintTableRows(TableLayout& layout, std::vector<const Item*> items, OutputSink& sink) {
   if (layout.as_lines) {
     bool first = !layout.printed_any;
-    for (const Json& item : items) PrintItemLines(item, layout.key_names, first, sink);
+    for (const Item* item : items) PrintItemLines(*item, layout.key_names, first, sink);
     layout.printed_any = layout.printed_any || !items.empty();
     return;
   }
   if (!layout.hash_cols.empty()) items = GroupByCollection(items, layout.hash_cols);
-  for (const Json& item : items) {
+  for (const Item* item : items) {
     std::string line;
     const std::string collection =
-        layout.hash_cols.empty() ? std::string() : CollectionOf(item, layout.hash_cols);
+        layout.hash_cols.empty() ? std::string() : CollectionOf(*item, layout.hash_cols);
     for (size_t i = 0; i < layout.cols.size(); ++i) {
       if (i > 0) line += "  ";
       const bool last = i + 1 == layout.cols.size();
       // The last column is not aligned with anything after it: unless fitted, only the usual
       // cell limit applies (rows of later pages may be longer than the first page's).
       const size_t limit = last && !layout.pad_last ? kMaxCellWidth : layout.widths[i];
-      auto it = item.find(layout.cols[i]);
-      std::string cell = it == item.end() ? "" : Cut(CellText(*it), limit);
+      auto it = item->find(layout.cols[i]);
+      std::string cell = it == item->end() ? "" : Cut(CellText(it->second), limit);
       // Numbers stand right and strings left, so the string '4' and the number 4 differ.
-      const bool number = it != item.end() && it->is_object() && it->contains("N");
+      const bool number = it != item->end() && it->second.type == AttrType::kN;
       // The partition key is shown once per item collection.
       if (i < layout.hash_cols.size() && layout.printed_any && collection == layout.previous) {
         cell.clear();
@@ -167,15 +164,15 @@ void PrintTableRows(TableLayout& layout, std::vector<Json> items, OutputSink& si
   }
 }
 
-void PrintItemLines(const Json& item, const std::vector<std::string>& key_names, bool& first,
+void PrintItemLines(const Item& item, const std::vector<std::string>& key_names, bool& first,
                     OutputSink& sink) {
   if (!first) sink.Line("");
   first = false;
-  std::vector<std::string> cols = ColumnOrder({item}, key_names);
+  std::vector<std::string> cols = ColumnOrder({&item}, key_names);
   size_t width = 0;
   for (const auto& c : cols) width = std::max(width, c.size());
   for (const auto& c : cols) {
-    sink.Line(std::string(width - c.size(), ' ') + c + " = " + CellText(item[c]));
+    sink.Line(std::string(width - c.size(), ' ') + c + " = " + CellText(item.find(c)->second));
   }
 }
 

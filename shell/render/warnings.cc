@@ -24,13 +24,24 @@ bool AnyScan(const Trace& t) {
   return false;
 }
 
-void CheckItemSize(const Json& item, std::vector<std::string>& out) {
-  if (!item.is_object()) return;
-  int64_t size = ApproxItemSize(item);
+void CheckItemSize(const Item& item, std::vector<std::string>& out) {
+  const int64_t size = static_cast<int64_t>(ItemSizeBytes(item));
   if (size < kNearItemLimit) return;
   out.push_back("an item is about " + std::to_string(size / 1024) + " KB, close to DynamoDB's " +
                 std::to_string(kItemLimit / 1024) +
                 " KB item limit; move growing data into items of its own");
+}
+
+// The items a statement wrote (PutItem's) or read (a read's), for the size check.
+std::vector<const Item*> ItemsOf(const StatementResult& r) {
+  std::vector<const Item*> items;
+  if (!r.response) return items;
+  if (const QueryResponse* page = QueryOrScanPage(*r.response)) {
+    for (const ResultItem& item : page->items) items.push_back(&item.item());
+  } else if (const auto* get = ResponseAs<Operation::GetItem>(*r.response)) {
+    if (get->item) items.push_back(&get->item->item());
+  }
+  return items;
 }
 
 // Counts requests per (table, partition-key value) in a batch or transaction.
@@ -94,12 +105,9 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
   const CallResult& m = r.merged;
   const Trace& t = m.trace;
   int64_t read = t.items_read, returned = t.items_returned;
-  if (r.output().is_object() && r.output().contains("ScannedCount") &&
-      r.output()["ScannedCount"].is_number_integer()) {
-    read = std::max<int64_t>(read, r.output()["ScannedCount"].get<int64_t>());
-    if (r.output().contains("Count") && r.output()["Count"].is_number_integer()) {
-      returned = r.output()["Count"].get<int64_t>();
-    }
+  if (const QueryResponse* page = r.response ? QueryOrScanPage(*r.response) : nullptr) {
+    read = std::max<int64_t>(read, page->scanned_count);
+    returned = page->count;
   }
   if (AnyScan(t)) {
     // The partitions it really reached: a Scan stopped early (Ctrl-C, a Limit) did not reach
@@ -152,13 +160,13 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
                     "consistent and may miss a just-written item");
     }
   }
-  if (r.request.is_object() && r.request.contains("Item")) CheckItemSize(r.request["Item"], out);
-  if (r.output().is_object()) {
-    if (r.output().contains("Item")) CheckItemSize(r.output()["Item"], out);
-    if (r.output().contains("Items") && r.output()["Items"].is_array()) {
-      for (const auto& item : r.output()["Items"]) CheckItemSize(item, out);
+  if (r.request.is_object() && r.request.contains("Item")) {
+    // The item as the statement wrote it: the aws CLI's request is JSON.
+    if (Result<Item> written = wire::ItemFromJson(r.request["Item"]); written.ok()) {
+      CheckItemSize(*written, out);
     }
   }
+  for (const Item* item : ItemsOf(r)) CheckItemSize(*item, out);
   CheckHotKey(r, ctx, out);
   return out;
 }

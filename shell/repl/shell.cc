@@ -232,7 +232,7 @@ Outcome Shell::RunStreamed(const std::string& statement,
   std::unique_ptr<ItemStream> printer = MakeItemStream(ctx, sink_, statement);
   PageStream stream;
   if (printer) {
-    stream.emit = [&](const Json& request, Json items) {
+    stream.emit = [&](const Json& request, std::vector<ResultItem> items) {
       printer->Print(request, std::move(items));
     };
   }

@@ -136,13 +136,6 @@ size_t ApproxBytes(const std::vector<ResultItem>& items) {
   return n;
 }
 
-Json ItemsToJson(std::vector<ResultItem>& items) {
-  Json out = Json::array();
-  for (const ResultItem& item : items) out.push_back(wire::ItemToJson(item));
-  items.clear();
-  return out;
-}
-
 // A call refused before it was sent: its request did not decode.
 CallResult Refused(const std::string& operation, Error error) {
   CallResult call;
@@ -209,11 +202,13 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
       if (merged) {
         std::vector<ResultItem>& kept = MutablePage(*merged)->items;
         outcome.streamed_items += static_cast<int64_t>(kept.size());
-        stream->emit(command.request, ItemsToJson(kept));
+        stream->emit(command.request, std::move(kept));
+        kept.clear();
       }
     }
     outcome.streamed_items += static_cast<int64_t>(items->items.size());
-    stream->emit(command.request, ItemsToJson(items->items));
+    stream->emit(command.request, std::move(items->items));
+    items->items.clear();
   };
   while (true) {
     outcome.calls.push_back(client.Execute(*request));

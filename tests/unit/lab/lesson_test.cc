@@ -65,7 +65,9 @@ StatementRecord Query(const std::string& index, int count) {
   call.trace.items_read = count;
   call.trace.items_returned = count;
   r.calls.push_back(call);
-  r.document = ddblab::wire::Json{{"Count", count}, {"Items", ddblab::wire::Json::array()}};
+  ddblab::QueryResponse page;
+  page.count = count;
+  r.response = ddblab::MakeResponse<ddblab::Operation::Query>(std::move(page));
   return r;
 }
 

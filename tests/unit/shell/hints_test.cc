@@ -99,7 +99,7 @@ TEST_CASE("Double-quoted value: a key compared with an undefined double-quoted n
   r.kind = InputKind::kPartiql;
   r.input = R"(SELECT * FROM "Orders" WHERE PK = "CUST#1")";
   r.ok = true;
-  r.document = {{"Items", Json::array()}};
+  r.response = MakeResponse<Operation::ExecuteStatement>(ExecuteStatementResponse{});
   CHECK(TeachingHint(r, tables.Get()) ==
         R"("CUST#1" in double quotes names an attribute, so this compares PK with an attribute )"
         R"(called CUST#1 (no item has one); a value takes single quotes: PK = 'CUST#1')");
@@ -108,7 +108,9 @@ TEST_CASE("Double-quoted value: a key compared with an undefined double-quoted n
   CHECK(TeachingHint(r, tables.Get()).empty());
   StatementResult found = r;
   found.input = R"(SELECT * FROM "Orders" WHERE PK = "CUST#1")";
-  found.document = {{"Items", Json::array({Json::object()})}};
+  ExecuteStatementResponse one;
+  one.items.emplace_back(Item{});
+  found.response = MakeResponse<Operation::ExecuteStatement>(std::move(one));
   CHECK(TeachingHint(found, tables.Get()).empty());
 }
 

@@ -19,6 +19,18 @@ StatementResult Merged(StatementResult r) {
   return r;
 }
 
+// The Query page a QueryResult holds.
+QueryResponse& Page(StatementResult& r) {
+  return std::get<static_cast<size_t>(Operation::Query)>(*r.response);
+}
+
+void AddItem(StatementResult& r, const Json& item) {
+  Result<Item> typed = wire::ItemFromJson(item);
+  REQUIRE(typed.ok());
+  Page(r).items.emplace_back(*typed);
+  Page(r).count = static_cast<int64_t>(Page(r).items.size());
+}
+
 StatementResult QueryResult(Json items, int64_t read) {
   StatementResult r;
   r.input = "query --table-name app-main ...";
@@ -27,7 +39,9 @@ StatementResult QueryResult(Json items, int64_t read) {
   r.subcommand = "query";
   r.request = {{"TableName", "app-main"}};
   r.ok = true;
-  r.document = {{"Items", items}, {"Count", items.size()}, {"ScannedCount", read}};
+  r.response = MakeResponse<Operation::Query>(QueryResponse{});
+  for (const Json& item : items) AddItem(r, item);
+  Page(r).scanned_count = read;
   CallResult call;
   call.ok = true;
   call.trace.operation = "Query";
@@ -74,12 +88,13 @@ TEST_CASE("table mode puts key attributes first and shows each collection's key 
       3);
   CaptureSink sink;
   RenderTable(Merged(r), Context(), sink);
+  // The items' "149.00" is held as the number DynamoDB stores and returns: 149.
   CHECK(sink.out() ==
         "PK      SK  note  total\n"
-        "------  --  ----  ------\n"
-        "CUST#1  A   x     149.00\n"
-        "        C   z     149.00\n"
-        "CUST#2  B   y     149.00\n");
+        "------  --  ----  -----\n"
+        "CUST#1  A   x       149\n"
+        "        C   z       149\n"
+        "CUST#2  B   y       149\n");
 }
 
 TEST_CASE("table mode says so when a read returned nothing", "[render]") {
@@ -91,7 +106,8 @@ TEST_CASE("table mode says so when a read returned nothing", "[render]") {
 
 TEST_CASE("a COUNT query shows Count and ScannedCount", "[render]") {
   StatementResult r = QueryResult(Json::array(), 5);
-  r.document = {{"Count", 1}, {"ScannedCount", 5}};
+  Page(r).count_only = true;
+  Page(r).count = 1;
   CaptureSink sink;
   RenderTable(Merged(r), Context(), sink);
   CHECK(sink.out() == "Count: 1  ScannedCount: 5\n");
@@ -152,7 +168,7 @@ TEST_CASE("pages of one aws-CLI read are summed in the footer", "[render][footer
   second.trace.partitions_hit = {3};
   r.calls.push_back(second);
   // The aws CLI merges the pages' items into one output.
-  r.document["Items"].push_back(Item("CUST#1", "B", "y"));
+  AddItem(r, Item("CUST#1", "B", "y"));
   ShellSettings s;
   CHECK(FooterLine(Merged(r), s) ==
         "-- Query app-main | 2 calls | 2 returned / 2 read | 1 RCU | partitions 2,3 of 4");
@@ -214,7 +230,7 @@ TEST_CASE("warnings: a Scan, and a filter that discarded most of what it read", 
   StatementResult r = QueryResult(Json::array({Item("CUST#1", "A", "x")}), 10);
   r.calls[0].trace.operation = "Scan";
   r.calls[0].trace.filtered = true;
-  r.document["ScannedCount"] = 10;
+  Page(r).scanned_count = 10;
   auto w = Warnings(Merged(r), Context());
   REQUIRE(w.size() == 2);
   CHECK(w[0].starts_with("Scan read 10 items"));

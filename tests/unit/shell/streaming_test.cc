@@ -50,10 +50,10 @@ struct Collected {
 PageStream CollectInto(Collected& c, size_t keep_bytes) {
   PageStream s;
   s.keep_bytes = keep_bytes;
-  s.emit = [&c](const wire::Json& request, wire::Json items) {
+  s.emit = [&c](const wire::Json& request, std::vector<ResultItem> items) {
     CHECK(request.value("TableName", "") == "Tee");
     ++c.batches;
-    for (const auto& item : items) c.ids.push_back(item["id"]["S"].get<std::string>());
+    for (const ResultItem& item : items) c.ids.push_back(item.at("id").str());
   };
   return s;
 }

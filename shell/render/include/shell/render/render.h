@@ -82,6 +82,7 @@ std::string PlainJson(const wire::Json& value, int indent = -1);
 void AppendPlainItem(const wire::Json& item, int indent, int level, std::string& out);
 // A value as a table cell: strings and numbers bare, everything else as compact plain JSON.
 std::string CellText(const wire::Json& value);
+std::string CellText(const AttributeValue& value);
 // A one-screen summary of a DescribeTable "Table" object.
 std::vector<std::string> TableSummary(const wire::Json& table);
 // The approximate DynamoDB size of an item in DynamoDB JSON (names plus values, in bytes).

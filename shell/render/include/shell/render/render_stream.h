@@ -19,7 +19,7 @@ class ItemStream {
 
   // One batch of items of the read described by `request` (its TableName and IndexName give the
   // key columns).
-  void Print(const wire::Json& request, wire::Json items);
+  void Print(const wire::Json& request, std::vector<ResultItem> items);
   bool started() const { return started_; }
   // jsonl: the fields after Items, which close the statement's line.
   void FinishJsonl(const StatementResult& r);

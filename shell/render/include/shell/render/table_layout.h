@@ -33,18 +33,18 @@ struct TableLayout {
 
 // Plans a layout for `items` (non-empty) with the table's or index's key names; `width` is the
 // terminal width to fit (0: no limit).
-TableLayout PlanTable(const std::vector<wire::Json>& items, const KeyInfo& keys, size_t width);
+TableLayout PlanTable(const std::vector<const Item*>& items, const KeyInfo& keys, size_t width);
 
 // Whether `items` have an attribute the layout has no column for.
-bool NeedsNewColumns(const TableLayout& layout, const std::vector<wire::Json>& items);
+bool NeedsNewColumns(const TableLayout& layout, const std::vector<const Item*>& items);
 
 // Prints the header (or, for a layout in line mode, the note saying why) and then the rows.
 void PrintTableHeader(const TableLayout& layout, OutputSink& sink);
-void PrintTableRows(TableLayout& layout, std::vector<wire::Json> items, OutputSink& sink);
+void PrintTableRows(TableLayout& layout, std::vector<const Item*> items, OutputSink& sink);
 
 // line mode's form of one item: "name = value" lines, names right-aligned; `first` is false for
 // every item after the first (a blank line goes between items).
-void PrintItemLines(const wire::Json& item, const std::vector<std::string>& key_names, bool& first,
+void PrintItemLines(const Item& item, const std::vector<std::string>& key_names, bool& first,
                     OutputSink& sink);
 
 }  // namespace ddblab::shell
