@@ -144,14 +144,15 @@ DotResult Tables(Shell& shell, const std::vector<std::string>& args, std::string
 
 DotResult Describe(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.size() != 1) return DotResult::kUsage;
-  wire::JsonResult res = shell.client().Call("DescribeTable", Json{{"TableName", args[0]}});
-  if (!res.ok) {
-    shell.sink().ErrLine(std::string(ErrorTypeName(res.error.type)) + ": " + res.error.message);
+  DescribeTableRequest request;
+  request.table_name = args[0];
+  auto described = wire::Invoke<Operation::DescribeTable>(shell.client(), std::move(request));
+  if (!described.ok()) {
+    const Error& e = described.error();
+    shell.sink().ErrLine(std::string(ErrorTypeName(e.type)) + ": " + e.message);
     return DotResult::kEngineError;
   }
-  for (const auto& line : TableSummary(res.body.value("Table", Json::object()))) {
-    shell.sink().Line(line);
-  }
+  for (const auto& line : TableSummary(described->table)) shell.sink().Line(line);
   return DotResult::kOk;
 }
 

@@ -138,34 +138,31 @@ struct KeyShape {
   std::vector<KeyPart> hash, range;
 };
 
-std::string AttributeType(const Json& table, const std::string& name) {
-  for (const auto& d : table.value("AttributeDefinitions", Json::array())) {
-    if (d.value("AttributeName", "") == name) return d.value("AttributeType", "");
+std::string AttributeType(const TableDescription& table, const std::string& name) {
+  for (const AttributeDefinition& d : table.attribute_definitions) {
+    if (d.attribute_name == name) return d.attribute_type;
   }
   return "";
 }
 
-KeyShape ShapeOf(const Json& table, const Json& schema, std::string index) {
+KeyShape ShapeOf(const TableDescription& table, const std::vector<KeySchemaElement>& schema,
+                 std::string index) {
   KeyShape s;
   s.index = std::move(index);
-  if (!schema.is_array()) return s;
-  for (const auto& k : schema) {
-    std::string name = k.value("AttributeName", "");
-    KeyPart part{name, AttributeType(table, name)};
-    (k.value("KeyType", "") == "HASH" ? s.hash : s.range).push_back(part);
+  for (const KeySchemaElement& k : schema) {
+    KeyPart part{k.attribute_name, AttributeType(table, k.attribute_name)};
+    (k.key_type == "HASH" ? s.hash : s.range).push_back(part);
   }
   return s;
 }
 
 // The base table first, then its indexes in the order DescribeTable lists them.
-std::vector<KeyShape> Shapes(const Json& table) {
+std::vector<KeyShape> Shapes(const TableDescription& table) {
   std::vector<KeyShape> out;
-  out.push_back(ShapeOf(table, table.value("KeySchema", Json::array()), ""));
-  for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
-    if (!table.contains(kind) || !table[kind].is_array()) continue;
-    for (const auto& ix : table[kind]) {
-      out.push_back(
-          ShapeOf(table, ix.value("KeySchema", Json::array()), ix.value("IndexName", "")));
+  out.push_back(ShapeOf(table, table.key_schema, ""));
+  for (const auto* kind : {&table.global_secondary_indexes, &table.local_secondary_indexes}) {
+    for (const IndexDescription& ix : *kind) {
+      out.push_back(ShapeOf(table, ix.key_schema, ix.index_name));
     }
   }
   return out;
@@ -262,7 +259,7 @@ std::string DoubleQuotedValueHint(const StatementResult& r, const HintTables& ta
   std::vector<Token> toks = Lex(r.input);
   PartiqlTarget target = TargetOf(toks);
   if (target.table.empty() || target.where == 0 || !tables.describe) return "";
-  const Json* table = tables.describe(target.table);
+  const TableDescription* table = tables.describe(target.table);
   if (table == nullptr) return "";
   std::set<std::string> keys;
   for (const auto& s : Shapes(*table)) {
@@ -329,7 +326,7 @@ std::string KeyConditionHint(const StatementResult& r, const HintTables& tables)
                    m.find("KeyConditionExpression") != std::string::npos;
   if (!key_error || !r.request.is_object() || !tables.describe) return "";
   std::string table_name = r.request.value("TableName", "");
-  const Json* table = tables.describe(table_name);
+  const TableDescription* table = tables.describe(table_name);
   if (table == nullptr) return "";
   std::string index = r.request.value("IndexName", "");
   const KeyShape* shape = nullptr;
@@ -542,7 +539,7 @@ std::string PartiqlIndexHint(const StatementResult& r, const HintTables& tables)
   if (r.kind == InputKind::kPartiql && !AnyScan(r)) return "";
   PartiqlTarget target = TargetOf(toks);
   if (target.table.empty() || target.where == 0 || !target.index.empty()) return "";
-  const Json* table = tables.describe(target.table);
+  const TableDescription* table = tables.describe(target.table);
   if (table == nullptr) return "";
   auto eq = Equalities(toks, target.where, Json::object());
   std::vector<KeyShape> shapes = Shapes(*table);
@@ -561,7 +558,7 @@ std::string CliScanIndexHint(const StatementResult& r, const HintTables& tables)
   if (r.subcommand != "scan" || !r.request.is_object() || !tables.describe) return "";
   if (r.request.contains("IndexName")) return "";
   std::string table_name = r.request.value("TableName", "");
-  const Json* table = tables.describe(table_name);
+  const TableDescription* table = tables.describe(table_name);
   if (table == nullptr) return "";
   const Json names = r.request.value("ExpressionAttributeNames", Json::object());
   auto eq = Equalities(Lex(r.request.value("FilterExpression", "")), 0, names);

@@ -28,6 +28,16 @@ void RenderItemSet(const ItemSet& set, const RenderContext& ctx, OutputSink& sin
   PrintTableRows(layout, set.items, sink);
 }
 
+// The table description a table operation answered with, or nullptr.
+const TableDescription* DescribedTable(const StatementResult& r) {
+  if (!r.response) return nullptr;
+  if (const auto* d = ResponseAs<Operation::DescribeTable>(*r.response)) return &d->table;
+  if (const auto* c = ResponseAs<Operation::CreateTable>(*r.response)) return &c->table_description;
+  if (const auto* u = ResponseAs<Operation::UpdateTable>(*r.response)) return &u->table_description;
+  if (const auto* x = ResponseAs<Operation::DeleteTable>(*r.response)) return &x->table_description;
+  return nullptr;
+}
+
 }  // namespace
 
 void RenderTable(const StatementResult& r, const RenderContext& ctx, OutputSink& sink) {
@@ -56,11 +66,10 @@ void RenderTable(const StatementResult& r, const RenderContext& ctx, OutputSink&
     return;
   }
   bool printed = false;
-  for (const char* field : {"Table", "TableDescription"}) {
-    if (o.contains(field) && o[field].is_object()) {
-      for (const auto& line : TableSummary(o[field])) sink.Line(line);
-      printed = true;
-    }
+  if (const TableDescription* table = DescribedTable(r)) {
+    const bool deleted = OperationOf(*r.response) == Operation::DeleteTable;
+    for (const auto& line : TableSummary(*table, !deleted)) sink.Line(line);
+    printed = true;
   }
   if (o.contains("TableNames") && o["TableNames"].is_array()) {
     for (const auto& name : o["TableNames"])

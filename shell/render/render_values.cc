@@ -111,33 +111,29 @@ void WritePlain(const Json& v, int indent, int level, std::string& out) {
   }
 }
 
-std::string KeyText(const Json& key_schema, const Json& attr_defs) {
+std::string KeyText(const std::vector<KeySchemaElement>& key_schema,
+                    const std::vector<AttributeDefinition>& attr_defs) {
   std::string s;
-  if (!key_schema.is_array()) return s;
-  for (const auto& k : key_schema) {
-    std::string name = k.value("AttributeName", "");
+  for (const KeySchemaElement& k : key_schema) {
     std::string type;
-    if (attr_defs.is_array()) {
-      for (const auto& d : attr_defs) {
-        if (d.value("AttributeName", "") == name) type = d.value("AttributeType", "");
-      }
+    for (const AttributeDefinition& d : attr_defs) {
+      if (d.attribute_name == k.attribute_name) type = d.attribute_type;
     }
     if (!s.empty()) s += ", ";
-    s += name;
+    s += k.attribute_name;
     if (!type.empty()) s += " (" + type + ")";
-    s += " " + k.value("KeyType", "");
+    s += " " + k.key_type;
   }
   return s;
 }
 
-std::string ProjectionText(const Json& p) {
-  if (!p.is_object()) return "";
-  std::string s = p.value("ProjectionType", "");
-  if (p.contains("NonKeyAttributes") && p["NonKeyAttributes"].is_array()) {
+std::string ProjectionText(const Projection& p) {
+  std::string s = p.projection_type.value_or("");
+  if (p.non_key_attributes) {
     std::string attrs;
-    for (const auto& a : p["NonKeyAttributes"]) {
+    for (const std::string& a : *p.non_key_attributes) {
       if (!attrs.empty()) attrs += ", ";
-      attrs += a.is_string() ? a.get<std::string>() : a.dump();
+      attrs += a;
     }
     s += " " + attrs;
   }
@@ -220,35 +216,23 @@ int64_t ApproxItemSize(const wire::Json& item) {
   return size;
 }
 
-std::vector<std::string> TableSummary(const wire::Json& t) {
+std::vector<std::string> TableSummary(const TableDescription& t, bool with_keys) {
   std::vector<std::string> lines;
-  if (!t.is_object()) return lines;
-  const Json defs = t.value("AttributeDefinitions", Json::array());
-  std::string head = "Table " + t.value("TableName", std::string("?"));
-  std::string billing = "PROVISIONED";
-  if (t.contains("BillingModeSummary") && t["BillingModeSummary"].is_object()) {
-    billing = t["BillingModeSummary"].value("BillingMode", billing);
+  std::string head = "Table " + t.table_name + " (" + t.table_status + ", " + t.billing_mode;
+  if (t.billing_mode == "PROVISIONED") {
+    head += " " + std::to_string(t.provisioned_throughput.read_capacity_units) + " RCU / " +
+            std::to_string(t.provisioned_throughput.write_capacity_units) + " WCU";
   }
-  head += " (" + t.value("TableStatus", std::string("ACTIVE")) + ", " + billing;
-  if (billing == "PROVISIONED" && t.contains("ProvisionedThroughput")) {
-    const Json& pt = t["ProvisionedThroughput"];
-    head += " " + pt.value("ReadCapacityUnits", Json(0)).dump() + " RCU / " +
-            pt.value("WriteCapacityUnits", Json(0)).dump() + " WCU";
-  }
-  head += ")";
-  if (t.contains("ItemCount")) head += ", " + t["ItemCount"].dump() + " items";
+  head += "), " + std::to_string(t.item_count) + " items";
   lines.push_back(head);
-  // DeleteTable's description carries no key schema (DynamoDB leaves it out).
-  if (t.contains("KeySchema")) {
-    lines.push_back("  key: " + KeyText(t.value("KeySchema", Json::array()), defs));
-  }
-  for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
-    if (!t.contains(kind) || !t[kind].is_array()) continue;
-    std::string label = kind[0] == 'G' ? "GSI " : "LSI ";
-    for (const auto& ix : t[kind]) {
-      std::string line = "  " + label + ix.value("IndexName", std::string("?")) + ": " +
-                         KeyText(ix.value("KeySchema", Json::array()), defs);
-      std::string proj = ProjectionText(ix.value("Projection", Json::object()));
+  if (!with_keys) return lines;
+  lines.push_back("  key: " + KeyText(t.key_schema, t.attribute_definitions));
+  for (const auto* kind : {&t.global_secondary_indexes, &t.local_secondary_indexes}) {
+    const std::string label = kind == &t.global_secondary_indexes ? "GSI " : "LSI ";
+    for (const IndexDescription& ix : *kind) {
+      std::string line =
+          "  " + label + ix.index_name + ": " + KeyText(ix.key_schema, t.attribute_definitions);
+      std::string proj = ProjectionText(ix.projection);
       if (!proj.empty()) line += "; projection " + proj;
       lines.push_back(line);
     }

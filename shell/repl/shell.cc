@@ -275,73 +275,68 @@ Outcome Shell::More() {
 
 KeyInfo Shell::Keys(const std::string& table, const std::string& index) {
   KeyInfo info;
-  auto it = key_cache_.find(table);
-  if (it == key_cache_.end()) {
-    wire::JsonResult res = client().Call("DescribeTable", Json{{"TableName", table}});
-    if (!res.ok || !res.body.contains("Table")) return info;
-    it = key_cache_.emplace(table, res.body["Table"]).first;
-  }
-  const Json& t = it->second;
-  auto add_keys = [&](const Json& schema) {
-    if (!schema.is_array()) return;
+  const ddblab::TableDescription* t = DescribeCached(table);
+  if (t == nullptr) return info;
+  auto add_keys = [&](const std::vector<KeySchemaElement>& schema) {
     for (const char* type : {"HASH", "RANGE"}) {
-      for (const auto& k : schema) {
-        std::string name = k.value("AttributeName", "");
-        if (k.value("KeyType", "") == type &&
-            std::find(info.key_names.begin(), info.key_names.end(), name) == info.key_names.end()) {
-          info.key_names.push_back(name);
+      for (const KeySchemaElement& k : schema) {
+        if (k.key_type == type && std::find(info.key_names.begin(), info.key_names.end(),
+                                            k.attribute_name) == info.key_names.end()) {
+          info.key_names.push_back(k.attribute_name);
         }
       }
     }
   };
-  auto hash_count = [](const Json& schema) {
+  auto hash_count = [](const std::vector<KeySchemaElement>& schema) {
     size_t n = 0;
-    if (!schema.is_array()) return n;
-    for (const auto& k : schema) n += k.value("KeyType", "") == "HASH" ? 1 : 0;
+    for (const KeySchemaElement& k : schema) n += k.key_type == "HASH" ? 1 : 0;
     return n;
   };
   if (!index.empty()) {
-    for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
-      if (!t.contains(kind) || !t[kind].is_array()) continue;
-      for (const auto& ix : t[kind]) {
-        if (ix.value("IndexName", "") != index) continue;
-        add_keys(ix.value("KeySchema", Json::array()));
-        info.hash_key_count = hash_count(ix.value("KeySchema", Json::array()));
-        info.global_index = kind[0] == 'G';
+    for (const auto* kind : {&t->global_secondary_indexes, &t->local_secondary_indexes}) {
+      for (const IndexDescription& ix : *kind) {
+        if (ix.index_name != index) continue;
+        add_keys(ix.key_schema);
+        info.hash_key_count = hash_count(ix.key_schema);
+        info.global_index = kind == &t->global_secondary_indexes;
       }
     }
   }
-  if (info.hash_key_count == 0) info.hash_key_count = hash_count(t.value("KeySchema", Json()));
-  add_keys(t.value("KeySchema", Json::array()));
+  if (info.hash_key_count == 0) info.hash_key_count = hash_count(t->key_schema);
+  add_keys(t->key_schema);
   return info;
 }
 
 std::vector<std::string> Shell::TableNames(bool user_database) {
   std::vector<std::string> names;
-  Json request = Json::object();
+  ListTablesRequest request;
   wire::Client& c = user_database ? user_client() : client();
   for (int page = 0; page < 100; ++page) {
-    wire::JsonResult res = c.Call("ListTables", request);
-    if (!res.ok || !res.body.contains("TableNames")) break;
-    for (const auto& n : res.body["TableNames"]) {
-      if (n.is_string()) names.push_back(n.get<std::string>());
-    }
-    if (!res.body.contains("LastEvaluatedTableName")) break;
-    request["ExclusiveStartTableName"] = res.body["LastEvaluatedTableName"];
+    auto listed = wire::Invoke<Operation::ListTables>(c, request);
+    if (!listed.ok()) break;
+    names.insert(names.end(), listed->table_names.begin(), listed->table_names.end());
+    if (!listed->last_evaluated_table_name) break;
+    request.exclusive_start_table_name = listed->last_evaluated_table_name;
   }
   return names;
 }
 
-const wire::Json* Shell::TableDescription(const std::string& table) {
-  Keys(table, "");
+const ddblab::TableDescription* Shell::DescribeCached(const std::string& table) {
   auto it = key_cache_.find(table);
-  return it == key_cache_.end() ? nullptr : &it->second;
+  if (it == key_cache_.end()) {
+    DescribeTableRequest request;
+    request.table_name = table;
+    auto described = wire::Invoke<Operation::DescribeTable>(client(), std::move(request));
+    if (!described.ok()) return nullptr;
+    it = key_cache_.emplace(table, std::move(described->table)).first;
+  }
+  return &it->second;
 }
 
 void Shell::AddTeachingHint(StatementResult& r) {
   HintTables tables;
   tables.names = [this] { return TableNames(); };
-  tables.describe = [this](const std::string& t) { return TableDescription(t); };
+  tables.describe = [this](const std::string& t) { return DescribeCached(t); };
   std::string hint = TeachingHint(r, tables);
   if (hint.empty()) return;
   r.hint = r.hint.empty() ? hint : r.hint + " " + hint;
@@ -349,30 +344,24 @@ void Shell::AddTeachingHint(StatementResult& r) {
 
 std::vector<std::string> Shell::IndexNames(const std::string& table) {
   std::vector<std::string> names;
-  Keys(table, "");
-  auto it = key_cache_.find(table);
-  if (it == key_cache_.end()) return names;
-  for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
-    if (!it->second.contains(kind)) continue;
-    for (const auto& ix : it->second[kind]) names.push_back(ix.value("IndexName", ""));
+  const ddblab::TableDescription* t = DescribeCached(table);
+  if (t == nullptr) return names;
+  for (const auto* kind : {&t->global_secondary_indexes, &t->local_secondary_indexes}) {
+    for (const IndexDescription& ix : *kind) names.push_back(ix.index_name);
   }
   return names;
 }
 
 std::vector<std::string> Shell::AttributeNames(const std::string& table) {
   std::set<std::string> names;
-  Keys(table, "");
-  auto it = key_cache_.find(table);
-  if (it == key_cache_.end()) return {};
-  for (const auto& d : it->second.value("AttributeDefinitions", Json::array())) {
-    names.insert(d.value("AttributeName", ""));
-  }
-  for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
-    if (!it->second.contains(kind)) continue;
-    for (const auto& ix : it->second[kind]) {
-      const Json p = ix.value("Projection", Json::object());
-      for (const auto& a : p.value("NonKeyAttributes", Json::array())) {
-        if (a.is_string()) names.insert(a.get<std::string>());
+  const ddblab::TableDescription* t = DescribeCached(table);
+  if (t == nullptr) return {};
+  for (const AttributeDefinition& d : t->attribute_definitions) names.insert(d.attribute_name);
+  for (const auto* kind : {&t->global_secondary_indexes, &t->local_secondary_indexes}) {
+    for (const IndexDescription& ix : *kind) {
+      for (const std::string& a :
+           ix.projection.non_key_attributes.value_or(std::vector<std::string>{})) {
+        names.insert(a);
       }
     }
   }

@@ -150,6 +150,16 @@ class Client {
   }
 };
 
+// One typed call of a known operation through a client: its response, or its error.
+template <Operation op>
+Result<ResponseOf<op>> Invoke(Client& client, RequestOf<op> request) {
+  CallResult r =
+      client.Execute(Request(std::in_place_index<static_cast<size_t>(op)>, std::move(request)));
+  if (!r.ok) return std::move(r.error);
+  if (!r.response) return ValidationError(std::string(OperationName(op)) + " gave no response");
+  return std::get<static_cast<size_t>(op)>(std::move(*r.response));
+}
+
 // A Client over an embedded engine.
 std::unique_ptr<Client> MakeEmbeddedClient(std::shared_ptr<Engine> engine, std::string description);
 

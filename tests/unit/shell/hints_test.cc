@@ -23,13 +23,20 @@ Json OrdersTable() {
       "KeySchema": [{"AttributeName": "GSI1PK", "KeyType": "HASH"}]}]})");
 }
 
+// A DescribeTable "Table" object as the typed description the shell caches.
+TableDescription Described(const Json& table) {
+  Result<Response> r = wire::ResponseFromJson(Operation::DescribeTable, Json{{"Table", table}});
+  REQUIRE(r.ok());
+  return ResponseAs<Operation::DescribeTable>(*r)->table;
+}
+
 struct Tables {
   std::vector<std::string> names = {"Orders", "Customers", "Invoices"};
-  Json orders = OrdersTable();
+  TableDescription orders = Described(OrdersTable());
   HintTables Get() {
     HintTables t;
     t.names = [this] { return names; };
-    t.describe = [this](const std::string& n) -> const Json* {
+    t.describe = [this](const std::string& n) -> const TableDescription* {
       return n == "Orders" ? &orders : nullptr;
     };
     return t;

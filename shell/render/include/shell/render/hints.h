@@ -15,10 +15,10 @@
 namespace ddblab::shell {
 
 // What the hints may look up: the table names of the current database, and one table's
-// DescribeTable "Table" object (null when the table does not exist).
+// description (null when the table does not exist).
 struct HintTables {
   std::function<std::vector<std::string>()> names;
-  std::function<const wire::Json*(const std::string&)> describe;
+  std::function<const TableDescription*(const std::string&)> describe;
 };
 
 // The teaching hint for a finished statement, or empty. The session's own hint (an unfinished

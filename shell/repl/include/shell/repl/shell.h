@@ -71,9 +71,9 @@ class Shell : public ShellContext {
   }
   // The user's own backend (the first), whatever is pushed on top of it.
   wire::Client& user_client() { return *clients_.front(); }
-  // DescribeTable's "Table" object for `table` (cached with the keys), or null when it does not
+  // DescribeTable's description of `table` (cached with the keys), or null when it does not
   // exist; for the teaching hints (shell/render/hints.h).
-  const wire::Json* TableDescription(const std::string& table);
+  const ddblab::TableDescription* DescribeCached(const std::string& table);
   // Index names and all attribute names seen in the table's definition, for completion.
   std::vector<std::string> IndexNames(const std::string& table);
   std::vector<std::string> AttributeNames(const std::string& table);
@@ -198,7 +198,7 @@ class Shell : public ShellContext {
   std::optional<StatementResult> last_;
   std::optional<Outcome> last_outcome_;
   bool last_was_statement_ = false;
-  std::map<std::string, wire::Json> key_cache_;  // table name -> DescribeTable's Table
+  std::map<std::string, ddblab::TableDescription> key_cache_;  // table name -> DescribeTable's
   int lesson_code_depth_ = 0;  // Run calls in progress (lesson code running statements)
   int untrusted_depth_ = 0;    // ExecuteUntrusted calls in progress
 };
