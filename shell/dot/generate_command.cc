@@ -128,30 +128,32 @@ DotResult GenerateCommand(Shell& shell, const std::vector<std::string>& args, st
     return DotResult::kUsage;
   }
   if (!script.empty()) return GenerateFromScript(shell, table, count, script);
-  wire::JsonResult desc = shell.client().Call("DescribeTable", wire::Json{{"TableName", table}});
-  if (!desc.ok) {
-    PrintError(shell, desc.error);
+  DescribeTableRequest describe;
+  describe.table_name = table;
+  auto described = wire::Invoke<Operation::DescribeTable>(shell.client(), std::move(describe));
+  if (!described.ok()) {
+    PrintError(shell, described.error());
     return DotResult::kEngineError;
   }
-  const wire::Json& t = desc.body["Table"];
+  const TableDescription& t = described->table;
   std::map<std::string, std::string> types;
-  for (const auto& d : t.value("AttributeDefinitions", wire::Json::array())) {
-    types[d.value("AttributeName", "")] = d.value("AttributeType", "S");
+  for (const AttributeDefinition& d : t.attribute_definitions) {
+    types[d.attribute_name] = d.attribute_type;
   }
   std::vector<KeyAttr> keys;
   std::set<std::string> seen;
   bool has_range = false;
-  for (const auto& k : t.value("KeySchema", wire::Json::array())) {
-    std::string name = k.value("AttributeName", "");
-    bool hash = k.value("KeyType", "") == "HASH";
+  for (const KeySchemaElement& k : t.key_schema) {
+    const std::string& name = k.attribute_name;
+    bool hash = k.key_type == "HASH";
     has_range = has_range || !hash;
     keys.push_back({name, types[name], hash ? KeyAttr::Role::kHash : KeyAttr::Role::kRange});
     seen.insert(name);
   }
-  for (const char* list : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
-    for (const auto& ix : t.value(list, wire::Json::array())) {
-      for (const auto& k : ix.value("KeySchema", wire::Json::array())) {
-        std::string name = k.value("AttributeName", "");
+  for (const auto* list : {&t.global_secondary_indexes, &t.local_secondary_indexes}) {
+    for (const IndexDescription& ix : *list) {
+      for (const KeySchemaElement& k : ix.key_schema) {
+        const std::string& name = k.attribute_name;
         if (seen.insert(name).second) keys.push_back({name, types[name], KeyAttr::Role::kIndex});
       }
     }

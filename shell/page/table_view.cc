@@ -25,27 +25,29 @@ Json KeysOf(const Json& schema) {
   return keys;
 }
 
-// Scans the table (or one of its indexes) up to kMaxPageItems items.
+// Scans the table (or one of its indexes) up to kMaxPageItems items or kMaxPageBytes, the
+// items as DynamoDB JSON for the browser.
 Result<Json> ScanItems(wire::Client& client, const std::string& table, const std::string& index) {
-  Json request = {{"TableName", table}};
-  if (!index.empty()) request["IndexName"] = index;
+  ScanRequest request;
+  request.table_name = table;
+  if (!index.empty()) request.index_name = index;
   Json items = Json::array();
   bool truncated = false;
   int64_t bytes = 0;
   for (;;) {
-    request["Limit"] = kMaxPageItems + 1 - items.size();
-    Result<Json> page = Call(client, "Scan", request);
+    request.limit = static_cast<int64_t>(kMaxPageItems + 1 - items.size());
+    auto page = wire::Invoke<Operation::Scan>(client, request);
     if (!page.ok()) return page.error();
-    for (Json& item : (*page)["Items"]) {
-      bytes += ApproxItemSize(item);
+    for (const ResultItem& item : page->items) {
+      bytes += static_cast<int64_t>(ItemSizeBytes(item.item()));
       if (items.size() == kMaxPageItems || (bytes > kMaxPageBytes && !items.empty())) {
         truncated = true;
         break;
       }
-      items.push_back(std::move(item));
+      items.push_back(wire::ItemToJson(item));
     }
-    if (truncated || !page->contains("LastEvaluatedKey")) break;
-    request["ExclusiveStartKey"] = std::move((*page)["LastEvaluatedKey"]);
+    if (truncated || !page->last_evaluated_key) break;
+    request.exclusive_start_key = std::move(page->last_evaluated_key);
   }
   return Json{{"items", std::move(items)}, {"truncated", truncated}};
 }

@@ -1,6 +1,5 @@
 // Attribute values as text: plain JSON (numbers kept exactly as DynamoDB returned them), table
-// cells, item sizes, and the table-description summary shared by table mode and .describe.
-#include <functional>
+// cells, and the table-description summary shared by table mode and .describe.
 #include <string>
 
 #include "ddblab/base64.h"
@@ -177,43 +176,6 @@ std::string CellText(const AttributeValue& value) {
       // Lists, maps and sets print as plain JSON, one line.
       return PlainJson(wire::ValueToJson(value));
   }
-}
-
-int64_t ApproxItemSize(const wire::Json& item) {
-  // DynamoDB: item size is the sum of attribute name lengths and value sizes (strings by UTF-8
-  // bytes, numbers about one byte per two digits, binary by raw bytes, containers plus a few bytes
-  // of overhead).
-  std::function<int64_t(const Json&)> value_size = [&](const Json& v) -> int64_t {
-    if (!v.is_object() || v.size() != 1) return 0;
-    const std::string& type = v.begin().key();
-    const Json& x = v.begin().value();
-    if (type == "S") return x.is_string() ? static_cast<int64_t>(x.get<std::string>().size()) : 0;
-    if (type == "N") {
-      return x.is_string() ? static_cast<int64_t>(x.get<std::string>().size() + 1) / 2 + 1 : 1;
-    }
-    if (type == "B") {
-      return x.is_string() ? static_cast<int64_t>(x.get<std::string>().size()) * 3 / 4 : 0;
-    }
-    if (type == "BOOL" || type == "NULL") return 1;
-    int64_t n = 3;
-    if (type == "SS" || type == "NS" || type == "BS") {
-      for (const auto& e : x)
-        n += e.is_string() ? static_cast<int64_t>(e.get<std::string>().size()) : 0;
-    } else if (type == "L") {
-      for (const auto& e : x) n += 1 + value_size(e);
-    } else if (type == "M") {
-      for (auto it = x.begin(); it != x.end(); ++it) {
-        n += 1 + static_cast<int64_t>(it.key().size()) + value_size(it.value());
-      }
-    }
-    return n;
-  };
-  int64_t size = 0;
-  if (!item.is_object()) return 0;
-  for (auto it = item.begin(); it != item.end(); ++it) {
-    size += static_cast<int64_t>(it.key().size()) + value_size(it.value());
-  }
-  return size;
 }
 
 std::vector<std::string> TableSummary(const TableDescription& t, bool with_keys) {

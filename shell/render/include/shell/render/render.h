@@ -87,7 +87,5 @@ std::string CellText(const AttributeValue& value);
 // A table's description in a few lines: name, status, billing and items, then (with_keys) its
 // key and each index's key and projection. DeleteTable's answer names no keys.
 std::vector<std::string> TableSummary(const TableDescription& table, bool with_keys = true);
-// The approximate DynamoDB size of an item in DynamoDB JSON (names plus values, in bytes).
-int64_t ApproxItemSize(const wire::Json& item);
 
 }  // namespace ddblab::shell
