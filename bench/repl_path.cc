@@ -71,9 +71,8 @@ void BenchReplPath() {
   auto select = [](int64_t i) {
     return "SELECT * FROM \"Bench\" WHERE PK = 'CUSTOMER#" + std::to_string(i % 20) + "'";
   };
-  PrintPath("repl_query_100_partiql",
-            Compare([&](int64_t i) { Session(*client, select(i)); },
-                    [&](int64_t i) { Statement(*e, select(i)); }));
+  PrintPath("repl_query_100_partiql", Compare([&](int64_t i) { Session(*client, select(i)); },
+                                              [&](int64_t i) { Statement(*e, select(i)); }));
 
   auto put_engine = [&](int64_t i) {
     PutItemRequest p;
@@ -101,9 +100,8 @@ void BenchReplPath() {
     return "UPDATE \"Bench\" SET total = 12345, status = 'OPEN', note = '" + note +
            "' WHERE PK = 'NEW#" + std::to_string(i % 1000) + "' AND SK = 'PROFILE'";
   };
-  PrintPath("repl_put_item_partiql",
-            Compare([&](int64_t i) { Session(*client, update(i)); },
-                    [&](int64_t i) { Statement(*e, update(i)); }));
+  PrintPath("repl_put_item_partiql", Compare([&](int64_t i) { Session(*client, update(i)); },
+                                             [&](int64_t i) { Statement(*e, update(i)); }));
 }
 
 }  // namespace ddblab::bench
