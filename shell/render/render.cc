@@ -75,6 +75,26 @@ void RenderErrorMessage(const StatementResult& r, OutputSink& sink) {
   }
 }
 
+namespace {
+
+// Whether a write answered with more than its one-line summary says: the attributes ReturnValues
+// asked for, or a batch's UnprocessedItems (shown when not empty).
+bool WriteReturnedMore(const StatementResult& r) {
+  if (!r.response) return false;
+  if (const auto* put = ResponseAs<Operation::PutItem>(*r.response)) {
+    return put->attributes.has_value();
+  }
+  if (const auto* update = ResponseAs<Operation::UpdateItem>(*r.response)) {
+    return update->attributes.has_value();
+  }
+  if (const auto* del = ResponseAs<Operation::DeleteItem>(*r.response)) {
+    return del->attributes.has_value();
+  }
+  return OperationOf(*r.response) == Operation::BatchWriteItem;
+}
+
+}  // namespace
+
 void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink) {
   const ModeSpec& mode = ModeFor(ctx.settings.mode);
   if (mode.mode == OutputMode::kJsonl) {
@@ -107,8 +127,7 @@ void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink
   // requests still follow, but not the empty item list of a PartiQL write.
   std::string written = WriteSummary(r);
   if (!written.empty()) sink.Line(written);
-  const bool more = r.output().is_object() &&
-                    (r.output().contains("Attributes") || r.output().contains("UnprocessedItems"));
+  const bool more = WriteReturnedMore(r);
   // A streamed read printed its items as they arrived.
   if (r.streamed_items == 0 && (written.empty() || more)) mode.render(r, ctx, sink);
   if (r.interrupted) sink.Line(InterruptedLine(r), Style::kWarning);

@@ -21,15 +21,15 @@ struct WriteCounts {
   std::vector<std::string> refused;  // error codes of a batch's statements that failed alone
 };
 
-// Counts the requests of a BatchWriteItem request (or of its UnprocessedItems, same shape).
-void CountBatch(const Json& request_items, int64_t sign, WriteCounts& c) {
+// Counts the requests of a BatchWriteItem request as written.
+void CountBatch(const Json& request_items, WriteCounts& c) {
   if (!request_items.is_object()) return;
   for (auto it = request_items.begin(); it != request_items.end(); ++it) {
     if (!it.value().is_array()) continue;
     for (const auto& req : it.value()) {
       if (!req.is_object()) continue;
-      if (req.contains("PutRequest")) c.written += sign;
-      if (req.contains("DeleteRequest")) c.deleted += sign;
+      if (req.contains("PutRequest")) ++c.written;
+      if (req.contains("DeleteRequest")) ++c.deleted;
     }
   }
 }
@@ -74,20 +74,20 @@ std::string WriteSummary(const StatementResult& r) {
   } else if (r.operation == "BatchExecuteStatement" && r.request.is_object()) {
     // Each statement succeeds or fails on its own; a batch of reads shows its items instead.
     const Json statements = r.request.value("Statements", Json::array());
-    const Json responses =
-        r.output().is_object() ? r.output().value("Responses", Json::array()) : Json::array();
+    const auto* batch =
+        r.response ? ResponseAs<Operation::BatchExecuteStatement>(*r.response) : nullptr;
     if (!statements.is_array()) return "";
     bool any_write = false;
     for (size_t i = 0; i < statements.size(); ++i) {
-      bool failed = responses.is_array() && i < responses.size() && responses[i].is_object() &&
-                    responses[i].contains("Error");
+      const Error* failed =
+          batch != nullptr && i < batch->responses.size() && batch->responses[i].error
+              ? &*batch->responses[i].error
+              : nullptr;
       WriteCounts one;
       if (!CountStatement(statements[i], one)) continue;
       any_write = true;
-      if (failed) {
-        const Json& error = responses[i].at("Error");
-        c.refused.push_back(error.is_object() ? error.value("Code", std::string("Error"))
-                                              : "Error");
+      if (failed != nullptr) {
+        c.refused.push_back(wire::BatchStatementErrorCode(failed->type));
         continue;
       }
       c.written += one.written;
@@ -105,9 +105,16 @@ std::string WriteSummary(const StatementResult& r) {
     // ReturnValues ALL_OLD, so this counts the delete performed, as the WCU in the footer does.
     c.deleted = 1;
   } else if (op == "BatchWriteItem" && r.request.is_object()) {
-    CountBatch(r.request.value("RequestItems", Json::object()), 1, c);
-    if (r.output().is_object())
-      CountBatch(r.output().value("UnprocessedItems", Json::object()), -1, c);
+    CountBatch(r.request.value("RequestItems", Json::object()), c);
+    if (const auto* batch =
+            r.response ? ResponseAs<Operation::BatchWriteItem>(*r.response) : nullptr) {
+      for (const auto& [table, writes] : batch->unprocessed_items) {
+        for (const WriteRequest& w : writes) {
+          if (w.put_request_item) --c.written;
+          if (w.delete_request_key) --c.deleted;
+        }
+      }
+    }
   } else if (op == "TransactWriteItems" && r.request.is_object()) {
     const Json items = r.request.value("TransactItems", Json::array());
     if (!items.is_array()) return "";

@@ -57,6 +57,10 @@ ConsumedCapacity CapacityFromJson(const Json& j, bool read);
 // "items_returned", "bytes_read", "bytes_written", "partitions_hit", "partitions_total", ...}.
 Json TraceToJson(const Trace& t);
 
+// The Code of a BatchExecuteStatement entry's error: the error type without "Exception"
+// (ConditionalCheckFailed, DuplicateItem; ValidationError and ThrottlingError keep an "Error").
+std::string BatchStatementErrorCode(ErrorType type);
+
 // DynamoDB's error body: {"__type": "<namespace>#<Type>", "message": ...} plus
 // CancellationReasons / Item where present (TransactionCanceledException uses "Message").
 Json ErrorToJson(const Error& e);

@@ -37,4 +37,18 @@ Json ErrorToJson(const Error& e) {
   return j;
 }
 
+std::string BatchStatementErrorCode(ErrorType type) {
+  // DynamoDB: BatchStatementError codes drop the "Exception" suffix
+  // (ConditionalCheckFailed, DuplicateItem, ValidationError, ...).
+  std::string code(ErrorTypeName(type));
+  if (type == ErrorType::kValidationException) {
+    code = "ValidationError";
+  } else if (type == ErrorType::kThrottlingException) {
+    code = "ThrottlingError";
+  } else if (code.size() > 9 && code.ends_with("Exception")) {
+    code.resize(code.size() - 9);
+  }
+  return code;
+}
+
 }  // namespace ddblab::wire

@@ -150,17 +150,7 @@ Json ToJson(const BatchExecuteStatementResponse& r, std::string_view rcc) {
     Json e = Json::object();
     if (s.error) {
       Json err = Json::object();
-      // DynamoDB: BatchStatementError codes drop the "Exception" suffix
-      // (ConditionalCheckFailed, DuplicateItem, ValidationError, ...).
-      std::string code(ErrorTypeName(s.error->type));
-      if (s.error->type == ErrorType::kValidationException) {
-        code = "ValidationError";
-      } else if (s.error->type == ErrorType::kThrottlingException) {
-        code = "ThrottlingError";
-      } else if (code.size() > 9 && code.ends_with("Exception")) {
-        code.resize(code.size() - 9);
-      }
-      err["Code"] = code;
+      err["Code"] = BatchStatementErrorCode(s.error->type);
       err["Message"] = s.error->message;
       if (s.error->item) err["Item"] = ItemToJson(*s.error->item);
       e["Error"] = std::move(err);
