@@ -361,19 +361,21 @@ bool DumpTable(Shell& shell, const std::string& name) {
   if (map.ok && map.body.value("overridden", false)) {
     out.Line(".partitions " + name + " " + std::to_string(map.body.value("partition_count", 0)));
   }
-  Json scan = {{"TableName", name}};
+  ScanRequest scan;
+  scan.table_name = name;
   for (int page = 0; page < 1000000; ++page) {
-    wire::JsonResult s = shell.client().Call("Scan", scan);
-    if (!s.ok) {
-      out.ErrLine(std::string(ErrorTypeName(s.error.type)) + ": " + s.error.message);
+    auto s = wire::Invoke<Operation::Scan>(shell.client(), scan);
+    if (!s.ok()) {
+      out.ErrLine(std::string(ErrorTypeName(s.error().type)) + ": " + s.error().message);
       return false;
     }
-    for (const auto& item : s.body.value("Items", Json::array())) {
+    // Each item as the put-item line that writes it back, in DynamoDB JSON.
+    for (const ResultItem& item : s->items) {
       out.Line("aws dynamodb put-item --table-name " + ShellQuote(name) + " --item " +
-               ShellQuote(item.dump()));
+               ShellQuote(wire::ItemToJson(item).dump()));
     }
-    if (!s.body.contains("LastEvaluatedKey")) break;
-    scan["ExclusiveStartKey"] = s.body["LastEvaluatedKey"];
+    if (!s->last_evaluated_key) break;
+    scan.exclusive_start_key = std::move(s->last_evaluated_key);
   }
   return true;
 }

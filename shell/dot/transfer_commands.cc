@@ -85,17 +85,19 @@ DotResult ExportCommand(Shell& shell, const std::vector<std::string>& args, std:
   }
   ProgressLine progress(shell, "exporting");
   int64_t n = 0;
-  wire::Json request = {{"TableName", table}};
+  ScanRequest request;
+  request.table_name = table;
   std::optional<Error> failed;
   while (!failed) {
     // One page at a time (DynamoDB's 1 MB pages): memory stays bounded at any table size.
-    wire::JsonResult page = shell.client().Call("Scan", request);
-    if (!page.ok) {
-      failed = page.error;
+    auto page = wire::Invoke<Operation::Scan>(shell.client(), request);
+    if (!page.ok()) {
+      failed = page.error();
       break;
     }
-    for (const auto& item : page.body.value("Items", wire::Json::array())) {
-      std::string line = ItemLine(item.dump());
+    for (const ResultItem& item : page->items) {
+      // Each line is the item in DynamoDB JSON, as .import reads it back.
+      std::string line = ItemLine(wire::ItemToJson(item).dump());
       if (gzwrite(out, line.data(), static_cast<unsigned>(line.size())) !=
           static_cast<int>(line.size())) {
         failed = ValidationError("Unable to write " + args[1]);
@@ -103,8 +105,8 @@ DotResult ExportCommand(Shell& shell, const std::vector<std::string>& args, std:
       }
       progress.Tick(++n);
     }
-    if (!page.body.contains("LastEvaluatedKey")) break;
-    request["ExclusiveStartKey"] = page.body["LastEvaluatedKey"];
+    if (!page->last_evaluated_key) break;
+    request.exclusive_start_key = std::move(page->last_evaluated_key);
   }
   progress.Done();
   if (gzclose(out) != Z_OK && !failed) failed = ValidationError("Unable to write " + args[1]);
