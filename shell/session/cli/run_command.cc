@@ -17,18 +17,14 @@ using wire::Json;
 // DynamoDB's paginators (botocore paginators-1.json): the request member a NextToken resumes.
 // The result keys they merge (Items, Count and ScannedCount; TableNames) and keep from the first
 // page (ConsumedCapacity) are merged typed below.
-struct PagingKeys {
-  std::string input_token;  // ExclusiveStartKey or ExclusiveStartTableName
-};
-
-PagingKeys KeysFor(cli::Paging paging) {
-  return {paging == cli::Paging::kTableNames ? "ExclusiveStartTableName" : "ExclusiveStartKey"};
+std::string ResumeMember(cli::Paging paging) {
+  return paging == cli::Paging::kTableNames ? "ExclusiveStartTableName" : "ExclusiveStartKey";
 }
 
 // The NextToken the aws CLI prints: base64 of Python's json.dumps of the resume dict.
 std::string EncodeToken(const Json& token) { return Base64Encode(cli::DumpPythonJson(token)); }
 
-Result<Json> DecodeToken(const std::string& text, const PagingKeys& keys) {
+Result<Json> DecodeToken(const std::string& text, const std::string& resume) {
   auto bad = [&] { return CliError("Bad starting token: " + text); };
   std::string raw, problem;
   if (!Base64Decode(text, &raw, &problem)) return bad();
@@ -40,11 +36,11 @@ Result<Json> DecodeToken(const std::string& text, const PagingKeys& keys) {
   for (const auto& [key, value] : token.items()) {
     if (key == "boto_truncate_amount") {
       if (!value.is_number_integer() || value.get<int64_t>() < 0) return bad();
-    } else if (key != keys.input_token) {
+    } else if (key != resume) {
       return bad();
     }
   }
-  if (!token.contains(keys.input_token)) return bad();
+  if (!token.contains(resume)) return bad();
   return token;
 }
 
@@ -158,16 +154,16 @@ std::optional<Request> Decode(const std::string& operation, const Json& body, Cl
 CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Paging paging,
                         const PageStream* stream) {
   CliOutcome outcome;
-  const PagingKeys keys = KeysFor(paging);
+  const std::string resume = ResumeMember(paging);
   Json first_request = command.request;
   if (command.page_size) first_request["Limit"] = *command.page_size;
 
   // The resume dict of the page being fetched; it becomes NextToken when --max-items cuts it.
   Json next_token = Json::object();
-  next_token[keys.input_token] = nullptr;
+  next_token[resume] = nullptr;
   int64_t starting_truncation = 0;
   if (command.starting_token) {
-    auto decoded = DecodeToken(*command.starting_token, keys);
+    auto decoded = DecodeToken(*command.starting_token, resume);
     if (!decoded.ok()) {
       outcome.error = decoded.error();
       return outcome;
@@ -177,8 +173,8 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
       starting_truncation = next_token["boto_truncate_amount"].get<int64_t>();
       next_token.erase("boto_truncate_amount");
     }
-    if (!next_token[keys.input_token].is_null()) {
-      first_request[keys.input_token] = next_token[keys.input_token];
+    if (!next_token[resume].is_null()) {
+      first_request[resume] = next_token[resume];
     }
   }
   std::optional<Request> request = Decode(command.operation, first_request, outcome);
@@ -246,12 +242,12 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
     }
     total_items += count;
     Json token = Json::object();
-    token[keys.input_token] = std::move(position);
+    token[resume] = std::move(position);
     ContinueAfter(page, *request);
     deliver(page);
     MergePage(std::move(page), merged);
 
-    if (token[keys.input_token].is_null()) break;
+    if (token[resume].is_null()) break;
     if (command.max_items && total_items == *command.max_items) {
       resume_token = token;
       break;
