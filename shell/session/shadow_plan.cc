@@ -19,25 +19,38 @@ std::string UpperWord(std::string_view s) {
 
 // The CreateTable request that makes an empty copy of a described table: keys, attribute
 // definitions and indexes, which is all a plan depends on.
-Json CreateRequestFor(const Json& table) {
-  Json req = Json::object();
-  req["TableName"] = table.value("TableName", std::string());
-  req["AttributeDefinitions"] = table.value("AttributeDefinitions", Json::array());
-  req["KeySchema"] = table.value("KeySchema", Json::array());
-  req["BillingMode"] = "PAY_PER_REQUEST";
-  for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
-    if (!table.contains(kind) || !table[kind].is_array()) continue;
-    Json indexes = Json::array();
-    for (const auto& ix : table[kind]) {
-      Json one = Json::object();
-      one["IndexName"] = ix.value("IndexName", std::string());
-      one["KeySchema"] = ix.value("KeySchema", Json::array());
-      one["Projection"] = ix.value("Projection", Json{{"ProjectionType", "ALL"}});
-      indexes.push_back(std::move(one));
+CreateTableRequest CreateRequestFor(const TableDescription& table) {
+  CreateTableRequest req;
+  req.table_name = table.table_name;
+  req.attribute_definitions = table.attribute_definitions;
+  req.key_schema = table.key_schema;
+  req.billing_mode = "PAY_PER_REQUEST";
+  auto copy = [](const std::vector<IndexDescription>& from) {
+    std::optional<std::vector<SecondaryIndexSpec>> out;
+    if (from.empty()) return out;
+    out.emplace();
+    for (const IndexDescription& ix : from) {
+      SecondaryIndexSpec one;
+      one.index_name = ix.index_name;
+      one.key_schema = ix.key_schema;
+      one.projection = ix.projection;
+      if (!one.projection.projection_type) one.projection.projection_type = "ALL";
+      out->push_back(std::move(one));
     }
-    if (!indexes.empty()) req[kind] = std::move(indexes);
-  }
+    return out;
+  };
+  req.global_secondary_indexes = copy(table.global_secondary_indexes);
+  req.local_secondary_indexes = copy(table.local_secondary_indexes);
   return req;
+}
+
+// A failed typed call in the JSON answer ExplainAnywhere gives.
+wire::JsonResult Failed(Error e) {
+  wire::JsonResult out;
+  out.http_status = ErrorHttpStatus(e.type);
+  out.body = wire::ErrorToJson(e);
+  out.error = std::move(e);
+  return out;
 }
 
 }  // namespace
@@ -111,20 +124,16 @@ wire::JsonResult ExplainAnywhere(wire::Client& client, std::string_view operatio
   std::string table = operation == "ExecuteStatement"
                           ? PartiqlTableName(request.value("Statement", std::string()))
                           : request.value("TableName", std::string());
-  wire::JsonResult described = client.Call("DescribeTable", Json{{"TableName", table}});
-  if (!described.ok) return described;
+  DescribeTableRequest describe;
+  describe.table_name = table;
+  auto described = wire::Invoke<Operation::DescribeTable>(client, std::move(describe));
+  if (!described.ok()) return Failed(std::move(described.error()));
   auto engine = Engine::Open();
-  if (!engine.ok()) {
-    wire::JsonResult out;
-    out.error = engine.error();
-    out.body = wire::ErrorToJson(out.error);
-    return out;
-  }
+  if (!engine.ok()) return Failed(std::move(engine.error()));
   std::unique_ptr<wire::Client> shadow =
       wire::MakeEmbeddedClient(std::move(engine.value()), "plan of " + table);
-  wire::JsonResult created =
-      shadow->Call("CreateTable", CreateRequestFor(described.body.value("Table", Json::object())));
-  if (!created.ok) return created;
+  auto created = wire::Invoke<Operation::CreateTable>(*shadow, CreateRequestFor(described->table));
+  if (!created.ok()) return Failed(std::move(created.error()));
   wire::JsonResult plan = shadow->Call(wire::kExplainOperation, body);
   if (plan.ok && plan.body.is_object()) {
     plan.body["partitions_known"] = false;
