@@ -71,6 +71,20 @@ class BodyReader {
     return false;
   }
 
+  // Calls each(element) for every element of the array member `name` of `obj` that is an
+  // object, with the element's path current; an element of another type is a problem and is
+  // skipped.
+  template <typename Each>
+  void EachObject(const Json& obj, std::string_view name, Each each) {
+    const Json* list = Array(obj, name);
+    if (list == nullptr) return;
+    Scope in = In(name);
+    for (size_t i = 0; i < list->size(); ++i) {
+      Scope at = At(i);
+      if (IsObject((*list)[i])) each((*list)[i]);
+    }
+  }
+
   // The object or array member `name` of `obj`; nullptr when absent, null or ill-typed.
   const Json* Object(const Json& obj, std::string_view name) {
     return Typed(obj, name, &Json::is_object, "an object");

@@ -12,17 +12,12 @@ namespace {
 
 std::vector<KeySchemaElement> ReadKeySchema(BodyReader& b, const Json& j) {
   std::vector<KeySchemaElement> out;
-  const Json* list = b.Array(j, "KeySchema");
-  if (list == nullptr) return out;
-  BodyReader::Scope in = b.In("KeySchema");
-  for (size_t i = 0; i < list->size(); ++i) {
-    BodyReader::Scope at = b.At(i);
-    if (!b.IsObject((*list)[i])) continue;
+  b.EachObject(j, "KeySchema", [&](const Json& one) {
     KeySchemaElement k;
-    b.Read((*list)[i], "AttributeName", &k.attribute_name);
-    b.Read((*list)[i], "KeyType", &k.key_type);
+    b.Read(one, "AttributeName", &k.attribute_name);
+    b.Read(one, "KeyType", &k.key_type);
     out.push_back(std::move(k));
-  }
+  });
   return out;
 }
 
@@ -56,28 +51,17 @@ IndexDescription ReadIndex(BodyReader& b, const Json& j) {
 
 std::vector<IndexDescription> ReadIndexes(BodyReader& b, const Json& j, const char* member) {
   std::vector<IndexDescription> out;
-  const Json* list = b.Array(j, member);
-  if (list == nullptr) return out;
-  BodyReader::Scope in = b.In(member);
-  for (size_t i = 0; i < list->size(); ++i) {
-    BodyReader::Scope at = b.At(i);
-    if (b.IsObject((*list)[i])) out.push_back(ReadIndex(b, (*list)[i]));
-  }
+  b.EachObject(j, member, [&](const Json& one) { out.push_back(ReadIndex(b, one)); });
   return out;
 }
 
 void ReadTableDescription(BodyReader& b, const Json& j, TableDescription* t) {
-  if (const Json* defs = b.Array(j, "AttributeDefinitions")) {
-    BodyReader::Scope in = b.In("AttributeDefinitions");
-    for (size_t i = 0; i < defs->size(); ++i) {
-      BodyReader::Scope at = b.At(i);
-      if (!b.IsObject((*defs)[i])) continue;
-      AttributeDefinition a;
-      b.Read((*defs)[i], "AttributeName", &a.attribute_name);
-      b.Read((*defs)[i], "AttributeType", &a.attribute_type);
-      t->attribute_definitions.push_back(std::move(a));
-    }
-  }
+  b.EachObject(j, "AttributeDefinitions", [&](const Json& one) {
+    AttributeDefinition a;
+    b.Read(one, "AttributeName", &a.attribute_name);
+    b.Read(one, "AttributeType", &a.attribute_type);
+    t->attribute_definitions.push_back(std::move(a));
+  });
   b.Read(j, "TableName", &t->table_name);
   t->key_schema = ReadKeySchema(b, j);
   b.Read(j, "TableStatus", &t->table_status);
@@ -171,17 +155,12 @@ Status FromJson(const Json& j, UntagResourceResponse*) {
 Status FromJson(const Json& j, ListTagsOfResourceResponse* r) {
   BodyReader b;
   if (!b.Body(j)) return b.Finish();
-  if (const Json* tags = b.Array(j, "Tags")) {
-    BodyReader::Scope in = b.In("Tags");
-    for (size_t i = 0; i < tags->size(); ++i) {
-      BodyReader::Scope at = b.At(i);
-      if (!b.IsObject((*tags)[i])) continue;
-      Tag t;
-      b.Read((*tags)[i], "Key", &t.key);
-      b.Read((*tags)[i], "Value", &t.value);
-      r->tags.push_back(std::move(t));
-    }
-  }
+  b.EachObject(j, "Tags", [&](const Json& one) {
+    Tag t;
+    b.Read(one, "Key", &t.key);
+    b.Read(one, "Value", &t.value);
+    r->tags.push_back(std::move(t));
+  });
   b.Read(j, "NextToken", &r->next_token);
   return b.Finish();
 }
@@ -211,17 +190,12 @@ Status FromJson(const Json& j, DescribeTimeToLiveResponse* r) {
 Status FromJson(const Json& j, DescribeEndpointsResponse* r) {
   BodyReader b;
   if (!b.Body(j)) return b.Finish();
-  if (const Json* list = b.Array(j, "Endpoints")) {
-    BodyReader::Scope in = b.In("Endpoints");
-    for (size_t i = 0; i < list->size(); ++i) {
-      BodyReader::Scope at = b.At(i);
-      if (!b.IsObject((*list)[i])) continue;
-      EndpointDescription e;
-      b.Read((*list)[i], "Address", &e.address);
-      b.Read((*list)[i], "CachePeriodInMinutes", &e.cache_period_in_minutes);
-      r->endpoints.push_back(std::move(e));
-    }
-  }
+  b.EachObject(j, "Endpoints", [&](const Json& one) {
+    EndpointDescription e;
+    b.Read(one, "Address", &e.address);
+    b.Read(one, "CachePeriodInMinutes", &e.cache_period_in_minutes);
+    r->endpoints.push_back(std::move(e));
+  });
   return b.Finish();
 }
 
@@ -238,18 +212,13 @@ Status FromJson(const Json& j, DescribeLimitsResponse* r) {
 Status FromJson(const Json& j, ListStreamsResponse* r) {
   BodyReader b;
   if (!b.Body(j)) return b.Finish();
-  if (const Json* streams = b.Array(j, "Streams")) {
-    BodyReader::Scope in = b.In("Streams");
-    for (size_t i = 0; i < streams->size(); ++i) {
-      BodyReader::Scope at = b.At(i);
-      if (!b.IsObject((*streams)[i])) continue;
-      StreamSummary s;
-      b.Read((*streams)[i], "StreamArn", &s.stream_arn);
-      b.Read((*streams)[i], "TableName", &s.table_name);
-      b.Read((*streams)[i], "StreamLabel", &s.stream_label);
-      r->streams.push_back(std::move(s));
-    }
-  }
+  b.EachObject(j, "Streams", [&](const Json& one) {
+    StreamSummary s;
+    b.Read(one, "StreamArn", &s.stream_arn);
+    b.Read(one, "TableName", &s.table_name);
+    b.Read(one, "StreamLabel", &s.stream_label);
+    r->streams.push_back(std::move(s));
+  });
   b.Read(j, "LastEvaluatedStreamArn", &r->last_evaluated_stream_arn);
   return b.Finish();
 }
@@ -268,23 +237,17 @@ Status FromJson(const Json& j, DescribeStreamResponse* r) {
   b.Read(*d, "CreationRequestDateTime", &s.creation_request_date_time);
   b.Read(*d, "TableName", &s.table_name);
   s.key_schema = ReadKeySchema(b, *d);
-  if (const Json* shards = b.Array(*d, "Shards")) {
-    BodyReader::Scope in_shards = b.In("Shards");
-    for (size_t i = 0; i < shards->size(); ++i) {
-      BodyReader::Scope at = b.At(i);
-      const Json& one = (*shards)[i];
-      if (!b.IsObject(one)) continue;
-      ShardDescription sh;
-      b.Read(one, "ShardId", &sh.shard_id);
-      if (const Json* range = b.Object(one, "SequenceNumberRange")) {
-        BodyReader::Scope in_range = b.In("SequenceNumberRange");
-        b.Read(*range, "StartingSequenceNumber", &sh.starting_sequence_number);
-        b.Read(*range, "EndingSequenceNumber", &sh.ending_sequence_number);
-      }
-      b.Read(one, "ParentShardId", &sh.parent_shard_id);
-      s.shards.push_back(std::move(sh));
+  b.EachObject(*d, "Shards", [&](const Json& one) {
+    ShardDescription sh;
+    b.Read(one, "ShardId", &sh.shard_id);
+    if (const Json* range = b.Object(one, "SequenceNumberRange")) {
+      BodyReader::Scope in_range = b.In("SequenceNumberRange");
+      b.Read(*range, "StartingSequenceNumber", &sh.starting_sequence_number);
+      b.Read(*range, "EndingSequenceNumber", &sh.ending_sequence_number);
     }
-  }
+    b.Read(one, "ParentShardId", &sh.parent_shard_id);
+    s.shards.push_back(std::move(sh));
+  });
   b.Read(*d, "LastEvaluatedShardId", &s.last_evaluated_shard_id);
   return b.Finish();
 }
@@ -299,39 +262,33 @@ Status FromJson(const Json& j, GetShardIteratorResponse* r) {
 Status FromJson(const Json& j, GetRecordsResponse* r) {
   BodyReader b;
   if (!b.Body(j)) return b.Finish();
-  if (const Json* records = b.Array(j, "Records")) {
-    BodyReader::Scope in = b.In("Records");
-    for (size_t i = 0; i < records->size(); ++i) {
-      BodyReader::Scope at = b.At(i);
-      const Json& one = (*records)[i];
-      if (!b.IsObject(one)) continue;
-      StreamRecord rec;
-      b.Read(one, "eventID", &rec.event_id);
-      b.Read(one, "eventName", &rec.event_name);
-      b.Read(one, "awsRegion", &rec.aws_region);
-      if (const Json* d = b.Object(one, "dynamodb")) {
-        BodyReader::Scope in_dynamodb = b.In("dynamodb");
-        b.Read(*d, "ApproximateCreationDateTime", &rec.approximate_creation_date_time);
-        std::optional<Item> keys;
-        b.Read(*d, "Keys", &keys);
-        if (keys) rec.keys = std::move(*keys);
-        b.Read(*d, "SequenceNumber", &rec.sequence_number);
-        b.Read(*d, "SizeBytes", &rec.size_bytes);
-        b.Read(*d, "StreamViewType", &rec.stream_view_type);
-        b.Read(*d, "NewImage", &rec.new_image);
-        b.Read(*d, "OldImage", &rec.old_image);
-      }
-      // DynamoDB: a Time to Live deletion is made by the service itself.
-      if (const Json* who = b.Object(one, "userIdentity")) {
-        BodyReader::Scope in_who = b.In("userIdentity");
-        std::string type, principal;
-        b.Read(*who, "Type", &type);
-        b.Read(*who, "PrincipalId", &principal);
-        rec.by_time_to_live = type == "Service" && principal == "dynamodb.amazonaws.com";
-      }
-      r->records.push_back(std::move(rec));
+  b.EachObject(j, "Records", [&](const Json& one) {
+    StreamRecord rec;
+    b.Read(one, "eventID", &rec.event_id);
+    b.Read(one, "eventName", &rec.event_name);
+    b.Read(one, "awsRegion", &rec.aws_region);
+    if (const Json* d = b.Object(one, "dynamodb")) {
+      BodyReader::Scope in_dynamodb = b.In("dynamodb");
+      b.Read(*d, "ApproximateCreationDateTime", &rec.approximate_creation_date_time);
+      std::optional<Item> keys;
+      b.Read(*d, "Keys", &keys);
+      if (keys) rec.keys = std::move(*keys);
+      b.Read(*d, "SequenceNumber", &rec.sequence_number);
+      b.Read(*d, "SizeBytes", &rec.size_bytes);
+      b.Read(*d, "StreamViewType", &rec.stream_view_type);
+      b.Read(*d, "NewImage", &rec.new_image);
+      b.Read(*d, "OldImage", &rec.old_image);
     }
-  }
+    // DynamoDB: a Time to Live deletion is made by the service itself.
+    if (const Json* who = b.Object(one, "userIdentity")) {
+      BodyReader::Scope in_who = b.In("userIdentity");
+      std::string type, principal;
+      b.Read(*who, "Type", &type);
+      b.Read(*who, "PrincipalId", &principal);
+      rec.by_time_to_live = type == "Service" && principal == "dynamodb.amazonaws.com";
+    }
+    r->records.push_back(std::move(rec));
+  });
   b.Read(j, "NextShardIterator", &r->next_shard_iterator);
   return b.Finish();
 }
