@@ -21,6 +21,10 @@
 
 namespace ddblab {
 
+namespace expr {
+struct Built;
+}  // namespace expr
+
 class EngineImpl final : public Engine {
  public:
   EngineImpl(EngineOptions options, std::unique_ptr<Storage> storage);
@@ -82,6 +86,20 @@ class EngineImpl final : public Engine {
   // The model lives in the wrapper (sweeping_engine.cc); the bare implementation has none.
   ThroughputReport DescribeThroughput() override { return {}; }
   Status SaveCopy(const std::string& path) override;
+
+  // ---- the calls a PartiQL statement becomes (partiql_ops.cc): the request's expressions
+  // arrive as trees (expr/built.h), checked where the public operation parses their text ----
+  Result<GetItemResponse> GetItem(const GetItemRequest& r, const expr::Built* built);
+  Result<PutItemResponse> PutItem(const PutItemRequest& r, const expr::Built* built);
+  Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r, const expr::Built* built);
+  Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r, const expr::Built* built);
+  Result<QueryResponse> Query(const QueryRequest& r, const expr::Built* built);
+  Result<ScanResponse> Scan(const ScanRequest& r, const expr::Built* built);
+  // `built` holds one entry per transact item (null where the item has no trees).
+  Result<TransactGetItemsResponse> TransactGetItems(const TransactGetItemsRequest& r,
+                                                    const std::vector<const expr::Built*>& built);
+  Result<TransactWriteItemsResponse> TransactWriteItems(
+      const TransactWriteItemsRequest& r, const std::vector<const expr::Built*>& built);
 
   // ---- shared by the operation files (callers hold mutex_) ----
 

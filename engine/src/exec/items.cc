@@ -86,7 +86,9 @@ Result<Resp> SingleWrite(EngineImpl& engine, const Req& r, const char* operation
 
 }  // namespace
 
-Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
+Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) { return GetItem(r, nullptr); }
+
+Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r, const expr::Built* built) {
   ReadAccess access(*this);
   DDB_TRY(ValidateTableName(r.table_name));
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
@@ -97,6 +99,8 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
   std::optional<expr::ProjectionExpr> projection;
   if (r.projection_expression) {
     DDB_ASSIGN_OR_RETURN(projection, expr::ParseProjection(*r.projection_expression, ctx));
+  } else if (built != nullptr && built->projection) {
+    DDB_ASSIGN_OR_RETURN(projection, expr::ProjectionFromPaths(*built->projection));
   }
   DDB_TRY(ctx.CheckAllUsed());
   DDB_ASSIGN_OR_RETURN(auto legacy, expr::AttributesToGetProjection(
@@ -128,21 +132,37 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) {
   return resp;
 }
 
-Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) {
+// The expression inputs of a single-item write, with the trees a PartiQL statement built.
+template <typename R>
+ExpressionInputs WriteInputs(const R& r, const expr::Built* built) {
+  ExpressionInputs in(r, &r);
+  in.built = built;
+  return in;
+}
+
+Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) { return PutItem(r, nullptr); }
+
+Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r, const expr::Built* built) {
   return SingleWrite<PutItemResponse>(
       *this, r, "PutItem", false,
-      [&](const TableSchema& t) { return MakePutAction(t, r.item, ExpressionInputs(r, &r)); },
+      [&](const TableSchema& t) { return MakePutAction(t, r.item, WriteInputs(r, built)); },
       [&](PutItemResponse& resp, const EvaluatedAction& e) {
         if (r.return_values.value_or("NONE") == "ALL_OLD" && e.old) resp.attributes = e.old->item;
       });
 }
 
 Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
+  return UpdateItem(r, nullptr);
+}
+
+Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r,
+                                                  const expr::Built* built) {
   return SingleWrite<UpdateItemResponse>(
       *this, r, "UpdateItem", true,
       [&](const TableSchema& t) {
-        return MakeUpdateAction(
-            t, r.key, ExpressionInputs(r, &r, &r.update_expression, &r.attribute_updates));
+        ExpressionInputs in(r, &r, &r.update_expression, &r.attribute_updates);
+        in.built = built;
+        return MakeUpdateAction(t, r.key, in);
       },
       [&](UpdateItemResponse& resp, const EvaluatedAction& e) {
         const std::string rv = r.return_values.value_or("NONE");
@@ -154,9 +174,14 @@ Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r) {
 }
 
 Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r) {
+  return DeleteItem(r, nullptr);
+}
+
+Result<DeleteItemResponse> EngineImpl::DeleteItem(const DeleteItemRequest& r,
+                                                  const expr::Built* built) {
   return SingleWrite<DeleteItemResponse>(
       *this, r, "DeleteItem", false,
-      [&](const TableSchema& t) { return MakeDeleteAction(t, r.key, ExpressionInputs(r, &r)); },
+      [&](const TableSchema& t) { return MakeDeleteAction(t, r.key, WriteInputs(r, built)); },
       [&](DeleteItemResponse& resp, const EvaluatedAction& e) {
         if (r.return_values.value_or("NONE") == "ALL_OLD" && e.old) resp.attributes = e.old->item;
       });

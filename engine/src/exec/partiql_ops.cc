@@ -129,17 +129,16 @@ TransactWriteItem ToTransactWrite(PlannedStatement& p) {
     w.action = action;
     w.table_name = std::move(request.table_name);
   };
-  if (auto* put = std::get_if<PutItemRequest>(&p.request)) {
+  if (auto* put = std::get_if<PutItemRequest>(&p.call.request)) {
     take(*put, "Put");
     w.item = std::move(put->item);
-  } else if (auto* update = std::get_if<UpdateItemRequest>(&p.request)) {
+  } else if (auto* update = std::get_if<UpdateItemRequest>(&p.call.request)) {
     take(*update, "Update");
     w.key = std::move(update->key);
-    w.update_expression = std::move(update->update_expression);
-  } else if (auto* del = std::get_if<DeleteItemRequest>(&p.request)) {
+  } else if (auto* del = std::get_if<DeleteItemRequest>(&p.call.request)) {
     take(*del, "Delete");
     w.key = std::move(del->key);
-  } else if (auto* check = std::get_if<TransactWriteItem>(&p.request)) {
+  } else if (auto* check = std::get_if<TransactWriteItem>(&p.call.request)) {
     w = std::move(*check);
   }
   return w;
@@ -250,8 +249,9 @@ Result<StatementOutcome> RunLookups(EngineImpl& engine, PlannedStatement& p) {
       out.resume_key = LookupToken(i, std::nullopt);
       break;
     }
-    if (auto* get = std::get_if<GetItemRequest>(&p.lookups[i])) {
-      DDB_ASSIGN_OR_RETURN(GetItemResponse r, engine.GetItem(*get));
+    const expr::Built* built = &p.lookups[i].expressions;
+    if (auto* get = std::get_if<GetItemRequest>(&p.lookups[i].request)) {
+      DDB_ASSIGN_OR_RETURN(GetItemResponse r, engine.GetItem(*get, built));
       if (r.item) out.items.push_back(std::move(*r.item));
       MergeCapacity(out.consumed_capacity, r.consumed_capacity, !any);
       MergeTrace(out.trace, StatementTrace(std::move(r.trace), "GetItem"));
@@ -260,10 +260,10 @@ Result<StatementOutcome> RunLookups(EngineImpl& engine, PlannedStatement& p) {
         if (*remaining <= 0 && i + 1 < p.lookups.size()) out.last_evaluated_key = get->key;
       }
     } else {
-      QueryRequest q = std::get<QueryRequest>(p.lookups[i]);
+      QueryRequest q = std::get<QueryRequest>(p.lookups[i].request);
       if (i == first && after) q.exclusive_start_key = after;
       q.limit = remaining;
-      DDB_ASSIGN_OR_RETURN(QueryResponse r, engine.Query(q));
+      DDB_ASSIGN_OR_RETURN(QueryResponse r, engine.Query(q, built));
       for (ResultItem& item : r.items) out.items.push_back(std::move(item));
       MergeCapacity(out.consumed_capacity, r.consumed_capacity, !any);
       MergeTrace(out.trace, StatementTrace(std::move(r.trace), "Query"));
@@ -285,26 +285,28 @@ Result<StatementOutcome> RunLookups(EngineImpl& engine, PlannedStatement& p) {
 Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
   if (!p.lookups.empty()) return RunLookups(engine, p);
   StatementOutcome out;
-  if (auto* get = std::get_if<GetItemRequest>(&p.request)) {
-    DDB_ASSIGN_OR_RETURN(GetItemResponse r, engine.GetItem(*get));
+  const expr::Built* built = &p.call.expressions;
+  const partiql::PlannedRequest& request = p.call.request;
+  if (auto* get = std::get_if<GetItemRequest>(&request)) {
+    DDB_ASSIGN_OR_RETURN(GetItemResponse r, engine.GetItem(*get, built));
     if (r.item) out.items.push_back(std::move(*r.item));
     out.consumed_capacity = std::move(r.consumed_capacity);
     out.trace = StatementTrace(std::move(r.trace), "GetItem");
-  } else if (auto* query = std::get_if<QueryRequest>(&p.request)) {
-    DDB_ASSIGN_OR_RETURN(QueryResponse r, engine.Query(*query));
+  } else if (auto* query = std::get_if<QueryRequest>(&request)) {
+    DDB_ASSIGN_OR_RETURN(QueryResponse r, engine.Query(*query, built));
     out.items = std::move(r.items);
     out.last_evaluated_key = std::move(r.last_evaluated_key);
     out.consumed_capacity = std::move(r.consumed_capacity);
     out.trace = StatementTrace(std::move(r.trace), "Query");
-  } else if (auto* scan = std::get_if<ScanRequest>(&p.request)) {
-    DDB_ASSIGN_OR_RETURN(ScanResponse r, engine.Scan(*scan));
+  } else if (auto* scan = std::get_if<ScanRequest>(&request)) {
+    DDB_ASSIGN_OR_RETURN(ScanResponse r, engine.Scan(*scan, built));
     out.items = std::move(r.items);
     out.last_evaluated_key = std::move(r.last_evaluated_key);
     out.consumed_capacity = std::move(r.consumed_capacity);
     out.trace = StatementTrace(std::move(r.trace), "Scan");
     out.trace.scan_reason = p.plan.reason;
-  } else if (auto* put = std::get_if<PutItemRequest>(&p.request)) {
-    Result<PutItemResponse> r = engine.PutItem(*put);
+  } else if (auto* put = std::get_if<PutItemRequest>(&request)) {
+    Result<PutItemResponse> r = engine.PutItem(*put, built);
     if (!r.ok()) {
       if (r.error().type == ErrorType::kConditionalCheckFailedException) {
         Error e = DuplicateItem();
@@ -317,13 +319,13 @@ Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
     }
     out.consumed_capacity = std::move(r->consumed_capacity);
     out.trace = StatementTrace(std::move(r->trace), "PutItem");
-  } else if (auto* update = std::get_if<UpdateItemRequest>(&p.request)) {
-    DDB_ASSIGN_OR_RETURN(UpdateItemResponse r, engine.UpdateItem(*update));
+  } else if (auto* update = std::get_if<UpdateItemRequest>(&request)) {
+    DDB_ASSIGN_OR_RETURN(UpdateItemResponse r, engine.UpdateItem(*update, built));
     if (update->return_values && r.attributes) out.items.push_back(std::move(*r.attributes));
     out.consumed_capacity = std::move(r.consumed_capacity);
     out.trace = StatementTrace(std::move(r.trace), "UpdateItem");
-  } else if (auto* del = std::get_if<DeleteItemRequest>(&p.request)) {
-    DDB_ASSIGN_OR_RETURN(DeleteItemResponse r, engine.DeleteItem(*del));
+  } else if (auto* del = std::get_if<DeleteItemRequest>(&request)) {
+    DDB_ASSIGN_OR_RETURN(DeleteItemResponse r, engine.DeleteItem(*del, built));
     if (del->return_values && r.attributes) out.items.push_back(std::move(*r.attributes));
     out.consumed_capacity = std::move(r.consumed_capacity);
     out.trace = StatementTrace(std::move(r.trace), "DeleteItem");
@@ -447,7 +449,7 @@ Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
       o.return_values_on_condition_check_failure = s.return_values_on_condition_check_failure;
       DDB_ASSIGN_OR_RETURN(PlannedStatement plan, partiql::PlanStatement(st, *table, o));
       if (plan.read &&
-          (!plan.lookups.empty() || !std::holds_alternative<GetItemRequest>(plan.request))) {
+          (!plan.lookups.empty() || !std::holds_alternative<GetItemRequest>(plan.call.request))) {
         // DynamoDB: batch reads are single-item reads by full primary key, nothing more.
         return ValidationError(
             "Select statements within BatchExecuteStatement must specify the primary key in the "
@@ -533,7 +535,7 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
       return plan.error();
     }
     if (plan->read &&
-        (!plan->lookups.empty() || !std::holds_alternative<GetItemRequest>(plan->request))) {
+        (!plan->lookups.empty() || !std::holds_alternative<GetItemRequest>(plan->call.request))) {
       return InTransaction(i,
                            "Select statements within ExecuteTransaction must specify the primary "
                            "key in the where clause.");
@@ -542,19 +544,19 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
   }
 
   ExecuteTransactionResponse resp;
+  std::vector<const expr::Built*> built;
+  for (const PlannedStatement& p : plans) built.push_back(&p.call.expressions);
   if (any_read) {
     TransactGetItemsRequest req;
     req.return_consumed_capacity = r.return_consumed_capacity;
     for (PlannedStatement& p : plans) {
-      GetItemRequest& get = std::get<GetItemRequest>(p.request);
+      GetItemRequest& get = std::get<GetItemRequest>(p.call.request);
       TransactGet g;
       g.table_name = get.table_name;
       g.key = std::move(get.key);
-      g.projection_expression = std::move(get.projection_expression);
-      g.expression_attribute_names = std::move(get.expression_attribute_names);
       req.transact_items.push_back(std::move(g));
     }
-    DDB_ASSIGN_OR_RETURN(TransactGetItemsResponse got, TransactGetItems(req));
+    DDB_ASSIGN_OR_RETURN(TransactGetItemsResponse got, TransactGetItems(req, built));
     resp.responses = std::move(got.responses);
     resp.consumed_capacity = std::move(got.consumed_capacity);
     resp.trace = std::move(got.trace);
@@ -566,7 +568,7 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
   req.client_request_token = r.client_request_token;
   req.return_consumed_capacity = r.return_consumed_capacity;
   for (PlannedStatement& p : plans) req.transact_items.push_back(ToTransactWrite(p));
-  Result<TransactWriteItemsResponse> wrote = TransactWriteItems(req);
+  Result<TransactWriteItemsResponse> wrote = TransactWriteItems(req, built);
   if (!wrote.ok()) {
     Error e = wrote.error();
     if (e.type == ErrorType::kTransactionCanceledException) {
@@ -592,52 +594,6 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
 
 // ---------------------------------------------------------------- ExplainStatement
 
-namespace {
-
-// The members of whichever request a statement planned into, read by name where that request
-// type has them.
-PlannedRequestShape ShapeOf(const partiql::PlannedRequest& planned) {
-  PlannedRequestShape out;
-  std::visit(
-      [&out](const auto& r) {
-        auto text = [](const std::optional<std::string>& s) { return s.value_or(""); };
-        if constexpr (requires { r.key; }) {
-          if constexpr (requires { r.key.has_value(); }) {
-            if (r.key) out.key = *r.key;
-          } else {
-            out.key = r.key;
-          }
-        }
-        if constexpr (requires { r.item; }) {
-          if constexpr (requires { r.item.has_value(); }) {
-            if (r.item) out.item = *r.item;
-          } else {
-            out.item = r.item;
-          }
-        }
-        if constexpr (requires { r.key_condition_expression; })
-          out.key_condition_expression = text(r.key_condition_expression);
-        if constexpr (requires { r.filter_expression; })
-          out.filter_expression = text(r.filter_expression);
-        if constexpr (requires { r.projection_expression; })
-          out.projection_expression = text(r.projection_expression);
-        if constexpr (requires { r.condition_expression; })
-          out.condition_expression = text(r.condition_expression);
-        if constexpr (requires { r.update_expression; })
-          out.update_expression = text(r.update_expression);
-        if constexpr (requires { r.expression_attribute_names; }) {
-          if (r.expression_attribute_names) out.names = *r.expression_attribute_names;
-        }
-        if constexpr (requires { r.expression_attribute_values; }) {
-          if (r.expression_attribute_values) out.values = *r.expression_attribute_values;
-        }
-      },
-      planned);
-  return out;
-}
-
-}  // namespace
-
 Result<Plan> EngineImpl::ExplainStatement(const ExecuteStatementRequest& r) {
   std::lock_guard lock(mutex_);
   DDB_TRY(CheckStatementLength(r.statement));
@@ -650,7 +606,7 @@ Result<Plan> EngineImpl::ExplainStatement(const ExecuteStatementRequest& r) {
   o.consistent_read = r.consistent_read;
   o.limit = r.limit;
   DDB_ASSIGN_OR_RETURN(PlannedStatement plan, partiql::PlanStatement(st, *table, o));
-  plan.plan.request = ShapeOf(plan.request);
+  plan.plan.request = partiql::ShapeOf(plan.call);
   return plan.plan;
 }
 

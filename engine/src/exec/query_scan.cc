@@ -6,21 +6,25 @@
 
 namespace ddblab {
 
-Result<QueryResponse> EngineImpl::Query(const QueryRequest& r) {
+Result<QueryResponse> EngineImpl::Query(const QueryRequest& r) { return Query(r, nullptr); }
+
+Result<QueryResponse> EngineImpl::Query(const QueryRequest& r, const expr::Built* built) {
   ReadAccess access(*this);
   DDB_TRY(ValidateTableName(r.table_name));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
-  DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanQuery(*t, r, PartitionCount(*t)));
+  DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanQuery(*t, r, PartitionCount(*t), built));
   QueryResponse resp;
   DDB_TRY(ExecuteReadPlan(access.storage(), p, &resp));
   return resp;
 }
 
-Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r) {
+Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r) { return Scan(r, nullptr); }
+
+Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r, const expr::Built* built) {
   ReadAccess access(*this);
   DDB_TRY(ValidateTableName(r.table_name));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
-  DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanScan(*t, r, PartitionCount(*t)));
+  DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanScan(*t, r, PartitionCount(*t), built));
   ScanResponse resp;
   DDB_TRY(ExecuteReadPlan(access.storage(), p, &resp));
   return resp;

@@ -233,6 +233,7 @@ struct Common {
   const std::optional<Conditions>& legacy_filter;
   const std::optional<std::string>& conditional_operator;
   const std::optional<std::vector<std::string>>& attributes_to_get;
+  const expr::Built* built;  // a PartiQL SELECT's trees, or null
 };
 
 Status PlanCommon(const TableSchema& t, const Common& c, bool is_query, ReadPlan* p) {
@@ -259,9 +260,11 @@ Status PlanCommon(const TableSchema& t, const Common& c, bool is_query, ReadPlan
     return ValidationError("Consistent reads are not supported on global secondary indexes");
   }
   p->limit = c.limit.value_or(0);
-  const char* projection_member = c.projection_expression ? "ProjectionExpression"
-                                  : c.attributes_to_get   ? "AttributesToGet"
-                                                          : nullptr;
+  const bool built_projection = c.built != nullptr && c.built->projection;
+  const char* projection_member = c.projection_expression || built_projection
+                                      ? "ProjectionExpression"
+                                  : c.attributes_to_get ? "AttributesToGet"
+                                                        : nullptr;
   DDB_TRY(ResolveSelect(c.select, projection_member, p->index, is_query, p));
   p->range.storage_id = p->index ? p->index->storage_id : t.storage_id;
   p->range.index = p->index != nullptr;
@@ -275,6 +278,15 @@ Status ParseFilterAndProjection(const Common& c, expr::Context& ctx, ReadPlan* p
   }
   if (c.projection_expression) {
     DDB_ASSIGN_OR_RETURN(p->projection, expr::ParseProjection(*c.projection_expression, ctx));
+  }
+  if (c.built != nullptr) {
+    if (c.built->condition) {
+      DDB_ASSIGN_OR_RETURN(p->filter,
+                           expr::ConditionFromTree(c.built->condition, expr::Kind::kFilter));
+    }
+    if (c.built->projection) {
+      DDB_ASSIGN_OR_RETURN(p->projection, expr::ProjectionFromPaths(*c.built->projection));
+    }
   }
   DDB_TRY(ctx.CheckAllUsed());
   DDB_TRY(PlanLegacyFilterAndProjection(c.legacy_filter, c.conditional_operator,
@@ -309,7 +321,8 @@ Status ParseFilterAndProjection(const Common& c, expr::Context& ctx, ReadPlan* p
 
 }  // namespace
 
-Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int partition_count) {
+Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int partition_count,
+                           const expr::Built* built) {
   ReadPlan p;
   p.is_query = true;
   p.partition_count = partition_count;
@@ -324,13 +337,15 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
            r.return_consumed_capacity,
            r.query_filter,
            r.conditional_operator,
-           r.attributes_to_get};
+           r.attributes_to_get,
+           built};
   DDB_TRY(CheckLegacyQueryMembers(r));
   DDB_TRY(PlanCommon(t, c, true, &p));
   expr::Context ctx(r.expression_attribute_names, r.expression_attribute_values);
   bool any = r.key_condition_expression || r.filter_expression || r.projection_expression;
   DDB_TRY(ctx.CheckMaps(any, ""));
-  if (!r.key_condition_expression && !r.key_conditions) {
+  const expr::CondNode* built_key = built != nullptr ? built->key_condition.get() : nullptr;
+  if (!r.key_condition_expression && !r.key_conditions && built_key == nullptr) {
     return ValidationError(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
         "request.");
@@ -343,6 +358,8 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
   if (r.key_condition_expression) {
     DDB_ASSIGN_OR_RETURN(p.key_condition,
                          expr::ParseKeyCondition(*r.key_condition_expression, keys, ctx));
+  } else if (built_key != nullptr) {
+    DDB_ASSIGN_OR_RETURN(p.key_condition, expr::KeyConditionFromTree(*built_key, keys));
   } else {
     DDB_ASSIGN_OR_RETURN(p.key_condition, expr::KeyConditionFromLegacy(*r.key_conditions, keys));
   }
@@ -433,7 +450,8 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
   return p;
 }
 
-Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partition_count) {
+Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partition_count,
+                          const expr::Built* built) {
   ReadPlan p;
   p.is_query = false;
   p.partition_count = partition_count;
@@ -448,7 +466,8 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
            r.return_consumed_capacity,
            r.scan_filter,
            r.conditional_operator,
-           r.attributes_to_get};
+           r.attributes_to_get,
+           built};
   // Parallel scan parameters come first, as DynamoDB checks them before anything else.
   if (r.segment && !r.total_segments) {
     return ValidationError(

@@ -8,6 +8,7 @@
 
 #include "catalog/schema.h"
 #include "ddblab/engine.h"
+#include "expr/built.h"
 #include "expr/expr.h"
 #include "storage/storage.h"
 
@@ -29,8 +30,12 @@ struct ReadPlan {
   std::vector<int> partitions;  // partitions the read may touch, in order
 };
 
-Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int partition_count);
-Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partition_count);
+// `built`: the key condition, filter and projection as trees (a PartiQL SELECT), in place of the
+// request's expression members.
+Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int partition_count,
+                           const expr::Built* built = nullptr);
+Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partition_count,
+                          const expr::Built* built = nullptr);
 
 // Runs one page (Limit items or 1 MB, whichever first) and fills the response, its capacity and
 // its trace.

@@ -38,8 +38,14 @@ constexpr int64_t kMaxTransactionBytes = 4 * 1024 * 1024;
 
 // The size one action adds to the transaction's payload: its item or key, its expressions and
 // their names and values.
-int64_t PayloadBytes(const TransactWriteItem& w) {
+int64_t PayloadBytes(const TransactWriteItem& w, const expr::Built* built) {
   size_t n = w.table_name.size();
+  if (built != nullptr) {
+    // A statement's expressions count as the request they stand for would send them.
+    n += expr::ConditionText(*built).size() + expr::UpdateText(*built).size();
+    for (const auto& [k, v] : built->names) n += k.size() + v.size();
+    for (const auto& [k, v] : expr::PlaceholderValues(*built)) n += k.size() + ValueSizeBytes(v);
+  }
   if (w.item) n += ItemSizeBytes(*w.item);
   if (w.key) n += ItemSizeBytes(*w.key);
   if (w.update_expression) n += w.update_expression->size();
@@ -71,7 +77,8 @@ Error Cancelled(std::vector<CancellationReason> reasons) {
 }
 
 // A stable description of a request for ClientRequestToken idempotency.
-std::string Fingerprint(const TransactWriteItemsRequest& r) {
+std::string Fingerprint(const TransactWriteItemsRequest& r,
+                        const std::vector<const expr::Built*>& built) {
   std::string f;
   auto add = [&](const std::string& s) {
     f += std::to_string(s.size());
@@ -79,7 +86,16 @@ std::string Fingerprint(const TransactWriteItemsRequest& r) {
     f += s;
   };
   auto add_opt = [&](const std::optional<std::string>& s) { add(s ? "1" + *s : "0"); };
-  for (const TransactWriteItem& a : r.transact_items) {
+  for (size_t i = 0; i < r.transact_items.size(); ++i) {
+    const TransactWriteItem& a = r.transact_items[i];
+    if (i < built.size() && built[i] != nullptr) {
+      const expr::Built& b = *built[i];
+      add(expr::ConditionText(b));
+      add(expr::UpdateText(b));
+      for (const auto& [k, v] : b.names) add(k + "=" + v);
+      ExpressionAttributeValues values = expr::PlaceholderValues(b);
+      add(SerializeItem(Item(values.begin(), values.end())));
+    }
     add(a.action);
     add(a.table_name);
     add(a.item ? SerializeItem(*a.item) : "");
@@ -99,6 +115,11 @@ std::string Fingerprint(const TransactWriteItemsRequest& r) {
 }  // namespace
 
 Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetItemsRequest& r) {
+  return TransactGetItems(r, {});
+}
+
+Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(
+    const TransactGetItemsRequest& r, const std::vector<const expr::Built*>& built) {
   ReadAccess access(*this);
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   DDB_TRY(CheckActionCount(r.transact_items.size()));
@@ -109,7 +130,9 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetI
   };
   std::vector<Get> gets;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
-  for (const TransactGet& g : r.transact_items) {
+  for (size_t i = 0; i < r.transact_items.size(); ++i) {
+    const TransactGet& g = r.transact_items[i];
+    const expr::Built* b = i < built.size() ? built[i] : nullptr;
     DDB_TRY(ValidateTableName(g.table_name));
     DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(g.table_name));
     DDB_ASSIGN_OR_RETURN(KeyBytes kb, KeyFromKeyMap(*t, g.key));
@@ -119,6 +142,8 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetI
     DDB_TRY(ctx.CheckMaps(g.projection_expression.has_value(), ""));
     if (g.projection_expression) {
       DDB_ASSIGN_OR_RETURN(get.projection, expr::ParseProjection(*g.projection_expression, ctx));
+    } else if (b != nullptr && b->projection) {
+      DDB_ASSIGN_OR_RETURN(get.projection, expr::ProjectionFromPaths(*b->projection));
     }
     DDB_TRY(ctx.CheckAllUsed());
     gets.push_back(std::move(get));
@@ -159,6 +184,11 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetI
 
 Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     const TransactWriteItemsRequest& r) {
+  return TransactWriteItems(r, {});
+}
+
+Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
+    const TransactWriteItemsRequest& r, const std::vector<const expr::Built*>& built) {
   std::lock_guard lock(mutex_);
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   DDB_TRY(CheckActionCount(r.transact_items.size()));
@@ -178,7 +208,9 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     const TransactWriteItem& w = r.transact_items[i];
     DDB_TRY(ValidateTableName(w.table_name));
     DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(w.table_name));
+    const expr::Built* b = i < built.size() ? built[i] : nullptr;
     ExpressionInputs in(w, nullptr, &w.update_expression);
+    in.built = b;
     Result<WriteAction> a = ValidationError("");
     if (w.action == "Put") {
       if (!w.item)
@@ -189,7 +221,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     } else if (!w.key) {
       return ValidationError("The provided key element does not match the schema");
     } else if (w.action == "Update") {
-      if (!w.update_expression) {
+      if (!w.update_expression && !(b != nullptr && b->update)) {
         return ValidationError(
             "1 validation error detected: Value null at 'transactItems." + std::to_string(i + 1) +
             ".member.update.updateExpression' failed to satisfy constraint: Member must not be "
@@ -199,7 +231,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     } else if (w.action == "Delete") {
       a = MakeDeleteAction(*t, *w.key, in);
     } else if (w.action == "ConditionCheck") {
-      if (!w.condition_expression) {
+      if (!w.condition_expression && !(b != nullptr && b->condition)) {
         return ValidationError(
             "1 validation error detected: Value null at 'transactItems." + std::to_string(i + 1) +
             ".member.conditionCheck.conditionExpression' failed to satisfy constraint: Member "
@@ -215,7 +247,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     if (has_key && !seen.emplace(t->name, a->key.pk, a->key.sk).second) {
       return ValidationError(kSameItemTwice);
     }
-    payload += PayloadBytes(w);
+    payload += PayloadBytes(w, b);
     actions.push_back(std::move(*a));
   }
   // DynamoDB: the aggregate size of a transaction cannot exceed 4 MB. It is the request's payload
@@ -244,7 +276,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
   // reports it as a transactional read of the items.
   std::string fingerprint;
   if (r.client_request_token) {
-    fingerprint = Fingerprint(r);
+    fingerprint = Fingerprint(r, built);
     auto it = tokens_.find(*r.client_request_token);
     if (it != tokens_.end() && Now() - it->second.time < 600) {
       if (it->second.fingerprint != fingerprint) {

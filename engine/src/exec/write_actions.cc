@@ -85,6 +85,18 @@ Result<Parsed> ParseExpressions(const ExpressionInputs& in, bool allow_update) {
   }
   DDB_TRY(CheckEnum(Get(in.return_values_on_condition_check_failure),
                     "returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"}));
+  if (in.built != nullptr) {
+    // Checked as a parse is, in the same order: the update, then the condition.
+    Parsed p;
+    if (allow_update && in.built->update) {
+      DDB_ASSIGN_OR_RETURN(p.update, expr::UpdateFromActions(*in.built->update));
+    }
+    if (in.built->condition) {
+      DDB_ASSIGN_OR_RETURN(p.condition,
+                           expr::ConditionFromTree(in.built->condition, expr::Kind::kCondition));
+    }
+    return p;
+  }
   expr::Context ctx(names, values);
   bool any = cond.has_value() || (allow_update && upd.has_value());
   std::string nulls =

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "exec/write_path.h"
+#include "expr/built.h"
 #include "expr/expr.h"
 
 namespace ddblab {
@@ -57,6 +58,9 @@ struct ExpressionInputs {
   const std::optional<ExpectedAttributes>* expected = nullptr;
   const std::optional<std::string>* conditional_operator = nullptr;
   const std::optional<AttributeUpdates>* attribute_updates = nullptr;
+  // A PartiQL statement's condition and update, built as trees; the request then has none of the
+  // members above but the failure return.
+  const expr::Built* built = nullptr;
 };
 
 // `transactional`: item-level errors go to WriteAction::item_error instead of failing the call.

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "expr/built.h"
 #include "expr/parser.h"
 #include "expr/path.h"
 #include "expr/render.h"
@@ -142,7 +143,7 @@ bool EvalFunction(const Operand& call, const Item* item) {
 
 class ConditionImpl : public Condition {
  public:
-  explicit ConditionImpl(std::unique_ptr<CondNode> root) : root_(std::move(root)) {}
+  explicit ConditionImpl(std::shared_ptr<const CondNode> root) : root_(std::move(root)) {}
 
   bool Evaluate(const Item* item) const override { return EvaluateCondition(*root_, item); }
 
@@ -162,7 +163,7 @@ class ConditionImpl : public Condition {
   std::string ToString() const override { return RenderCondition(*root_); }
 
  private:
-  std::unique_ptr<CondNode> root_;
+  std::shared_ptr<const CondNode> root_;
 };
 
 }  // namespace
@@ -217,6 +218,11 @@ Result<std::shared_ptr<const Condition>> ParseCondition(std::string_view text, K
   DDB_TRY(parser.Begin());
   DDB_ASSIGN_OR_RETURN(auto root, parser.ParseWholeCondition());
   DDB_TRY(ResolveCondition(*root, kind, ctx));
+  return ConditionFromTree(std::move(root), kind);
+}
+
+Result<std::shared_ptr<const Condition>> ConditionFromTree(std::shared_ptr<const CondNode> root,
+                                                           Kind kind) {
   DDB_TRY(ValidateCondition(*root, kind));
   return std::shared_ptr<const Condition>(std::make_shared<ConditionImpl>(std::move(root)));
 }

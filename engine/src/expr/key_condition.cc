@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "expr/built.h"
 #include "expr/condition.h"
 #include "expr/key_parts.h"
 #include "expr/messages.h"
@@ -246,9 +247,12 @@ Result<KeyCondition> ParseKeyCondition(std::string_view text, const KeySchemaVie
   DDB_TRY(parser.Begin());
   DDB_ASSIGN_OR_RETURN(auto root, parser.ParseWholeCondition());
   DDB_TRY(ResolveCondition(*root, kKind, ctx));
+  return KeyConditionFromTree(*root, keys);
+}
 
+Result<KeyCondition> KeyConditionFromTree(const CondNode& root, const KeySchemaView& keys) {
   std::vector<const CondNode*> leaves;
-  DDB_TRY(Flatten(*root, leaves));
+  DDB_TRY(Flatten(root, leaves));
   std::vector<std::string> attrs;
   for (const CondNode* leaf : leaves) {
     DDB_ASSIGN_OR_RETURN(std::string name, LeafAttribute(*leaf));
@@ -256,7 +260,7 @@ Result<KeyCondition> ParseKeyCondition(std::string_view text, const KeySchemaVie
   }
   if (keys.MultiAttribute()) {
     DDB_ASSIGN_OR_RETURN(KeyCondition out, MultiAttributeCondition(leaves, attrs, keys));
-    out.text = RenderCondition(*root);
+    out.text = RenderCondition(root);
     return out;
   }
   const KeyPartView& hash = keys.hash.at(0);
@@ -299,7 +303,7 @@ Result<KeyCondition> ParseKeyCondition(std::string_view text, const KeySchemaVie
   DDB_ASSIGN_OR_RETURN(AttributeValue hv, EqualityValue(*hash_leaf, hash.type));
   out.hash_values.push_back(std::move(hv));
   if (range_leaf != nullptr) DDB_TRY(FillSortCondition(*range_leaf, range->type, out));
-  out.text = RenderCondition(*root);
+  out.text = RenderCondition(root);
   return out;
 }
 

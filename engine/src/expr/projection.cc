@@ -1,6 +1,7 @@
 // ProjectionExpression: a comma-separated list of document paths.
 #include <string>
 
+#include "expr/built.h"
 #include "expr/parser.h"
 #include "expr/path.h"
 
@@ -29,9 +30,15 @@ Result<ProjectionExpr> ParseProjection(std::string_view text, Context& ctx) {
   }
   DDB_TRY(parser.ExpectEnd());
   for (Path& p : out.paths) DDB_TRY(ResolvePath(p, kKind, ctx));
+  return ProjectionFromPaths(std::move(out.paths));
+}
+
+Result<ProjectionExpr> ProjectionFromPaths(std::vector<Path> paths) {
   // DynamoDB: overlapping or conflicting paths are rejected, compared by resolved names
   // (Developer Guide "Projection expressions").
-  DDB_TRY(CheckNoOverlap(out.paths, kKind));
+  DDB_TRY(CheckNoOverlap(paths, Kind::kProjection));
+  ProjectionExpr out;
+  out.paths = std::move(paths);
   return out;
 }
 

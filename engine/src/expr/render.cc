@@ -78,17 +78,32 @@ std::string RenderValue(const AttributeValue& v) {
   return out;
 }
 
-std::string RenderOperand(const Operand& op) {
+std::string RenderPath(const Path& path, const NameRefs* refs) {
+  if (refs == nullptr) return PathText(path);
+  std::string out;
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (path[i].is_index()) {
+      out += "[" + std::to_string(path[i].index) + "]";
+      continue;
+    }
+    if (i > 0) out += ".";
+    auto ref = refs->find(path[i].name);
+    out += ref != refs->end() ? ref->second : path[i].name;
+  }
+  return out;
+}
+
+std::string RenderOperand(const Operand& op, const NameRefs* refs) {
   switch (op.type) {
     case Operand::Type::kPath:
-      return PathText(op.path);
+      return RenderPath(op.path, refs);
     case Operand::Type::kValue:
-      return RenderValue(op.value);
+      return refs != nullptr ? op.value_ref : RenderValue(op.value);
     case Operand::Type::kFunction: {
       std::string out = op.function + "(";
       for (size_t i = 0; i < op.args.size(); ++i) {
         if (i > 0) out += ", ";
-        out += RenderOperand(op.args[i]);
+        out += RenderOperand(op.args[i], refs);
       }
       return out + ")";
     }
@@ -96,36 +111,38 @@ std::string RenderOperand(const Operand& op) {
   return "";
 }
 
-std::string RenderCondition(const CondNode& node) {
+std::string RenderCondition(const CondNode& node, const NameRefs* refs) {
+  auto operand = [refs](const Operand& op) { return RenderOperand(op, refs); };
+  auto child = [refs](const std::unique_ptr<CondNode>& c) { return RenderCondition(*c, refs); };
   std::string out;
   switch (node.op) {
     case CondNode::Op::kCompare:
-      out = RenderOperand(node.operands[0]) + " " + std::string(ComparatorText(node.cmp)) + " " +
-            RenderOperand(node.operands[1]);
+      out = operand(node.operands[0]) + " " + std::string(ComparatorText(node.cmp)) + " " +
+            operand(node.operands[1]);
       break;
     case CondNode::Op::kBetween:
-      out = RenderOperand(node.operands[0]) + " BETWEEN " + RenderOperand(node.operands[1]) +
-            " AND " + RenderOperand(node.operands[2]);
+      out = operand(node.operands[0]) + " BETWEEN " + operand(node.operands[1]) + " AND " +
+            operand(node.operands[2]);
       break;
     case CondNode::Op::kIn:
-      out = RenderOperand(node.operands[0]) + " IN (";
+      out = operand(node.operands[0]) + " IN (";
       for (size_t i = 1; i < node.operands.size(); ++i) {
         if (i > 1) out += ", ";
-        out += RenderOperand(node.operands[i]);
+        out += operand(node.operands[i]);
       }
       out += ")";
       break;
     case CondNode::Op::kFunction:
-      out = RenderOperand(node.operands[0]);
+      out = operand(node.operands[0]);
       break;
     case CondNode::Op::kAnd:
-      out = RenderCondition(*node.children[0]) + " AND " + RenderCondition(*node.children[1]);
+      out = child(node.children[0]) + " AND " + child(node.children[1]);
       break;
     case CondNode::Op::kOr:
-      out = RenderCondition(*node.children[0]) + " OR " + RenderCondition(*node.children[1]);
+      out = child(node.children[0]) + " OR " + child(node.children[1]);
       break;
     case CondNode::Op::kNot:
-      out = "NOT " + RenderCondition(*node.children[0]);
+      out = "NOT " + child(node.children[0]);
       break;
   }
   if (node.parenthesized) return "(" + out + ")";

@@ -4,6 +4,7 @@
 #include <map>
 #include <string>
 
+#include "expr/built.h"
 #include "expr/messages.h"
 #include "expr/path.h"
 #include "expr/set_members.h"
@@ -276,6 +277,11 @@ class UpdateImpl : public Update {
 
 Result<std::shared_ptr<const Update>> ParseUpdate(std::string_view text, Context& ctx) {
   DDB_ASSIGN_OR_RETURN(auto actions, ParseUpdateActions(text, ctx));
+  return std::shared_ptr<const Update>(std::make_shared<UpdateImpl>(std::move(actions)));
+}
+
+Result<std::shared_ptr<const Update>> UpdateFromActions(std::vector<UpdateAction> actions) {
+  DDB_TRY(CheckUpdateActions(actions));
   return std::shared_ptr<const Update>(std::make_shared<UpdateImpl>(std::move(actions)));
 }
 

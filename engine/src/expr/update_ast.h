@@ -21,4 +21,7 @@ struct UpdateAction {
 // and arity, request-side operand types, clause repetition, path overlap.
 Result<std::vector<UpdateAction>> ParseUpdateActions(std::string_view text, Context& ctx);
 
+// The checks above that follow parsing, for actions however they were made.
+Status CheckUpdateActions(const std::vector<UpdateAction>& actions);
+
 }  // namespace ddblab::expr

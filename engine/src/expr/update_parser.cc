@@ -195,12 +195,16 @@ Result<std::vector<UpdateAction>> ParseUpdateActions(std::string_view text, Cont
     DDB_TRY(ResolveOperand(a.lhs, kKind, ctx));
     if (a.arithmetic != 0) DDB_TRY(ResolveOperand(a.rhs, kKind, ctx));
   }
+  DDB_TRY(CheckUpdateActions(actions));
+  return actions;
+}
+
+Status CheckUpdateActions(const std::vector<UpdateAction>& actions) {
   for (const UpdateAction& a : actions) DDB_TRY(CheckAction(a));
   std::vector<Path> paths;
   for (const UpdateAction& a : actions) paths.push_back(a.path);
   // DynamoDB: checked before the item is read, across all clauses.
-  DDB_TRY(CheckNoOverlap(paths, kKind));
-  return actions;
+  return CheckNoOverlap(paths, kKind);
 }
 
 }  // namespace ddblab::expr

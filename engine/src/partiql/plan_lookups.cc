@@ -275,8 +275,8 @@ Result<std::optional<PlannedStatement>> PlanLookups(const Statement& st, const T
     Statement one = st;
     one.where = std::move(branches.wheres[at]);
     DDB_ASSIGN_OR_RETURN(PlannedStatement p, PlanSingleSelect(one, table, each));
-    if (!std::holds_alternative<GetItemRequest>(p.request) &&
-        !std::holds_alternative<QueryRequest>(p.request)) {
+    if (!std::holds_alternative<GetItemRequest>(p.call.request) &&
+        !std::holds_alternative<QueryRequest>(p.call.request)) {
       return std::optional<PlannedStatement>();
     }
     out.has_filter = out.has_filter || p.has_filter;
@@ -286,9 +286,9 @@ Result<std::optional<PlannedStatement>> PlanLookups(const Statement& st, const T
       filters.push_back(p.plan.filter);
     }
     out.plan.lookups.push_back(p.plan);
-    out.lookups.push_back(std::move(p.request));
+    out.lookups.push_back(std::move(p.call));
   }
-  out.request = out.lookups.front();
+  out.call = out.lookups.front();
   Plan& plan = out.plan;
   plan.table = table.name;
   plan.index = st.index;

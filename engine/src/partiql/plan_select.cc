@@ -3,6 +3,7 @@
 // lookups of plan_lookups.cc first.
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -35,14 +36,22 @@ bool IsSortKeyCondition(const Expr& e, const std::string& name) {
   return false;
 }
 
-// Key-condition text for a hash equality or sort-key condition, with the key on the left as
+// A hash equality or sort-key condition as a key-condition tree, with the key on the left as
 // KeyConditionExpression wants it.
-Result<std::string> KeyConditionText(const Expr& e, ExpressionWriter& w) {
+Result<CondPtr> KeyConditionNode(const Expr& e, ExpressionBuilder& w) {
   if (e.kind == ExprKind::kCompare && TopLevelName(e.args[0]) == nullptr) {
-    static const std::map<std::string, std::string> kFlip = {
-        {"=", "="}, {"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}};
-    DDB_ASSIGN_OR_RETURN(std::string value, w.Operand(e.args[0]));
-    return w.Path(e.args[1].path) + " " + kFlip.at(e.op) + " " + value;
+    static const std::map<std::string, expr::Comparator> kFlip = {{"=", expr::Comparator::kEq},
+                                                                  {"<", expr::Comparator::kGt},
+                                                                  {"<=", expr::Comparator::kGe},
+                                                                  {">", expr::Comparator::kLt},
+                                                                  {">=", expr::Comparator::kLe}};
+    DDB_ASSIGN_OR_RETURN(expr::Operand value, w.Operand(e.args[0]));
+    auto n = std::make_unique<expr::CondNode>();
+    n->op = expr::CondNode::Op::kCompare;
+    n->cmp = kFlip.at(e.op);
+    n->operands.push_back(PathOperand(w.Path(e.args[1].path)));
+    n->operands.push_back(std::move(value));
+    return n;
   }
   return w.Condition(e);
 }
@@ -240,15 +249,11 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
     }
   }
 
-  ExpressionWriter w(params);
-  std::optional<std::string> projection;
+  ExpressionBuilder w(params);
+  expr::Built& built = out.call.expressions;
   if (!st.star) {
-    std::string p;
-    for (size_t i = 0; i < st.projection.size(); ++i) {
-      if (i > 0) p += ", ";
-      p += w.Path(st.projection[i].path);
-    }
-    projection = p;
+    built.projection.emplace();
+    for (const Expr& path : st.projection) built.projection->push_back(w.Path(path.path));
   }
 
   // GetItem: the table itself, equality on every key attribute and nothing else.
@@ -265,14 +270,13 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
       r.key.emplace(name, std::move(v));
     }
     r.consistent_read = o.consistent_read;
-    r.projection_expression = projection;
-    if (!w.names().empty()) r.expression_attribute_names = w.names();
+    w.PlaceholdersInto(built);
     r.return_consumed_capacity = o.return_consumed_capacity;
     plan.operation = "GetItem";
     plan.key_condition = RenderKey(r.key, table);
     plan.reason = "equality on every key attribute (" + keys.hash +
                   (keys.range ? ", " + *keys.range : "") + ") -> GetItem";
-    out.request = std::move(r);
+    out.call.request = std::move(r);
     return out;
   }
 
@@ -285,14 +289,14 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
       key_at.push_back(hash_at);
       if (range_at >= 0) key_at.push_back(range_at);
     }
-    std::string kc;
+    std::vector<CondPtr> key_parts;
     for (int at : key_at) {
-      DDB_ASSIGN_OR_RETURN(std::string part, KeyConditionText(*conjuncts[at], w));
-      kc += (kc.empty() ? "" : " AND ") + part;
+      DDB_ASSIGN_OR_RETURN(CondPtr part, KeyConditionNode(*conjuncts[at], w));
+      key_parts.push_back(std::move(part));
       plan.key_condition += (plan.key_condition.empty() ? "" : " AND ") +
                             ReadableKeyCondition(*conjuncts[at], params);
     }
-    r.key_condition_expression = kc;
+    built.key_condition = AllOf(std::move(key_parts));
     std::vector<const Expr*> rest;
     for (size_t i = 0; i < conjuncts.size(); ++i) {
       if (std::find(key_at.begin(), key_at.end(), static_cast<int>(i)) == key_at.end()) {
@@ -300,13 +304,11 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
       }
     }
     if (!rest.empty()) {
-      std::string filter;
-      DDB_TRY(WriteConjuncts(rest, w, params, &filter, &plan.filter));
-      r.filter_expression = filter;
+      DDB_ASSIGN_OR_RETURN(std::vector<CondPtr> filter, w.Conjuncts(rest, &plan.filter));
+      built.condition = AllOf(std::move(filter));
       out.has_filter = true;
     }
-    r.projection_expression = projection;
-    SetPlaceholders(r, w);
+    w.PlaceholdersInto(built);
     r.limit = o.limit;
     r.consistent_read = o.consistent_read;
     r.scan_index_forward = forward;
@@ -325,7 +327,7 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
           (sort_parts ? " and conditions on the sort-key attributes " + JoinNames(named) : "") +
           " -> Query";
     }
-    out.request = std::move(r);
+    out.call.request = std::move(r);
     return out;
   }
 
@@ -333,13 +335,11 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
   r.table_name = table.name;
   if (index != nullptr) r.index_name = index->name;
   if (st.where) {
-    std::string filter;
-    DDB_TRY(WriteConjuncts(conjuncts, w, params, &filter, &plan.filter));
-    r.filter_expression = filter;
+    DDB_ASSIGN_OR_RETURN(std::vector<CondPtr> filter, w.Conjuncts(conjuncts, &plan.filter));
+    built.condition = AllOf(std::move(filter));
     out.has_filter = true;
   }
-  r.projection_expression = projection;
-  SetPlaceholders(r, w);
+  w.PlaceholdersInto(built);
   r.limit = o.limit;
   r.consistent_read = o.consistent_read;
   r.exclusive_start_key = o.exclusive_start_key;
@@ -347,7 +347,7 @@ Result<PlannedStatement> PlanSingleSelect(const Statement& st, const TableSchema
   plan.operation = "Scan";
   plan.full_scan = true;
   plan.reason = scan_reason;
-  out.request = std::move(r);
+  out.call.request = std::move(r);
   return out;
 }
 

@@ -1,5 +1,5 @@
 // What the planners of several statement kinds share: DynamoDB's PartiQL messages, constant
-// values, expressions rendered back to text, DynamoDB expression text and key analysis.
+// values, expressions rendered as readable text, DynamoDB expression trees and key analysis.
 #include "partiql/plan_support.h"
 
 #include <cctype>
@@ -239,38 +239,109 @@ std::string Render(const Expr& e, const std::vector<AttributeValue>* params) {
   }
 }
 
-// ------------------------------------------------------------------ expression text
+// ------------------------------------------------------------------ expression trees
 
-std::string ExpressionWriter::Name(const std::string& name) {
-  auto it = name_placeholders_.find(name);
-  if (it != name_placeholders_.end()) return it->second;
-  std::string ph = "#n" + std::to_string(name_placeholders_.size());
-  name_placeholders_.emplace(name, ph);
-  names_.emplace(ph, name);
-  return ph;
+namespace {
+
+CondPtr Node(expr::CondNode::Op op, std::vector<expr::Operand> operands = {}) {
+  auto n = std::make_unique<expr::CondNode>();
+  n->op = op;
+  n->operands = std::move(operands);
+  return n;
 }
 
-std::string ExpressionWriter::Value(AttributeValue v) {
-  std::string ph = ":v" + std::to_string(values_.size());
-  values_.emplace(ph, std::move(v));
-  return ph;
+CondPtr Joined(expr::CondNode::Op op, std::vector<CondPtr> parts) {
+  CondPtr out;
+  for (CondPtr& p : parts) {
+    if (!out) {
+      out = std::move(p);
+      continue;
+    }
+    CondPtr both = Node(op);
+    both->children.push_back(std::move(out));
+    both->children.push_back(std::move(p));
+    out = std::move(both);
+  }
+  return out;
 }
 
-std::string ExpressionWriter::Path(const std::vector<PathStep>& path) {
-  std::string out;
-  for (size_t i = 0; i < path.size(); ++i) {
-    if (path[i].is_index()) {
-      out += "[" + std::to_string(path[i].index) + "]";
+CondPtr Negated(CondPtr inner) {
+  CondPtr n = Node(expr::CondNode::Op::kNot);
+  n->children.push_back(std::move(inner));
+  return n;
+}
+
+CondPtr Parenthesized(CondPtr inner) {
+  inner->parenthesized = true;
+  return inner;
+}
+
+Result<expr::Comparator> ComparatorOf(const Expr& e) {
+  static const std::map<std::string, expr::Comparator> kComparators = {
+      {"=", expr::Comparator::kEq},  {"<>", expr::Comparator::kNe}, {"<", expr::Comparator::kLt},
+      {"<=", expr::Comparator::kLe}, {">", expr::Comparator::kGt},  {">=", expr::Comparator::kGe}};
+  auto it = kComparators.find(e.op);
+  if (it == kComparators.end()) return At("Unsupported operator: " + e.op, e.span);
+  return it->second;
+}
+
+}  // namespace
+
+CondPtr FunctionCondition(const std::string& name, std::vector<expr::Operand> args) {
+  expr::Operand call;
+  call.type = expr::Operand::Type::kFunction;
+  call.function = name;
+  call.args = std::move(args);
+  return Node(expr::CondNode::Op::kFunction, {std::move(call)});
+}
+
+CondPtr AllOf(std::vector<CondPtr> parts) {
+  return Joined(expr::CondNode::Op::kAnd, std::move(parts));
+}
+
+CondPtr AnyOf(std::vector<CondPtr> parts) {
+  return Joined(expr::CondNode::Op::kOr, std::move(parts));
+}
+
+expr::Operand PathOperand(expr::Path path) {
+  expr::Operand op;
+  op.type = expr::Operand::Type::kPath;
+  op.path = std::move(path);
+  return op;
+}
+
+expr::Path ExpressionBuilder::Name(const std::string& name) {
+  if (name_placeholders_.find(name) == name_placeholders_.end()) {
+    std::string ph = "#n" + std::to_string(name_placeholders_.size());
+    name_placeholders_.emplace(name, ph);
+    names_.emplace(std::move(ph), name);
+  }
+  return expr::Path{expr::PathElement{name, -1}};
+}
+
+expr::Operand ExpressionBuilder::Value(AttributeValue v) {
+  expr::Operand op;
+  op.type = expr::Operand::Type::kValue;
+  op.value_ref = ":v" + std::to_string(values_++);
+  op.value = std::move(v);
+  return op;
+}
+
+expr::Path ExpressionBuilder::Path(const std::vector<PathStep>& path) {
+  expr::Path out;
+  for (const PathStep& step : path) {
+    if (step.is_index()) {
+      out.push_back(expr::PathElement{"", step.index});
     } else {
-      if (i > 0) out += ".";
-      out += Name(path[i].name);
+      Name(step.name);
+      out.push_back(expr::PathElement{step.name, -1});
     }
   }
   return out;
 }
 
-Result<std::string> ExpressionWriter::Operand(const Expr& e) {
-  if (e.kind == ExprKind::kPath) return Path(e.path);
+Result<expr::Operand> ExpressionBuilder::Operand(const Expr& e) {
+  if (e.kind == ExprKind::kPath) return PathOperand(Path(e.path));
   if (e.kind == ExprKind::kMissing) {
     return At("MISSING must be compared using IS operator", e.span);
   }
@@ -282,7 +353,11 @@ Result<std::string> ExpressionWriter::Operand(const Expr& e) {
     if (e.text != "size") return UnrecognizedFunction(e);
     if (e.args.size() != 1) return WrongArity(e);
     if (e.args[0].kind != ExprKind::kPath) return NeedsPath(e.text, e.args[0].span);
-    return "size(" + Path(e.args[0].path) + ")";
+    expr::Operand size;
+    size.type = expr::Operand::Type::kFunction;
+    size.function = "size";
+    size.args.push_back(PathOperand(Path(e.args[0].path)));
+    return size;
   }
   if (e.kind == ExprKind::kArith) {
     return At("Unsupported operator in Condition Expression. Operator: " + e.op, e.span);
@@ -290,34 +365,35 @@ Result<std::string> ExpressionWriter::Operand(const Expr& e) {
   return NotBoolean(e.span);
 }
 
-Result<std::string> ExpressionWriter::Condition(const Expr& e) {
+Result<CondPtr> ExpressionBuilder::Condition(const Expr& e) {
   switch (e.kind) {
     case ExprKind::kAnd:
     case ExprKind::kOr: {
-      std::string sep = e.kind == ExprKind::kAnd ? " AND " : " OR ";
-      std::string out;
-      for (size_t i = 0; i < e.args.size(); ++i) {
-        DDB_ASSIGN_OR_RETURN(std::string part, Child(e.args[i]));
-        if (i > 0) out += sep;
-        out += part;
+      std::vector<CondPtr> parts;
+      for (const Expr& a : e.args) {
+        DDB_ASSIGN_OR_RETURN(CondPtr part, Child(a));
+        parts.push_back(std::move(part));
       }
-      return out;
+      return e.kind == ExprKind::kAnd ? AllOf(std::move(parts)) : AnyOf(std::move(parts));
     }
     case ExprKind::kNot: {
-      DDB_ASSIGN_OR_RETURN(std::string inner, Child(e.args[0]));
-      return "NOT " + inner;
+      DDB_ASSIGN_OR_RETURN(CondPtr inner, Child(e.args[0]));
+      return Negated(std::move(inner));
     }
     case ExprKind::kCompare: {
-      DDB_ASSIGN_OR_RETURN(std::string l, Operand(e.args[0]));
-      DDB_ASSIGN_OR_RETURN(std::string r, Operand(e.args[1]));
-      return l + " " + e.op + " " + r;
+      DDB_ASSIGN_OR_RETURN(expr::Comparator cmp, ComparatorOf(e));
+      DDB_ASSIGN_OR_RETURN(expr::Operand l, Operand(e.args[0]));
+      DDB_ASSIGN_OR_RETURN(expr::Operand r, Operand(e.args[1]));
+      CondPtr n = Node(expr::CondNode::Op::kCompare, {std::move(l), std::move(r)});
+      n->cmp = cmp;
+      return n;
     }
     case ExprKind::kBetween: {
-      DDB_ASSIGN_OR_RETURN(std::string x, Operand(e.args[0]));
-      DDB_ASSIGN_OR_RETURN(std::string lo, Operand(e.args[1]));
-      DDB_ASSIGN_OR_RETURN(std::string hi, Operand(e.args[2]));
-      std::string text = x + " BETWEEN " + lo + " AND " + hi;
-      return e.negated ? "NOT (" + text + ")" : text;
+      DDB_ASSIGN_OR_RETURN(expr::Operand x, Operand(e.args[0]));
+      DDB_ASSIGN_OR_RETURN(expr::Operand lo, Operand(e.args[1]));
+      DDB_ASSIGN_OR_RETURN(expr::Operand hi, Operand(e.args[2]));
+      CondPtr n = Node(expr::CondNode::Op::kBetween, {std::move(x), std::move(lo), std::move(hi)});
+      return e.negated ? Negated(Parenthesized(std::move(n))) : std::move(n);
     }
     case ExprKind::kIn:
       return In(e);
@@ -330,64 +406,70 @@ Result<std::string> ExpressionWriter::Condition(const Expr& e) {
   }
 }
 
-Result<std::string> ExpressionWriter::Child(const Expr& e) {
-  DDB_ASSIGN_OR_RETURN(std::string text, Condition(e));
+Result<CondPtr> ExpressionBuilder::Child(const Expr& e) {
+  DDB_ASSIGN_OR_RETURN(CondPtr node, Condition(e));
   bool wrap = e.kind == ExprKind::kAnd || e.kind == ExprKind::kOr;
-  return wrap ? "(" + text + ")" : text;
+  return wrap ? Parenthesized(std::move(node)) : std::move(node);
 }
 
-Result<std::string> ExpressionWriter::In(const Expr& e) {
-  DDB_ASSIGN_OR_RETURN(std::string x, Operand(e.args[0]));
-  std::vector<std::string> items;
+Result<CondPtr> ExpressionBuilder::In(const Expr& e) {
+  DDB_ASSIGN_OR_RETURN(expr::Operand x, Operand(e.args[0]));
+  std::vector<expr::Operand> operands;
+  operands.push_back(std::move(x));
   const Expr& rhs = e.args[1];
   if (rhs.kind == ExprKind::kList) {
     for (const Expr& item : rhs.args) {
-      DDB_ASSIGN_OR_RETURN(std::string s, Operand(item));
-      items.push_back(std::move(s));
+      DDB_ASSIGN_OR_RETURN(expr::Operand op, Operand(item));
+      operands.push_back(std::move(op));
     }
   } else {
     // `IN ?` binds a list parameter; each member becomes one operand.
     DDB_ASSIGN_OR_RETURN(AttributeValue v, Materialize(rhs, params_, "root"));
     if (v.type == AttrType::kL) {
-      for (const AttributeValue& m : v.list()) items.push_back(Value(m));
+      for (const AttributeValue& m : v.list()) operands.push_back(Value(m));
     }
   }
-  if (items.size() > 100) {  // `IN ?` with a list parameter: the same limit
+  const size_t items = operands.size() - 1;
+  if (items > 100) {  // `IN ?` with a list parameter: the same limit
     return ValidationError(
         "The IN operator is provided with too many operands; number of operands: " +
-        std::to_string(items.size()));
+        std::to_string(items));
   }
-  if (items.empty()) {
+  if (items == 0) {
     return At(
         "IN operator must have a left hand argument of type Variable Reference and right hand "
         "argument of type Seq with at least one member",
         e.span);
   }
-  std::string text = x + " IN (";
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) text += ", ";
-    text += items[i];
-  }
-  text += ")";
-  return e.negated ? "NOT (" + text + ")" : text;
+  CondPtr n = Node(expr::CondNode::Op::kIn, std::move(operands));
+  return e.negated ? Negated(Parenthesized(std::move(n))) : std::move(n);
 }
 
-Result<std::string> ExpressionWriter::Is(const Expr& e) {
+Result<CondPtr> ExpressionBuilder::Is(const Expr& e) {
   const Expr& subject = e.args[0];
   if (subject.kind != ExprKind::kPath) {
     return At("The left hand side argument to IS must be a Variable Reference, Literal, or Path",
               e.span);
   }
-  std::string p = Path(subject.path);
-  if (e.text == "MISSING") {
-    return std::string(e.negated ? "attribute_exists(" : "attribute_not_exists(") + p + ")";
-  }
+  expr::Path p = Path(subject.path);
+  auto on_path = [&p](const char* function) {
+    return FunctionCondition(function, {PathOperand(p)});
+  };
+  if (e.text == "MISSING") return on_path(e.negated ? "attribute_exists" : "attribute_not_exists");
+  auto type_is = [&](const char* type) {
+    return FunctionCondition("attribute_type", {PathOperand(p), Value(AttributeValue::S(type))});
+  };
   // PartiQL: IS NULL holds for a NULL value and for a missing attribute alike.
   if (e.text == "NULL") {
-    std::string t = Value(AttributeValue::S("NULL"));
-    if (e.negated)
-      return "(attribute_exists(" + p + ") AND NOT attribute_type(" + p + ", " + t + "))";
-    return "(attribute_not_exists(" + p + ") OR attribute_type(" + p + ", " + t + "))";
+    std::vector<CondPtr> parts;
+    if (e.negated) {
+      parts.push_back(on_path("attribute_exists"));
+      parts.push_back(Negated(type_is("NULL")));
+      return Parenthesized(AllOf(std::move(parts)));
+    }
+    parts.push_back(on_path("attribute_not_exists"));
+    parts.push_back(type_is("NULL"));
+    return Parenthesized(AnyOf(std::move(parts)));
   }
   static const std::map<std::string, std::string> kTypes = {
       {"BOOLEAN", "BOOL"}, {"BOOL", "BOOL"}, {"STRING", "S"}, {"NUMERIC", "N"},
@@ -399,11 +481,11 @@ Result<std::string> ExpressionWriter::Is(const Expr& e) {
                   "STRUCT, TUPLE, LIST]",
               e.span);
   }
-  std::string text = "attribute_type(" + p + ", " + Value(AttributeValue::S(it->second)) + ")";
-  return e.negated ? "NOT " + text : text;
+  CondPtr n = type_is(it->second.c_str());
+  return e.negated ? Negated(std::move(n)) : std::move(n);
 }
 
-Result<std::string> ExpressionWriter::Function(const Expr& e) {
+Result<CondPtr> ExpressionBuilder::Function(const Expr& e) {
   size_t arity = 0;
   if (e.text == "attribute_exists" || e.text == "attribute_not_exists") {
     arity = 1;
@@ -416,42 +498,31 @@ Result<std::string> ExpressionWriter::Function(const Expr& e) {
   }
   if (e.args.size() != arity) return WrongArity(e);
   if (e.args[0].kind != ExprKind::kPath) return NeedsPath(e.text, e.args[0].span);
-  std::string out = e.text + "(" + Path(e.args[0].path);
+  std::vector<expr::Operand> args;
+  args.push_back(PathOperand(Path(e.args[0].path)));
   if (arity == 2) {
-    DDB_ASSIGN_OR_RETURN(std::string second, Operand(e.args[1]));
-    out += ", " + second;
+    DDB_ASSIGN_OR_RETURN(expr::Operand second, Operand(e.args[1]));
+    args.push_back(std::move(second));
   }
-  return out + ")";
+  return FunctionCondition(e.text, std::move(args));
 }
 
-namespace {
-
-std::string JoinAnd(const std::vector<std::string>& parts) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += " AND ";
-    out += parts[i];
-  }
-  return out;
-}
-
-}  // namespace
-
-Status WriteConjuncts(const std::vector<const Expr*>& conjuncts, ExpressionWriter& w,
-                      const std::vector<AttributeValue>* params, std::string* text,
-                      std::string* readable) {
-  std::vector<std::string> parts;
-  std::vector<std::string> readable_parts;
+Result<std::vector<CondPtr>> ExpressionBuilder::Conjuncts(const std::vector<const Expr*>& conjuncts,
+                                                          std::string* readable) {
+  std::vector<CondPtr> parts;
+  std::string text;
   for (const Expr* c : conjuncts) {
-    DDB_ASSIGN_OR_RETURN(std::string t, w.Condition(*c));
+    DDB_ASSIGN_OR_RETURN(CondPtr node, Condition(*c));
     bool wrap = c->kind == ExprKind::kOr;
-    parts.push_back(wrap ? "(" + t + ")" : t);
-    readable_parts.push_back(wrap ? "(" + Render(*c, params) + ")" : Render(*c, params));
+    parts.push_back(wrap ? Parenthesized(std::move(node)) : std::move(node));
+    if (!text.empty()) text += " AND ";
+    text += wrap ? "(" + Render(*c, params_) + ")" : Render(*c, params_);
   }
-  *text = JoinAnd(parts);
-  *readable = JoinAnd(readable_parts);
-  return OkStatus();
+  *readable = std::move(text);
+  return parts;
 }
+
+void ExpressionBuilder::PlaceholdersInto(expr::Built& built) { built.names = std::move(names_); }
 
 // ------------------------------------------------------------------ key analysis
 

@@ -1,15 +1,18 @@
 // What the planners of several statement kinds share: DynamoDB's PartiQL messages, constant
-// values, expressions rendered back to text, DynamoDB expression text with placeholders, and key
-// analysis of a WHERE's conjuncts. Internal to the partiql module.
+// values, expressions rendered as readable text, DynamoDB expression trees, and key analysis of a
+// WHERE's conjuncts. Internal to the partiql module.
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "catalog/schema.h"
 #include "ddblab/error.h"
 #include "ddblab/requests.h"
+#include "expr/ast.h"
+#include "expr/built.h"
 #include "partiql/ast.h"
 
 namespace ddblab::partiql::internal {
@@ -47,55 +50,62 @@ std::string RenderPath(const std::vector<PathStep>& path);
 // that cannot be shown.
 std::string Render(const Expr& e, const std::vector<AttributeValue>* params);
 
-// ------------------------------------------------------------------ expression text
+// ------------------------------------------------------------------ expression trees
 
-// Writes predicates as DynamoDB expression text, allocating #n / :v placeholders.
-class ExpressionWriter {
+using CondPtr = std::unique_ptr<expr::CondNode>;
+
+// Builds DynamoDB expression trees from PartiQL predicates, with names and values in place, and
+// gives each name and value the #n / :v placeholder EXPLAIN writes it with.
+class ExpressionBuilder {
  public:
-  explicit ExpressionWriter(const std::vector<AttributeValue>* params) : params_(params) {}
+  explicit ExpressionBuilder(const std::vector<AttributeValue>* params) : params_(params) {}
 
-  // The #n placeholder for `name`, the same one each time the name comes back.
-  std::string Name(const std::string& name);
+  // `path` as an expression path, each attribute name given its placeholder on first use.
+  expr::Path Path(const std::vector<PathStep>& path);
 
-  // A fresh :v placeholder bound to `v`.
-  std::string Value(AttributeValue v);
+  // The one-step path of attribute `name`.
+  expr::Path Name(const std::string& name);
 
-  // `path` with each attribute name replaced by its placeholder.
-  std::string Path(const std::vector<PathStep>& path);
+  // A value operand with a fresh :v placeholder.
+  expr::Operand Value(AttributeValue v);
 
   // An operand of a comparison, BETWEEN, IN or function: a path, a constant or size(path).
-  Result<std::string> Operand(const Expr& e);
+  Result<expr::Operand> Operand(const Expr& e);
 
-  // A predicate as ConditionExpression / FilterExpression text; DynamoDB's PartiQL message for
+  // A predicate as a ConditionExpression / FilterExpression tree; DynamoDB's PartiQL message for
   // what such an expression cannot hold.
-  Result<std::string> Condition(const Expr& e);
+  Result<CondPtr> Condition(const Expr& e);
 
-  const ExpressionAttributeNames& names() const { return names_; }
-  const ExpressionAttributeValues& values() const { return values_; }
+  // Each conjunct as a tree (an OR parenthesized, as it is written inside an AND), and the same
+  // conjuncts as readable text for EXPLAIN.
+  Result<std::vector<CondPtr>> Conjuncts(const std::vector<const Expr*>& conjuncts,
+                                         std::string* readable);
+
+  // Moves the names' placeholders into `built` (values carry theirs).
+  void PlaceholdersInto(expr::Built& built);
 
  private:
-  Result<std::string> Child(const Expr& e);
-  Result<std::string> In(const Expr& e);
-  Result<std::string> Is(const Expr& e);
-  Result<std::string> Function(const Expr& e);
+  Result<CondPtr> Child(const Expr& e);
+  Result<CondPtr> In(const Expr& e);
+  Result<CondPtr> Is(const Expr& e);
+  Result<CondPtr> Function(const Expr& e);
 
   const std::vector<AttributeValue>* params_;
   std::map<std::string, std::string> name_placeholders_;
   ExpressionAttributeNames names_;
-  ExpressionAttributeValues values_;
+  int values_ = 0;
 };
 
-// Copies w's placeholders into request `r`, leaving each field unset when there are none.
-template <typename R>
-void SetPlaceholders(R& r, const ExpressionWriter& w) {
-  if (!w.names().empty()) r.expression_attribute_names = w.names();
-  if (!w.values().empty()) r.expression_attribute_values = w.values();
-}
+// attribute_exists(path), attribute_not_exists(path), ...: a function condition.
+CondPtr FunctionCondition(const std::string& name, std::vector<expr::Operand> args);
 
-// Conjuncts as filter text and as readable text, each wrapped when it is an OR.
-Status WriteConjuncts(const std::vector<const Expr*>& conjuncts, ExpressionWriter& w,
-                      const std::vector<AttributeValue>* params, std::string* text,
-                      std::string* readable);
+// The parts joined left to right with AND (or OR), as the expression grammar groups `a AND b AND
+// c`; null when there are none.
+CondPtr AllOf(std::vector<CondPtr> parts);
+CondPtr AnyOf(std::vector<CondPtr> parts);
+
+// A path operand.
+expr::Operand PathOperand(expr::Path path);
 
 // ------------------------------------------------------------------ key analysis
 

@@ -94,50 +94,52 @@ Result<PlannedStatement> PlanInsert(const Statement& st, const TableSchema& tabl
           "Key attribute's data type should match its data type in table's schema: Key " + k->name);
     }
   }
-  ExpressionWriter w(o.parameters);
+  ExpressionBuilder w(o.parameters);
+  PlannedStatement out;
   PutItemRequest r;
   r.table_name = table.name;
-  r.item = item.map();
+  r.item = std::move(item.map());
   // DynamoDB: INSERT never overwrites; an existing key is DuplicateItemException.
-  r.condition_expression = "attribute_not_exists(" + w.Name(table.hash.name) + ")";
-  r.expression_attribute_names = w.names();
+  out.call.expressions.condition =
+      FunctionCondition("attribute_not_exists", {PathOperand(w.Name(table.hash.name))});
+  w.PlaceholdersInto(out.call.expressions);
   r.return_values_on_condition_check_failure = o.return_values_on_condition_check_failure;
   r.return_consumed_capacity = o.return_consumed_capacity;
-  PlannedStatement out;
   out.insert = true;
   out.plan.operation = "PutItem";
   out.plan.table = table.name;
   out.plan.key_condition = RenderKey(
       [&] {
         Key k;
-        for (const KeyDef* d : key_defs) k.emplace(d->name, item.map().at(d->name));
+        for (const KeyDef* d : key_defs) k.emplace(d->name, r.item.at(d->name));
         return k;
       }(),
       table);
   out.plan.filter = "attribute_not_exists(" + table.hash.name + ")";
   out.plan.reason = "INSERT -> PutItem that fails when the key exists";
-  out.request = std::move(r);
+  out.call.request = std::move(r);
   return out;
 }
 
 namespace {
 
-Result<std::string> UpdateOperand(const Expr& v, ExpressionWriter& w,
-                                  const std::vector<AttributeValue>* params) {
+// A term of a SET value: a path, a constant or list_append(term, term).
+Result<expr::Operand> UpdateTerm(const Expr& v, ExpressionBuilder& w,
+                                 const std::vector<AttributeValue>* params) {
   switch (v.kind) {
     case ExprKind::kPath:
-      return w.Path(v.path);
-    case ExprKind::kArith: {
-      DDB_ASSIGN_OR_RETURN(std::string l, UpdateOperand(v.args[0], w, params));
-      DDB_ASSIGN_OR_RETURN(std::string r, UpdateOperand(v.args[1], w, params));
-      return l + " " + v.op + " " + r;
-    }
+      return PathOperand(w.Path(v.path));
     case ExprKind::kCall: {
       if (v.text != "list_append") return UnrecognizedFunction(v);
       if (v.args.size() != 2) return WrongArity(v);
-      DDB_ASSIGN_OR_RETURN(std::string a, UpdateOperand(v.args[0], w, params));
-      DDB_ASSIGN_OR_RETURN(std::string b, UpdateOperand(v.args[1], w, params));
-      return "list_append(" + a + ", " + b + ")";
+      expr::Operand call;
+      call.type = expr::Operand::Type::kFunction;
+      call.function = "list_append";
+      for (const Expr& arg : v.args) {
+        DDB_ASSIGN_OR_RETURN(expr::Operand a, UpdateTerm(arg, w, params));
+        call.args.push_back(std::move(a));
+      }
+      return call;
     }
     case ExprKind::kIs:
       return At("IS operator is not supported in update expressions", v.span);
@@ -146,22 +148,40 @@ Result<std::string> UpdateOperand(const Expr& v, ExpressionWriter& w,
         DDB_ASSIGN_OR_RETURN(AttributeValue value, Materialize(v, params, "root"));
         return w.Value(std::move(value));
       }
+      // An UpdateExpression's SET value holds one + or - between two terms, no more.
       return At("Unsupported operator in Update Expression. Operator: " + Render(v, params),
                 v.span);
   }
 }
 
-// The SET / REMOVE clauses as an UpdateExpression. set_add and set_delete become ADD and DELETE.
-Result<std::string> WriteUpdate(const Statement& st, ExpressionWriter& w,
-                                const std::vector<AttributeValue>* params) {
-  std::vector<std::string> sets, removes, adds, deletes;
-  for (const UpdateAction& a : st.updates) {
-    std::string target = w.Path(a.target.path);
-    if (a.remove) {
-      removes.push_back(target);
+// A SET action's value: one term, or two joined by + or -.
+Status SetValue(const Expr& v, ExpressionBuilder& w, const std::vector<AttributeValue>* params,
+                expr::UpdateAction* a) {
+  if (v.kind != ExprKind::kArith) {
+    DDB_ASSIGN_OR_RETURN(a->lhs, UpdateTerm(v, w, params));
+    return OkStatus();
+  }
+  DDB_ASSIGN_OR_RETURN(a->lhs, UpdateTerm(v.args[0], w, params));
+  a->arithmetic = v.op[0];
+  DDB_ASSIGN_OR_RETURN(a->rhs, UpdateTerm(v.args[1], w, params));
+  return OkStatus();
+}
+
+// The SET / REMOVE clauses as UpdateExpression actions, grouped SET, REMOVE, ADD, DELETE as the
+// expression's clauses are. set_add and set_delete become ADD and DELETE.
+Result<std::vector<expr::UpdateAction>> BuildUpdate(const Statement& st, ExpressionBuilder& w,
+                                                    const std::vector<AttributeValue>* params) {
+  using Clause = expr::UpdateAction::Clause;
+  std::vector<expr::UpdateAction> by_clause[4];
+  for (const UpdateAction& u : st.updates) {
+    expr::UpdateAction a;
+    a.path = w.Path(u.target.path);
+    if (u.remove) {
+      a.clause = Clause::kRemove;
+      by_clause[static_cast<int>(a.clause)].push_back(std::move(a));
       continue;
     }
-    const Expr& v = a.value;
+    const Expr& v = u.value;
     if (v.kind == ExprKind::kCall && (v.text == "set_add" || v.text == "set_delete")) {
       std::string upper = v.text == "set_add" ? "SET_ADD" : "SET_DELETE";
       Span name_span = v.span;
@@ -170,8 +190,8 @@ Result<std::string> WriteUpdate(const Statement& st, ExpressionWriter& w,
         return At(upper + " must have exactly two arguments" + PositionSuffix(name_span),
                   name_span);
       }
-      if (v.args[0].kind != ExprKind::kPath || v.args[0].path.size() != a.target.path.size() ||
-          RenderPath(v.args[0].path) != RenderPath(a.target.path)) {
+      if (v.args[0].kind != ExprKind::kPath || v.args[0].path.size() != u.target.path.size() ||
+          RenderPath(v.args[0].path) != RenderPath(u.target.path)) {
         return At("The first argument to " + upper + " must equal the assignment value" +
                       PositionSuffix(name_span),
                   name_span);
@@ -187,27 +207,19 @@ Result<std::string> WriteUpdate(const Statement& st, ExpressionWriter& w,
                       PositionSuffix(v.args[0].span),
                   v.args[0].span);
       }
-      (v.text == "set_add" ? adds : deletes).push_back(target + " " + w.Value(std::move(set)));
+      a.clause = v.text == "set_add" ? Clause::kAdd : Clause::kDelete;
+      a.lhs = w.Value(std::move(set));
+      by_clause[static_cast<int>(a.clause)].push_back(std::move(a));
       continue;
     }
-    DDB_ASSIGN_OR_RETURN(std::string value, UpdateOperand(v, w, params));
-    sets.push_back(target + " = " + value);
+    a.clause = Clause::kSet;
+    DDB_TRY(SetValue(v, w, params, &a));
+    by_clause[static_cast<int>(a.clause)].push_back(std::move(a));
   }
-  std::string out;
-  auto clause = [&out](const char* keyword, const std::vector<std::string>& parts) {
-    if (parts.empty()) return;
-    if (!out.empty()) out += " ";
-    out += keyword;
-    out += " ";
-    for (size_t i = 0; i < parts.size(); ++i) {
-      if (i > 0) out += ", ";
-      out += parts[i];
-    }
-  };
-  clause("SET", sets);
-  clause("REMOVE", removes);
-  clause("ADD", adds);
-  clause("DELETE", deletes);
+  std::vector<expr::UpdateAction> out;
+  for (auto& actions : by_clause) {
+    for (expr::UpdateAction& a : actions) out.push_back(std::move(a));
+  }
   return out;
 }
 
@@ -228,34 +240,36 @@ Result<PlannedStatement> PlanUpdate(const Statement& st, const TableSchema& tabl
   FlattenAnd(*st.where, conjuncts);
   std::vector<const Expr*> rest;
   DDB_ASSIGN_OR_RETURN(Key key, ExtractFullKey(conjuncts, table, o.parameters, &rest));
-  ExpressionWriter w(o.parameters);
-  DDB_ASSIGN_OR_RETURN(std::string update, WriteUpdate(st, w, o.parameters));
+  ExpressionBuilder w(o.parameters);
+  PlannedStatement out;
+  expr::Built& built = out.call.expressions;
+  DDB_ASSIGN_OR_RETURN(built.update, BuildUpdate(st, w, o.parameters));
   // DynamoDB: PartiQL UPDATE is not an upsert; a missing item fails the condition.
-  std::string condition = "attribute_exists(" + w.Name(table.hash.name) + ")";
+  std::vector<CondPtr> condition;
+  condition.push_back(
+      FunctionCondition("attribute_exists", {PathOperand(w.Name(table.hash.name))}));
   std::string readable = "attribute_exists(" + table.hash.name + ")";
   if (!rest.empty()) {
-    std::string text, rest_readable;
-    DDB_TRY(WriteConjuncts(rest, w, o.parameters, &text, &rest_readable));
-    condition += " AND " + text;
+    std::string rest_readable;
+    DDB_ASSIGN_OR_RETURN(std::vector<CondPtr> parts, w.Conjuncts(rest, &rest_readable));
+    for (CondPtr& p : parts) condition.push_back(std::move(p));
     readable += " AND " + rest_readable;
   }
+  built.condition = AllOf(std::move(condition));
+  w.PlaceholdersInto(built);
   UpdateItemRequest r;
   r.table_name = table.name;
   r.key = key;
-  r.update_expression = update;
-  r.condition_expression = condition;
-  SetPlaceholders(r, w);
   if (!st.returning.empty()) r.return_values = ReturnValuesFor(st.returning);
   r.return_values_on_condition_check_failure = o.return_values_on_condition_check_failure;
   r.return_consumed_capacity = o.return_consumed_capacity;
-  PlannedStatement out;
   out.plan.operation = "UpdateItem";
   out.plan.table = table.name;
   out.plan.key_condition = RenderKey(key, table);
   out.plan.filter = readable;
   out.plan.reason =
       "UPDATE names the full primary key -> UpdateItem, conditional on the item existing";
-  out.request = std::move(r);
+  out.call.request = std::move(r);
   return out;
 }
 
@@ -276,12 +290,17 @@ Result<PlannedStatement> PlanDelete(const Statement& st, const TableSchema& tabl
   PlannedStatement out;
   if (!rest.empty()) {
     // DynamoDB: extra predicates guard an existing item; deleting a missing key still succeeds.
-    ExpressionWriter w(o.parameters);
-    std::string text, readable;
-    DDB_TRY(WriteConjuncts(rest, w, o.parameters, &text, &readable));
-    std::string pk = w.Name(table.hash.name);
-    r.condition_expression = "attribute_not_exists(" + pk + ") OR (" + text + ")";
-    SetPlaceholders(r, w);
+    ExpressionBuilder w(o.parameters);
+    std::string readable;
+    DDB_ASSIGN_OR_RETURN(std::vector<CondPtr> parts, w.Conjuncts(rest, &readable));
+    CondPtr guard = AllOf(std::move(parts));
+    guard->parenthesized = true;
+    std::vector<CondPtr> either;
+    either.push_back(
+        FunctionCondition("attribute_not_exists", {PathOperand(w.Name(table.hash.name))}));
+    either.push_back(std::move(guard));
+    out.call.expressions.condition = AnyOf(std::move(either));
+    w.PlaceholdersInto(out.call.expressions);
     out.plan.filter = readable;
   }
   if (!st.returning.empty()) r.return_values = "ALL_OLD";
@@ -291,7 +310,7 @@ Result<PlannedStatement> PlanDelete(const Statement& st, const TableSchema& tabl
   out.plan.table = table.name;
   out.plan.key_condition = RenderKey(key, table);
   out.plan.reason = "DELETE names the full primary key -> DeleteItem";
-  out.request = std::move(r);
+  out.call.request = std::move(r);
   return out;
 }
 
@@ -312,24 +331,27 @@ Result<PlannedStatement> PlanExists(const Statement& st, const TableSchema& tabl
     return key.error();
   }
   if (rest.empty()) return shape;
-  ExpressionWriter w(o.parameters);
-  std::string text, readable;
-  std::string pk = w.Name(table.hash.name);
-  DDB_TRY(WriteConjuncts(rest, w, o.parameters, &text, &readable));
+  ExpressionBuilder w(o.parameters);
+  PlannedStatement out;
+  std::string readable;
+  std::vector<CondPtr> condition;
+  condition.push_back(
+      FunctionCondition("attribute_exists", {PathOperand(w.Name(table.hash.name))}));
+  DDB_ASSIGN_OR_RETURN(std::vector<CondPtr> parts, w.Conjuncts(rest, &readable));
+  for (CondPtr& p : parts) condition.push_back(std::move(p));
+  out.call.expressions.condition = AllOf(std::move(condition));
+  w.PlaceholdersInto(out.call.expressions);
   TransactWriteItem r;
   r.action = "ConditionCheck";
   r.table_name = table.name;
   r.key = *key;
-  r.condition_expression = "attribute_exists(" + pk + ") AND " + text;
-  SetPlaceholders(r, w);
   r.return_values_on_condition_check_failure = o.return_values_on_condition_check_failure;
-  PlannedStatement out;
   out.plan.operation = "ConditionCheck";
   out.plan.table = table.name;
   out.plan.key_condition = RenderKey(*key, table);
   out.plan.filter = "attribute_exists(" + table.hash.name + ") AND " + readable;
   out.plan.reason = "EXISTS(SELECT ...) with the full primary key -> ConditionCheck";
-  out.request = std::move(r);
+  out.call.request = std::move(r);
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include "partiql/planner.h"
 
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "partiql/plan_kinds.h"
@@ -51,6 +52,40 @@ Result<PlannedStatement> PlanStatement(const Statement& st, const TableSchema& t
       return internal::PlanExists(st, table, options);
   }
   return ValidationError("Unsupported operation");
+}
+
+// The members of whichever request a statement planned into: its key or item, read by name
+// where that request type has them, and its expressions written as the request would send them.
+PlannedRequestShape ShapeOf(const PlannedCall& planned) {
+  PlannedRequestShape out;
+  std::visit(
+      [&out](const auto& r) {
+        if constexpr (requires { r.key; }) {
+          if constexpr (requires { r.key.has_value(); }) {
+            if (r.key) out.key = *r.key;
+          } else {
+            out.key = r.key;
+          }
+        }
+        if constexpr (requires { r.item; }) {
+          if constexpr (requires { r.item.has_value(); }) {
+            if (r.item) out.item = *r.item;
+          } else {
+            out.item = r.item;
+          }
+        }
+      },
+      planned.request);
+  const expr::Built& built = planned.expressions;
+  out.key_condition_expression = expr::KeyConditionText(built);
+  const bool read = std::holds_alternative<QueryRequest>(planned.request) ||
+                    std::holds_alternative<ScanRequest>(planned.request);
+  (read ? out.filter_expression : out.condition_expression) = expr::ConditionText(built);
+  out.projection_expression = expr::ProjectionText(built);
+  out.update_expression = expr::UpdateText(built);
+  out.names = built.names;
+  out.values = expr::PlaceholderValues(built);
+  return out;
 }
 
 std::string RenderValue(const AttributeValue& v) {

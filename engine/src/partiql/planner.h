@@ -11,8 +11,9 @@
 //   UPDATE  -> UpdateItem with attribute_exists(<partition key>) AND <non-key predicates>
 //   DELETE  -> DeleteItem; non-key predicates become a condition that a missing item passes
 //   EXISTS(SELECT ...)  -> a TransactWriteItems ConditionCheck
-// Predicates are rewritten as DynamoDB expression text with generated placeholders (#n0, :v0) so
-// the engine's own expression code evaluates them. Nothing here touches storage.
+// Predicates become the trees of DynamoDB's expression languages (expr/built.h), which the engine
+// checks and evaluates as it does a request's parsed expressions; no text is written and parsed
+// again. Nothing here touches storage.
 #pragma once
 
 #include <optional>
@@ -23,6 +24,7 @@
 #include "catalog/schema.h"
 #include "ddblab/engine.h"
 #include "ddblab/requests.h"
+#include "expr/built.h"
 #include "partiql/ast.h"
 
 namespace ddblab::partiql {
@@ -41,14 +43,21 @@ struct PlanOptions {
 using PlannedRequest = std::variant<GetItemRequest, QueryRequest, ScanRequest, PutItemRequest,
                                     UpdateItemRequest, DeleteItemRequest, TransactWriteItem>;
 
-struct PlannedStatement {
+// One call a statement makes: the request, whose expression members stay unset, and its
+// expressions as trees, which the engine runs as it would their parse.
+struct PlannedCall {
   PlannedRequest request;
+  expr::Built expressions;
+};
+
+struct PlannedStatement {
+  PlannedCall call;
   // A SELECT whose WHERE enumerates partition-key values (`PK IN [...]`, `PK = a OR PK = b`,
   // or an OR of key lookups), or sort-key values under one partition-key equality, runs as one
-  // GetItem or Query per key, in the order written (or ORDER BY's); `request` is then the first.
+  // GetItem or Query per key, in the order written (or ORDER BY's); `call` is then the first.
   // DynamoDB: such a SELECT does not scan (developer guide, "PartiQL select statements for
   // DynamoDB").
-  std::vector<PlannedRequest> lookups;
+  std::vector<PlannedCall> lookups;
   std::optional<Key> lookup_start;      // where a NextToken resumes the lookups
   std::optional<int64_t> lookup_limit;  // Limit, counted across all lookups
   Plan plan;                            // what EXPLAIN shows
@@ -66,6 +75,10 @@ Status CheckParameterCount(const Statement& st, const std::vector<AttributeValue
 // using ORDER BY clause.", "Unrecognized function: f at l:c:n", ...).
 Result<PlannedStatement> PlanStatement(const Statement& st, const TableSchema& table,
                                        const PlanOptions& options);
+
+// The request a planned call stands for, as EXPLAIN shows it: its key or item, and its
+// expressions written as DynamoDB text with their placeholders.
+PlannedRequestShape ShapeOf(const PlannedCall& planned);
 
 // A value written as PartiQL would print it ('text', 12, TRUE, NULL, [..], {'k': v}, <<..>>).
 std::string RenderValue(const AttributeValue& v);

@@ -67,8 +67,8 @@ std::vector<std::string> Keys(const std::vector<ResultItem>& items) {
 TEST_CASE("IN on the partition key plans one Query per value, not a Scan") {
   auto p = PlanOk("SELECT * FROM \"App\" WHERE PK IN ['a', 'b']", kApp);
   REQUIRE(p.lookups.size() == 2);
-  CHECK(std::get<QueryRequest>(p.lookups[0]).expression_attribute_values->at(":v0") == S("a"));
-  CHECK(std::get<QueryRequest>(p.lookups[1]).expression_attribute_values->at(":v0") == S("b"));
+  CHECK(partiql::ShapeOf(p.lookups[0]).values.at(":v0") == S("a"));
+  CHECK(partiql::ShapeOf(p.lookups[1]).values.at(":v0") == S("b"));
   CHECK(p.plan.operation == "Query");
   CHECK_FALSE(p.plan.full_scan);
   CHECK(p.plan.key_condition == "PK = 'a' OR PK = 'b'");
@@ -87,7 +87,7 @@ TEST_CASE("OR of equalities on the partition key plans one lookup per value") {
 TEST_CASE("IN on the whole key of a hash-only table plans one GetItem per value") {
   auto p = PlanOk("SELECT * FROM \"Users\" WHERE id IN [1, 2, 3]", kUsers);
   REQUIRE(p.lookups.size() == 3);
-  CHECK(std::get<GetItemRequest>(p.lookups[2]).key.at("id") == N("3"));
+  CHECK(std::get<GetItemRequest>(p.lookups[2].request).key.at("id") == N("3"));
   CHECK(p.plan.operation == "GetItem");
   CHECK(p.plan.reason == "IN or OR on the partition key id -> one GetItem per value (3 lookups)");
 }
@@ -95,13 +95,15 @@ TEST_CASE("IN on the whole key of a hash-only table plans one GetItem per value"
 TEST_CASE("IN on the partition key with a sort-key condition keeps it in every lookup") {
   auto get = PlanOk("SELECT * FROM \"App\" WHERE PK IN ['a', 'b'] AND SK = 'x'", kApp);
   CHECK(get.plan.operation == "GetItem");
-  CHECK(std::get<GetItemRequest>(get.lookups[1]).key == Key{{"PK", S("b")}, {"SK", S("x")}});
+  CHECK(std::get<GetItemRequest>(get.lookups[1].request).key ==
+        Key{{"PK", S("b")}, {"SK", S("x")}});
   CHECK(get.plan.key_condition == "(PK = 'a' AND SK = 'x') OR (PK = 'b' AND SK = 'x')");
 
   auto query = PlanOk(
       "SELECT * FROM \"App\" WHERE begins_with(SK, 'O') AND PK IN ['a', 'b'] AND n > 1", kApp);
   REQUIRE(query.lookups.size() == 2);
-  const auto& q = std::get<QueryRequest>(query.lookups[1]);
+  REQUIRE(std::holds_alternative<QueryRequest>(query.lookups[1].request));
+  const PlannedRequestShape q = partiql::ShapeOf(query.lookups[1]);
   CHECK(q.key_condition_expression == "#n0 = :v0 AND begins_with(#n1, :v1)");
   CHECK(q.filter_expression == "#n2 > :v2");
   CHECK(query.plan.filter == "n > 1");
@@ -112,8 +114,8 @@ TEST_CASE("OR of key lookups with different sort-key conditions plans each branc
   auto p = PlanOk("SELECT * FROM \"App\" WHERE (PK = 'a' AND SK = '1') OR (PK = 'b' AND SK > '2')",
                   kApp);
   REQUIRE(p.lookups.size() == 2);
-  CHECK(std::holds_alternative<GetItemRequest>(p.lookups[0]));
-  CHECK(std::holds_alternative<QueryRequest>(p.lookups[1]));
+  CHECK(std::holds_alternative<GetItemRequest>(p.lookups[0].request));
+  CHECK(std::holds_alternative<QueryRequest>(p.lookups[1].request));
   CHECK(p.plan.operation == "GetItem and Query");
   CHECK(p.plan.key_condition == "(PK = 'a' AND SK = '1') OR (PK = 'b' AND SK > '2')");
 }
@@ -133,7 +135,7 @@ TEST_CASE("IN with a list parameter plans one lookup per member") {
 TEST_CASE("IN on a global index's partition key queries the index once per value") {
   auto p = PlanOk("SELECT * FROM \"App\".\"GSI1\" WHERE GSI1PK IN ['x', 'y']", kApp);
   REQUIRE(p.lookups.size() == 2);
-  CHECK(*std::get<QueryRequest>(p.lookups[0]).index_name == "GSI1");
+  CHECK(*std::get<QueryRequest>(p.lookups[0].request).index_name == "GSI1");
   CHECK(p.plan.index == "GSI1");
 }
 

@@ -83,8 +83,13 @@ inline Error ParseError(const std::string& text) {
 
 template <typename T>
 const T& As(const partiql::PlannedStatement& p) {
-  REQUIRE(std::holds_alternative<T>(p.request));
-  return std::get<T>(p.request);
+  REQUIRE(std::holds_alternative<T>(p.call.request));
+  return std::get<T>(p.call.request);
+}
+
+// The planned request with its expressions written as DynamoDB text, as EXPLAIN shows it.
+inline PlannedRequestShape Shape(const partiql::PlannedStatement& p) {
+  return partiql::ShapeOf(p.call);
 }
 
 }  // namespace partiql_test

@@ -29,8 +29,8 @@ TEST_CASE("SELECT with equality on every key attribute becomes GetItem") {
   CHECK(r.table_name == "App");
   CHECK(r.key.at("PK") == S("c#1"));
   CHECK(r.key.at("SK") == S("o#1"));
-  CHECK_FALSE(r.projection_expression);
-  CHECK_FALSE(r.expression_attribute_names);
+  CHECK(Shape(p).projection_expression.empty());
+  CHECK(Shape(p).names.empty());
   CHECK(p.plan.operation == "GetItem");
   CHECK(p.plan.key_condition == "PK = 'c#1' AND SK = 'o#1'");
   CHECK(p.plan.reason == "equality on every key attribute (PK, SK) -> GetItem");
@@ -44,9 +44,9 @@ TEST_CASE("GetItem on a hash-only table, key written value-first") {
 
 TEST_CASE("a projection list becomes a ProjectionExpression with name placeholders") {
   auto p = PlanOk("SELECT a, b.c[0], \"d e\" FROM \"App\" WHERE PK = 'x' AND SK = 'y'", kApp);
-  const auto& r = As<GetItemRequest>(p);
-  CHECK(r.projection_expression == "#n0, #n1.#n2[0], #n3");
-  CHECK(*r.expression_attribute_names ==
+  CHECK(std::holds_alternative<GetItemRequest>(p.call.request));
+  CHECK(Shape(p).projection_expression == "#n0, #n1.#n2[0], #n3");
+  CHECK(Shape(p).names ==
         ExpressionAttributeNames{{"#n0", "a"}, {"#n1", "b"}, {"#n2", "c"}, {"#n3", "d e"}});
 }
 
@@ -67,11 +67,11 @@ TEST_CASE("partition-key equality with begins_with on the sort key becomes a Que
   auto p =
       PlanOk("SELECT * FROM \"App\" WHERE PK = 'CUSTOMER#c1' AND begins_with(SK, 'ORDER#')", kApp);
   const auto& r = As<QueryRequest>(p);
-  CHECK(r.key_condition_expression == "#n0 = :v0 AND begins_with(#n1, :v1)");
-  CHECK(*r.expression_attribute_names == ExpressionAttributeNames{{"#n0", "PK"}, {"#n1", "SK"}});
-  CHECK(r.expression_attribute_values->at(":v0") == S("CUSTOMER#c1"));
-  CHECK(r.expression_attribute_values->at(":v1") == S("ORDER#"));
-  CHECK_FALSE(r.filter_expression);
+  CHECK(Shape(p).key_condition_expression == "#n0 = :v0 AND begins_with(#n1, :v1)");
+  CHECK(Shape(p).names == ExpressionAttributeNames{{"#n0", "PK"}, {"#n1", "SK"}});
+  CHECK(Shape(p).values.at(":v0") == S("CUSTOMER#c1"));
+  CHECK(Shape(p).values.at(":v1") == S("ORDER#"));
+  CHECK(Shape(p).filter_expression.empty());
   CHECK_FALSE(r.index_name);
   CHECK(p.plan.operation == "Query");
   CHECK(p.plan.key_condition == "PK = 'CUSTOMER#c1' AND begins_with(SK, 'ORDER#')");
@@ -82,9 +82,9 @@ TEST_CASE("partition-key equality with begins_with on the sort key becomes a Que
 TEST_CASE("predicates beyond the key become the Query's FilterExpression") {
   auto p =
       PlanOk("SELECT * FROM \"App\" WHERE PK = 'c1' AND total > 100 AND (a = 1 OR b = 2)", kApp);
-  const auto& r = As<QueryRequest>(p);
-  CHECK(r.key_condition_expression == "#n0 = :v0");
-  CHECK(r.filter_expression == "#n1 > :v1 AND (#n2 = :v2 OR #n3 = :v3)");
+  CHECK(std::holds_alternative<QueryRequest>(p.call.request));
+  CHECK(Shape(p).key_condition_expression == "#n0 = :v0");
+  CHECK(Shape(p).filter_expression == "#n1 > :v1 AND (#n2 = :v2 OR #n3 = :v3)");
   CHECK(p.plan.filter == "total > 100 AND (a = 1 OR b = 2)");
   CHECK(p.has_filter);
   CHECK(p.plan.reason == "equality on the partition key PK -> Query");
@@ -92,12 +92,12 @@ TEST_CASE("predicates beyond the key become the Query's FilterExpression") {
 
 TEST_CASE("full key plus another predicate is a Query, since GetItem has no filter") {
   auto p = PlanOk("SELECT * FROM \"App\" WHERE PK = 'a' AND SK = 'b' AND n = 1", kApp);
-  CHECK(As<QueryRequest>(p).key_condition_expression == "#n0 = :v0 AND #n1 = :v1");
+  CHECK(Shape(p).key_condition_expression == "#n0 = :v0 AND #n1 = :v1");
 }
 
 TEST_CASE("a sort-key comparison written value-first is turned round for the key condition") {
   auto p = PlanOk("SELECT * FROM \"App\" WHERE 'x' = PK AND 'm' < SK", kApp);
-  CHECK(As<QueryRequest>(p).key_condition_expression == "#n0 = :v0 AND #n1 > :v1");
+  CHECK(Shape(p).key_condition_expression == "#n0 = :v0 AND #n1 > :v1");
   CHECK(p.plan.key_condition == "PK = 'x' AND SK > 'm'");
 }
 
@@ -106,7 +106,7 @@ TEST_CASE("equality on an index's partition key queries the index") {
       "SELECT * FROM \"App\".\"GSI1\" WHERE GSI1PK = 'x' AND GSI1SK BETWEEN 'a' AND 'b'", kApp);
   const auto& r = As<QueryRequest>(p);
   CHECK(r.index_name == "GSI1");
-  CHECK(r.key_condition_expression == "#n0 = :v0 AND #n1 BETWEEN :v1 AND :v2");
+  CHECK(Shape(p).key_condition_expression == "#n0 = :v0 AND #n1 BETWEEN :v1 AND :v2");
   CHECK(p.plan.index == "GSI1");
 }
 
@@ -150,8 +150,8 @@ TEST_CASE("Limit, ConsistentRead and the start key reach the Query") {
 
 TEST_CASE("a SELECT on a non-key attribute becomes a full Scan") {
   auto p = PlanOk("SELECT * FROM \"App\" WHERE total > 100", kApp);
-  const auto& r = As<ScanRequest>(p);
-  CHECK(r.filter_expression == "#n0 > :v0");
+  CHECK(std::holds_alternative<ScanRequest>(p.call.request));
+  CHECK(Shape(p).filter_expression == "#n0 > :v0");
   CHECK(p.plan.operation == "Scan");
   CHECK(p.plan.full_scan);
   CHECK(p.plan.filter == "total > 100");
@@ -160,7 +160,7 @@ TEST_CASE("a SELECT on a non-key attribute becomes a full Scan") {
 
 TEST_CASE("no WHERE reads every item") {
   auto p = PlanOk("SELECT * FROM \"App\"", kApp);
-  CHECK_FALSE(As<ScanRequest>(p).filter_expression);
+  CHECK(Shape(p).filter_expression.empty());
   CHECK(p.plan.reason == "no WHERE clause -> full Scan");
 }
 
@@ -184,7 +184,7 @@ TEST_CASE("the table's partition key on an index target scans the index") {
 
 TEST_CASE("two sort-key conditions leave only a Scan, since a filter may not name keys") {
   auto p = PlanOk("SELECT * FROM \"App\" WHERE PK = 'a' AND SK >= 'b' AND SK <= 'c'", kApp);
-  CHECK(As<ScanRequest>(p).filter_expression == "#n0 = :v0 AND #n1 >= :v1 AND #n1 <= :v2");
+  CHECK(Shape(p).filter_expression == "#n0 = :v0 AND #n1 >= :v1 AND #n1 <= :v2");
 }
 
 TEST_CASE("WHERE functions and IS forms translate to DynamoDB condition functions") {
@@ -193,7 +193,7 @@ TEST_CASE("WHERE functions and IS forms translate to DynamoDB condition function
       "contains(tags, 'a') AND attribute_type(n, 'N') AND size(l) > 2 AND s IN ['a', 'b'] AND "
       "NOT (x = 1 OR y BETWEEN 1 AND 2) AND z <> 3",
       kApp);
-  CHECK(As<ScanRequest>(p).filter_expression ==
+  CHECK(Shape(p).filter_expression ==
         "attribute_not_exists(#n0) AND attribute_exists(#n1) AND contains(#n2, :v0) AND "
         "attribute_type(#n3, :v1) AND size(#n4) > :v2 AND #n5 IN (:v3, :v4) AND "
         "NOT (#n6 = :v5 OR #n7 BETWEEN :v6 AND :v7) AND #n8 <> :v8");
@@ -201,9 +201,9 @@ TEST_CASE("WHERE functions and IS forms translate to DynamoDB condition function
 
 TEST_CASE("IS NULL holds for NULL values and missing attributes alike") {
   auto p = PlanOk("SELECT * FROM \"App\" WHERE a IS NULL", kApp);
-  const auto& r = As<ScanRequest>(p);
-  CHECK(r.filter_expression == "(attribute_not_exists(#n0) OR attribute_type(#n0, :v0))");
-  CHECK(r.expression_attribute_values->at(":v0") == S("NULL"));
+  CHECK(std::holds_alternative<ScanRequest>(p.call.request));
+  CHECK(Shape(p).filter_expression == "(attribute_not_exists(#n0) OR attribute_type(#n0, :v0))");
+  CHECK(Shape(p).values.at(":v0") == S("NULL"));
 }
 
 TEST_CASE("literals in Ion syntax become attribute values") {
@@ -211,7 +211,7 @@ TEST_CASE("literals in Ion syntax become attribute values") {
       "SELECT * FROM \"App\" WHERE a = {'k': [1, TRUE, NULL]} AND b = <<'x', 'y'>> AND c = <<1, "
       "2>>",
       kApp);
-  const auto& v = *As<ScanRequest>(p).expression_attribute_values;
+  const auto& v = Shape(p).values;
   CHECK(v.at(":v0").type == AttrType::kM);
   CHECK(v.at(":v0").map().at("k").list().size() == 3);
   CHECK(v.at(":v1").type == AttrType::kSS);
@@ -252,9 +252,9 @@ TEST_CASE("INSERT becomes a PutItem conditional on the key being new") {
       "'m': {'x': [1, TRUE, NULL]}}",
       kApp);
   const auto& r = As<PutItemRequest>(p);
-  CHECK(r.condition_expression == "attribute_not_exists(#n0)");
-  CHECK(*r.expression_attribute_names == ExpressionAttributeNames{{"#n0", "PK"}});
-  CHECK_FALSE(r.expression_attribute_values);
+  CHECK(Shape(p).condition_expression == "attribute_not_exists(#n0)");
+  CHECK(Shape(p).names == ExpressionAttributeNames{{"#n0", "PK"}});
+  CHECK(Shape(p).values.empty());
   CHECK(r.item.size() == 5);
   CHECK(r.item.at("tags").type == AttrType::kSS);
   CHECK(r.item.at("m").map().at("x").list()[2].type == AttrType::kNull);
@@ -292,9 +292,9 @@ TEST_CASE("UPDATE becomes an UpdateItem that never creates the item") {
       kApp);
   const auto& r = As<UpdateItemRequest>(p);
   CHECK(r.key == Key{{"PK", S("x")}, {"SK", S("y")}});
-  CHECK(r.update_expression == "SET #n0 = :v0, #n1 = #n1 + :v1 REMOVE #n2");
-  CHECK(r.condition_expression == "attribute_exists(#n3) AND #n4 = :v2");
-  CHECK(*r.expression_attribute_names ==
+  CHECK(Shape(p).update_expression == "SET #n0 = :v0, #n1 = #n1 + :v1 REMOVE #n2");
+  CHECK(Shape(p).condition_expression == "attribute_exists(#n3) AND #n4 = :v2");
+  CHECK(Shape(p).names ==
         ExpressionAttributeNames{
             {"#n0", "a"}, {"#n1", "b"}, {"#n2", "c"}, {"#n3", "PK"}, {"#n4", "version"}});
   CHECK_FALSE(r.return_values);
@@ -325,8 +325,7 @@ TEST_CASE("set_add and set_delete become ADD and DELETE") {
       "UPDATE \"Users\" SET tags = set_add(tags, <<'z'>>), old = set_delete(old, <<1>>), "
       "l = list_append(l, [1]) WHERE id = 1",
       kUsers);
-  CHECK(As<UpdateItemRequest>(p).update_expression ==
-        "SET #n2 = list_append(#n2, :v2) ADD #n0 :v0 DELETE #n1 :v1");
+  CHECK(Shape(p).update_expression == "SET #n2 = list_append(#n2, :v2) ADD #n0 :v0 DELETE #n1 :v1");
   std::string other = "UPDATE \"Users\" SET t = set_add(tags, <<'x'>>) WHERE id = 1";
   CHECK(PlanError(other, kUsers) ==
         "The first argument to SET_ADD must equal the assignment value at " + At(other, "set_add"));
@@ -339,13 +338,12 @@ TEST_CASE("set_add and set_delete become ADD and DELETE") {
 
 TEST_CASE("DELETE becomes DeleteItem, extra predicates guard only an existing item") {
   auto plain = PlanOk("DELETE FROM \"App\" WHERE PK = 'x' AND SK = 'y'", kApp);
-  CHECK_FALSE(As<DeleteItemRequest>(plain).condition_expression);
+  CHECK(Shape(plain).condition_expression.empty());
   auto guarded =
       PlanOk("DELETE FROM \"App\" WHERE PK = 'x' AND SK = 'y' AND status = 'open'", kApp);
-  const auto& r = As<DeleteItemRequest>(guarded);
-  CHECK(r.condition_expression == "attribute_not_exists(#n1) OR (#n0 = :v0)");
-  CHECK(*r.expression_attribute_names ==
-        ExpressionAttributeNames{{"#n0", "status"}, {"#n1", "PK"}});
+  CHECK(std::holds_alternative<DeleteItemRequest>(guarded.call.request));
+  CHECK(Shape(guarded).condition_expression == "attribute_not_exists(#n1) OR (#n0 = :v0)");
+  CHECK(Shape(guarded).names == ExpressionAttributeNames{{"#n0", "status"}, {"#n1", "PK"}});
   auto returning = PlanOk("DELETE FROM \"Users\" WHERE id = 1 RETURNING ALL OLD *", kUsers);
   CHECK(As<DeleteItemRequest>(returning).return_values == "ALL_OLD");
   CHECK(PlanError("DELETE FROM \"Users\" WHERE id = 1 RETURNING ALL NEW *", kUsers) ==
@@ -361,7 +359,7 @@ TEST_CASE("EXISTS(SELECT ...) becomes a ConditionCheck on an existing item") {
   const auto& r = As<TransactWriteItem>(p);
   CHECK(r.action == "ConditionCheck");
   CHECK(r.key == Key{{"PK", S("x")}, {"SK", S("y")}});
-  CHECK(r.condition_expression == "attribute_exists(#n0) AND #n1 = :v0");
+  CHECK(Shape(p).condition_expression == "attribute_exists(#n0) AND #n1 = :v0");
   CHECK(PlanError("EXISTS(SELECT * FROM \"App\" WHERE PK = 'x' AND SK = 'y')", kApp) ==
         "EXISTS() must contain a single item read with additional condition");
   CHECK(PlanError("EXISTS(SELECT * FROM \"App\" WHERE PK = 'x' AND n = 1)", kApp) ==
