@@ -179,6 +179,8 @@ Unit NextUnit(std::string_view s, size_t pos) {
   return {n, CodePointWidth(cp)};
 }
 
+bool IsPrintableAscii(char c) { return c >= 0x20 && c < 0x7F; }
+
 }  // namespace
 
 int CodePointWidth(char32_t cp) {
@@ -193,6 +195,11 @@ int CodePointWidth(char32_t cp) {
 size_t DisplayWidth(std::string_view utf8) {
   size_t width = 0;
   for (size_t pos = 0; pos < utf8.size();) {
+    if (IsPrintableAscii(utf8[pos])) {  // most cells are all ASCII: one column a byte
+      ++width;
+      ++pos;
+      continue;
+    }
     Unit u = NextUnit(utf8, pos);
     width += static_cast<size_t>(u.width);
     pos += u.size;
@@ -204,6 +211,12 @@ size_t PrefixWithin(std::string_view utf8, size_t max_width) {
   size_t width = 0;
   size_t pos = 0;
   while (pos < utf8.size()) {
+    if (IsPrintableAscii(utf8[pos])) {
+      if (width + 1 > max_width) break;
+      ++width;
+      ++pos;
+      continue;
+    }
     Unit u = NextUnit(utf8, pos);
     if (width + static_cast<size_t>(u.width) > max_width) break;
     width += static_cast<size_t>(u.width);

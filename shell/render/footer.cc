@@ -107,12 +107,31 @@ std::string PartitionsByTable(const Trace& t) {
 
 // The items the aws-CLI layer kept in its output, or -1 when it does not print an item list.
 int64_t ShownItems(const StatementResult& r) {
-  if (r.kind != InputKind::kCli || !r.output().is_object()) return -1;
-  const auto it = r.output().find("Items");
-  const bool listed = it != r.output().end() && it->is_array();
-  if (!listed && r.streamed_items == 0) return -1;
+  if (r.kind != InputKind::kCli || !r.ok || !r.response) return -1;
   // A streamed read printed its items as they came; the output keeps only what was not streamed.
-  return r.streamed_items + (listed ? static_cast<int64_t>(it->size()) : 0);
+  int64_t listed = -1;
+  if (const QueryResponse* page = QueryOrScanPage(*r.response)) {
+    if (!page->count_only && r.streamed_items == 0)
+      listed = static_cast<int64_t>(page->items.size());
+  } else if (const auto* s = ResponseAs<Operation::ExecuteStatement>(*r.response)) {
+    listed = static_cast<int64_t>(s->items.size());
+  }
+  if (listed < 0 && r.streamed_items == 0) return -1;
+  return r.streamed_items + std::max<int64_t>(listed, 0);
+}
+
+// Whether the output carries a LastEvaluatedKey or a NextToken: there is more to read.
+bool HasMore(const StatementResult& r) {
+  if (!r.ok) return false;
+  if (r.next_token) return true;
+  if (!r.response) return false;
+  if (const QueryResponse* page = QueryOrScanPage(*r.response)) {
+    return page->last_evaluated_key.has_value();
+  }
+  if (const auto* s = ResponseAs<Operation::ExecuteStatement>(*r.response)) {
+    return s->next_token || s->last_evaluated_key;
+  }
+  return false;
 }
 
 }  // namespace
@@ -179,10 +198,7 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
     std::snprintf(buf, sizeof buf, "%.1f ms", r.elapsed_ms);
     parts.push_back(buf);
   }
-  if (r.output().is_object() &&
-      (r.output().contains("LastEvaluatedKey") || r.output().contains("NextToken"))) {
-    parts.push_back("more: .more");
-  }
+  if (HasMore(r)) parts.push_back("more: .more");
   // A call with nothing to report beyond its name (list-tables, create-table) gets no footer.
   if (parts.size() == 1) return "";
   std::string line = "--";

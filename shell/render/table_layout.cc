@@ -17,10 +17,9 @@ constexpr size_t kGap = 2;  // spaces between columns
 
 // `s` on one line, cut to `width` columns with an ellipsis when longer.
 std::string Cut(std::string s, size_t width) {
-  for (char& c : s) {
-    if (c == '\n' || c == '\t') c = ' ';
-  }
-  if (DisplayWidth(s) <= width) return s;
+  std::replace_if(
+      s.begin(), s.end(), [](char c) { return c == '\n' || c == '\t'; }, ' ');
+  if (s.size() <= width || DisplayWidth(s) <= width) return s;  // a column is at most a byte
   if (width == 0) return "";
   // Cut by columns, on a character boundary, leaving one column for the ellipsis.
   return s.substr(0, PrefixWithin(s, width - 1)) + "\xE2\x80\xA6";  // U+2026
