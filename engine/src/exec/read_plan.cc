@@ -572,6 +572,7 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
   Status inner = OkStatus();
   RangeRead range = p.range;
   range.with_keys = p.fetch_base;  // only an LSI's base-table fetch needs the row's keys
+  range.with_h = p.is_query;       // a Scan takes its last row's hash from that row's key
   // With nothing to evaluate, stored items go back whole: each is checked, and measured by the
   // same pass, rather than fetching the stored size (an in-memory database's items need no check:
   // Storage::items_need_check).
@@ -602,6 +603,9 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
       auto it = item.find(d.name);
       if (it != item.end()) lek.emplace(it->first, it->second);
     }
+    // The partition the page stopped in: its hash, as stored, is the hash of the (index's)
+    // partition-key encoding.
+    last_h = PartitionHash(EncodeParts(lek, HashDefs(t, p.index)));
     out->last_evaluated_key = std::move(lek);
   };
   // Items returned whole are copied into one buffer per page. The buffer of this thread's last
@@ -626,7 +630,6 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
     }
     ++scanned;
     bytes += row.size;
-    last_h = row.h;
     bool stop = (p.limit && scanned >= p.limit) || bytes >= kPageBytes;
     if (stop) {
       stopped = true;

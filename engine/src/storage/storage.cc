@@ -454,7 +454,8 @@ Status Storage::DeleteIndexRow(int64_t id, const Row& row) {
 Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, RowView&)) {
   std::string keys = !r.with_keys ? "" : r.index ? "ipk, isk, pk, sk, " : "pk, sk, ";
   // A read of one partition hash (a Query) knows every row's h without fetching it.
-  std::string sql = std::string("SELECT ") + (r.h ? "" : "h, ") + keys +
+  const bool fetch_h = !r.h && r.with_h;
+  std::string sql = std::string("SELECT ") + (fetch_h ? "h, " : "") + keys +
                     (r.with_size ? "size, " : "") + "item FROM " +
                     (r.index ? I(r.storage_id) : T(r.storage_id));
   std::vector<std::string> where;
@@ -487,7 +488,7 @@ Status Storage::ReadImpl(const RangeRead& r, void* ctx, bool (*visit)(void*, Row
   RowView row;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
     int c = 0;
-    row.h = r.h ? *r.h : static_cast<uint32_t>(sqlite3_column_int64(s, c++));
+    row.h = r.h ? *r.h : fetch_h ? static_cast<uint32_t>(sqlite3_column_int64(s, c++)) : 0;
     if (r.with_keys) {
       if (r.index) {
         row.ipk = ColumnView(s, c++);

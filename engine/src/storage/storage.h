@@ -81,6 +81,9 @@ struct RangeRead {
   bool with_keys = true;
   // Whether the visit needs RowView::size (a caller that measures items itself skips it).
   bool with_size = true;
+  // Whether the visit needs RowView::h when the read does not fix it (a Scan needs only its last
+  // row's hash, which it takes from that row's key).
+  bool with_h = true;
 };
 
 // One DynamoDB Streams record as stored (exec/stream_log.h writes them, exec/streams.cc reads).
