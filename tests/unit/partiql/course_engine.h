@@ -9,36 +9,21 @@
 #include <utility>
 #include <vector>
 
+#include "../engine/fixture.h"
 #include "ddblab/engine.h"
 
 namespace course_engine {
 
 using namespace ddblab;
-
-inline AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
-inline AttributeValue N(const std::string& s) { return AttributeValue::N(*Decimal::Parse(s)); }
-
-template <typename T>
-T Must(Result<T> r) {
-  INFO((r.ok() ? "" : r.error().message));
-  REQUIRE(r.ok());
-  return std::move(r).value();
-}
-
-template <typename T>
-Error Fails(Result<T> r) {
-  REQUIRE_FALSE(r.ok());
-  return r.error();
-}
+using ddbtest::Fails;
+using ddbtest::Must;
+using ddbtest::N;
+using ddbtest::S;
 
 // An in-memory engine with the course's single table "App" (PK/SK strings, GSI1 on
 // GSI1PK/GSI1SK) holding a customer, three orders and a second customer.
 inline std::unique_ptr<Engine> CourseEngine() {
-  EngineOptions o;
-  o.clock = [] { return 1700000000.0; };
-  auto opened = Engine::Open(o);
-  REQUIRE(opened.ok());
-  std::unique_ptr<Engine> e = std::move(opened).value();
+  std::unique_ptr<Engine> e = ddbtest::OpenMemory();
   CreateTableRequest t;
   t.table_name = "App";
   t.billing_mode = "PAY_PER_REQUEST";
