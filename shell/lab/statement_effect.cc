@@ -116,6 +116,14 @@ void AddExpressions(const Json& req, Json& out) {
   }
 }
 
+// The answer to statement `at` of a BatchExecuteStatement, or null.
+const BatchStatementResponse* BatchStatement(const shell::StatementResult& r, int at) {
+  if (at < 0 || !r.response) return nullptr;
+  const auto* batch = ResponseAs<Operation::BatchExecuteStatement>(*r.response);
+  if (batch == nullptr || static_cast<size_t>(at) >= batch->responses.size()) return nullptr;
+  return &batch->responses[static_cast<size_t>(at)];
+}
+
 // Key attribute names of a table (cached per record): what a put's key is made of.
 class KeyNames {
  public:
@@ -125,13 +133,11 @@ class KeyNames {
     if (it != cache_.end()) return it->second;
     std::vector<std::string>& names = cache_[table];
     if (client_ == nullptr || table.empty()) return names;
-    wire::JsonResult d = client_->Call("DescribeTable", Json{{"TableName", table}});
-    if (!d.ok || !d.body.contains("Table")) return names;
-    const Json& schema = d.body["Table"].value("KeySchema", Json::array());
-    for (const auto& k : schema) {
-      if (k.is_object() && k.contains("AttributeName") && k["AttributeName"].is_string())
-        names.push_back(k["AttributeName"].get<std::string>());
-    }
+    DescribeTableRequest describe;
+    describe.table_name = table;
+    auto d = wire::Invoke<Operation::DescribeTable>(*client_, describe);
+    if (!d.ok()) return names;
+    for (const KeySchemaElement& k : d->table.key_schema) names.push_back(k.attribute_name);
     return names;
   }
 
@@ -333,31 +339,32 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
     w.erase("filter");
     w.erase("projection");
     if (read_images && client != nullptr && !key.empty() && !a.table.empty()) {
-      wire::JsonResult g = client->Call(
-          "GetItem", Json{{"TableName", a.table}, {"Key", key}, {"ConsistentRead", true}});
-      if (g.ok && g.body.contains("Item")) w["image"] = UnmarshalItem(g.body["Item"]);
+      GetItemRequest get;
+      get.table_name = a.table;
+      get.consistent_read = true;
+      if (Result<Item> k = wire::ItemFromJson(key); k.ok()) {
+        get.key = std::move(*k);
+        auto g = wire::Invoke<Operation::GetItem>(*client, get);
+        if (g.ok() && g->item) w["image"] = UnmarshalItem(wire::ItemToJson(g->item->item()));
+      }
     }
     // A batch statement fails on its own: its error is in the response, not the record's.
     bool failed = false;
-    if (a.statement >= 0 && r.output().is_object() && r.output().contains("Responses") &&
-        r.output()["Responses"].is_array() &&
-        static_cast<size_t>(a.statement) < r.output()["Responses"].size()) {
-      const Json& response = r.output()["Responses"][static_cast<size_t>(a.statement)];
-      if (response.is_object() && response.contains("Error") && response["Error"].is_object()) {
-        failed = true;
-        w["error"] = Json{{"code", response["Error"].value("Code", std::string())},
-                          {"message", response["Error"].value("Message", std::string())}};
-      }
+    if (const BatchStatementResponse* response = BatchStatement(r, a.statement);
+        response != nullptr && response->error) {
+      failed = true;
+      w["error"] = Json{{"code", wire::BatchStatementErrorCode(response->error->type)},
+                        {"message", response->error->message}};
     }
     if (r.ok && !failed && a.op != "ConditionCheck") ++written;
     writes.push_back(std::move(w));
   }
   // A batch write's unprocessed requests were not written.
-  if (r.ok && r.output().is_object() && r.output().contains("UnprocessedItems") &&
-      r.output()["UnprocessedItems"].is_object()) {
-    for (auto t = r.output()["UnprocessedItems"].begin(); t != r.output()["UnprocessedItems"].end();
-         ++t)
-      if (t.value().is_array()) written -= static_cast<int64_t>(t.value().size());
+  if (const auto* batch =
+          r.response ? ResponseAs<Operation::BatchWriteItem>(*r.response) : nullptr) {
+    for (const auto& [table, requests] : batch->unprocessed_items) {
+      written -= static_cast<int64_t>(requests.size());
+    }
   }
   j["writes"] = std::move(writes);
   j["written"] = written < 0 ? 0 : written;

@@ -1,5 +1,6 @@
 #include "exec/read_plan.h"
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <string>
@@ -604,8 +605,12 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
       if (it != item.end()) lek.emplace(it->first, it->second);
     }
     // The partition the page stopped in: its hash, as stored, is the hash of the (index's)
-    // partition-key encoding.
-    last_h = PartitionHash(EncodeParts(lek, HashDefs(t, p.index)));
+    // partition-key encoding. Every row of a table or index holds its partition key.
+    const std::vector<KeyDef> hash_defs = HashDefs(t, p.index);
+    if (std::all_of(hash_defs.begin(), hash_defs.end(),
+                    [&lek](const KeyDef& d) { return lek.count(d.name) != 0; })) {
+      last_h = PartitionHash(EncodeParts(lek, hash_defs));
+    }
     out->last_evaluated_key = std::move(lek);
   };
   // Items returned whole are copied into one buffer per page. The buffer of this thread's last

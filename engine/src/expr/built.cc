@@ -1,5 +1,6 @@
-// Built expressions written back as the text a client would send, for EXPLAIN. The engine never
-// parses this text: it runs the trees (built.h).
+// Built expressions written back as the text a client would send: for EXPLAIN, and for what a
+// transaction counts (its payload size, its idempotency fingerprint). The engine never parses this
+// text: it runs the trees (built.h).
 #include "expr/built.h"
 
 #include <string>
