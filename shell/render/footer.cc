@@ -180,8 +180,7 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
   }
   // `--return-consumed-capacity INDEXES` on the statement asks for the split for this one call.
   CapacityDisplay how = settings.capacity;
-  if (how == CapacityDisplay::kTotal && r.request.is_object() &&
-      r.request.value("ReturnConsumedCapacity", std::string()) == "INDEXES") {
+  if (how == CapacityDisplay::kTotal && m.return_consumed_capacity == "INDEXES") {
     how = CapacityDisplay::kIndexes;
   }
   std::string cap = CapacityText(m, read, how);

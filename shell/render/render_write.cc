@@ -9,8 +9,6 @@
 
 namespace ddblab::shell {
 
-using wire::Json;
-
 namespace {
 
 struct WriteCounts {
@@ -21,22 +19,8 @@ struct WriteCounts {
   std::vector<std::string> refused;  // error codes of a batch's statements that failed alone
 };
 
-// Counts the requests of a BatchWriteItem request as written.
-void CountBatch(const Json& request_items, WriteCounts& c) {
-  if (!request_items.is_object()) return;
-  for (auto it = request_items.begin(); it != request_items.end(); ++it) {
-    if (!it.value().is_array()) continue;
-    for (const auto& req : it.value()) {
-      if (!req.is_object()) continue;
-      if (req.contains("PutRequest")) ++c.written;
-      if (req.contains("DeleteRequest")) ++c.deleted;
-    }
-  }
-}
-
 // A PartiQL write counted by its first word (INSERT, UPDATE, DELETE, EXISTS); false for a read.
-bool CountStatement(const Json& statement, WriteCounts& c) {
-  std::string text = statement.is_object() ? statement.value("Statement", std::string()) : "";
+bool CountStatement(const std::string& text, WriteCounts& c) {
   size_t b = text.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return false;
   std::string word;
@@ -66,25 +50,24 @@ std::string WriteSummary(const StatementResult& r) {
   // For PartiQL the trace names the operation the statement became (INSERT -> PutItem).
   const std::string& op = r.merged.trace.operation;
   WriteCounts c;
-  if (r.operation == "ExecuteTransaction" && r.request.is_object()) {
+  const Request* sent = r.sent ? &*r.sent : nullptr;
+  if (const auto* tx = sent ? std::get_if<ExecuteTransactionRequest>(sent) : nullptr) {
     // All or nothing: a transaction that succeeded applied every statement.
-    const Json statements = r.request.value("TransactStatements", Json::array());
-    if (!statements.is_array()) return "";
-    for (const auto& st : statements) CountStatement(st, c);
-  } else if (r.operation == "BatchExecuteStatement" && r.request.is_object()) {
+    for (const ParameterizedStatement& st : tx->transact_statements)
+      CountStatement(st.statement, c);
+  } else if (const auto* statements =
+                 sent ? std::get_if<BatchExecuteStatementRequest>(sent) : nullptr) {
     // Each statement succeeds or fails on its own; a batch of reads shows its items instead.
-    const Json statements = r.request.value("Statements", Json::array());
     const auto* batch =
         r.response ? ResponseAs<Operation::BatchExecuteStatement>(*r.response) : nullptr;
-    if (!statements.is_array()) return "";
     bool any_write = false;
-    for (size_t i = 0; i < statements.size(); ++i) {
+    for (size_t i = 0; i < statements->statements.size(); ++i) {
       const Error* failed =
           batch != nullptr && i < batch->responses.size() && batch->responses[i].error
               ? &*batch->responses[i].error
               : nullptr;
       WriteCounts one;
-      if (!CountStatement(statements[i], one)) continue;
+      if (!CountStatement(statements->statements[i].statement, one)) continue;
       any_write = true;
       if (failed != nullptr) {
         c.refused.push_back(wire::BatchStatementErrorCode(failed->type));
@@ -104,30 +87,35 @@ std::string WriteSummary(const StatementResult& r) {
     // DynamoDB: DeleteItem succeeds whether or not the item existed, and says which only with
     // ReturnValues ALL_OLD, so this counts the delete performed, as the WCU in the footer does.
     c.deleted = 1;
-  } else if (op == "BatchWriteItem" && r.request.is_object()) {
-    CountBatch(r.request.value("RequestItems", Json::object()), c);
+  } else if (const auto* writes = sent ? std::get_if<BatchWriteItemRequest>(sent) : nullptr;
+             writes != nullptr && op == "BatchWriteItem") {
+    for (const auto& [table, requests] : writes->request_items) {
+      for (const WriteRequest& w : requests) {
+        if (w.put_request_item) ++c.written;
+        if (w.delete_request_key) ++c.deleted;
+      }
+    }
     if (const auto* batch =
             r.response ? ResponseAs<Operation::BatchWriteItem>(*r.response) : nullptr) {
-      for (const auto& [table, writes] : batch->unprocessed_items) {
-        for (const WriteRequest& w : writes) {
+      for (const auto& [table, unprocessed] : batch->unprocessed_items) {
+        for (const WriteRequest& w : unprocessed) {
           if (w.put_request_item) --c.written;
           if (w.delete_request_key) --c.deleted;
         }
       }
     }
-  } else if (op == "TransactWriteItems" && r.request.is_object()) {
-    const Json items = r.request.value("TransactItems", Json::array());
-    if (!items.is_array()) return "";
-    for (const auto& t : items) {
-      if (!t.is_object()) continue;
-      if (t.contains("Put")) ++c.written;
-      if (t.contains("Update")) ++c.updated;
-      if (t.contains("Delete")) ++c.deleted;
-      if (t.contains("ConditionCheck")) ++c.checked;
+  } else if (const auto* items = sent ? std::get_if<TransactWriteItemsRequest>(sent) : nullptr;
+             items != nullptr && op == "TransactWriteItems") {
+    for (const TransactWriteItem& t : items->transact_items) {
+      if (t.action == "Put") ++c.written;
+      if (t.action == "Update") ++c.updated;
+      if (t.action == "Delete") ++c.deleted;
+      if (t.action == "ConditionCheck") ++c.checked;
     }
-  } else if ((op.empty() || op == "ExecuteStatement") && r.operation == "ExecuteStatement") {
+  } else if (const auto* one = sent ? std::get_if<ExecuteStatementRequest>(sent) : nullptr;
+             one != nullptr && (op.empty() || op == "ExecuteStatement")) {
     // A remote endpoint sends no trace: the statement's own first word says what it was.
-    if (!CountStatement(r.request, c)) return "";
+    if (!CountStatement(one->statement, c)) return "";
   } else {
     return "";
   }

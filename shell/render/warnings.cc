@@ -8,8 +8,6 @@
 
 namespace ddblab::shell {
 
-using wire::Json;
-
 namespace {
 
 // DynamoDB: an item may be at most 400 KB; warn from 300 KB on.
@@ -45,46 +43,38 @@ std::vector<const Item*> ItemsOf(const StatementResult& r) {
 }
 
 // Counts requests per (table, partition-key value) in a batch or transaction.
-void CountKey(const RenderContext& ctx, const std::string& table, const Json& item,
+void CountKey(const RenderContext& ctx, const std::string& table, const Item* item,
               std::map<std::pair<std::string, std::string>, int>& counts, int& total) {
-  if (!ctx.keys || !item.is_object()) return;
+  if (!ctx.keys || item == nullptr) return;
   KeyInfo k = ctx.keys(table, "");
   if (k.key_names.empty()) return;
   const std::string& pk = k.key_names.front();
-  if (!item.contains(pk)) return;
+  auto value = item->find(pk);
+  if (value == item->end()) return;
   ++total;
-  ++counts[{table, pk + " = " + CellText(item[pk])}];
+  ++counts[{table, pk + " = " + CellText(value->second)}];
 }
 
 void CheckHotKey(const StatementResult& r, const RenderContext& ctx,
                  std::vector<std::string>& out) {
-  const Json& q = r.request;
-  if (!q.is_object()) return;
+  if (!r.sent) return;
   std::map<std::pair<std::string, std::string>, int> counts;
   int total = 0;
-  if (q.contains("RequestItems") && q["RequestItems"].is_object()) {
-    for (auto it = q["RequestItems"].begin(); it != q["RequestItems"].end(); ++it) {
-      const Json& v = it.value();
-      if (v.is_array()) {  // BatchWriteItem
-        for (const auto& w : v) {
-          if (w.contains("PutRequest"))
-            CountKey(ctx, it.key(), w["PutRequest"].value("Item", Json()), counts, total);
-          if (w.contains("DeleteRequest"))
-            CountKey(ctx, it.key(), w["DeleteRequest"].value("Key", Json()), counts, total);
-        }
-      } else if (v.is_object() && v.contains("Keys") && v["Keys"].is_array()) {  // BatchGetItem
-        for (const auto& key : v["Keys"]) CountKey(ctx, it.key(), key, counts, total);
+  if (const auto* batch = std::get_if<BatchWriteItemRequest>(&*r.sent)) {
+    for (const auto& [table, writes] : batch->request_items) {
+      for (const WriteRequest& w : writes) {
+        if (w.put_request_item) CountKey(ctx, table, &*w.put_request_item, counts, total);
+        if (w.delete_request_key) CountKey(ctx, table, &*w.delete_request_key, counts, total);
       }
     }
-  }
-  if (q.contains("TransactItems") && q["TransactItems"].is_array()) {
-    for (const auto& action : q["TransactItems"]) {
-      if (!action.is_object() || action.empty()) continue;
-      const Json& body = action.begin().value();
-      if (!body.is_object()) continue;
-      std::string table = body.value("TableName", std::string());
-      CountKey(ctx, table, body.contains("Item") ? body["Item"] : body.value("Key", Json()), counts,
-               total);
+  } else if (const auto* gets = std::get_if<BatchGetItemRequest>(&*r.sent)) {
+    for (const auto& [table, keys] : gets->request_items) {
+      for (const Key& key : keys.keys) CountKey(ctx, table, &key, counts, total);
+    }
+  } else if (const auto* tx = std::get_if<TransactWriteItemsRequest>(&*r.sent)) {
+    for (const TransactWriteItem& action : tx->transact_items) {
+      const Item* named = action.item ? &*action.item : action.key ? &*action.key : nullptr;
+      CountKey(ctx, action.table_name, named, counts, total);
     }
   }
   for (const auto& [key, n] : counts) {
@@ -160,11 +150,8 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
                     "consistent and may miss a just-written item");
     }
   }
-  if (r.request.is_object() && r.request.contains("Item")) {
-    // The item as the statement wrote it: the aws CLI's request is JSON.
-    if (Result<Item> written = wire::ItemFromJson(r.request["Item"]); written.ok()) {
-      CheckItemSize(*written, out);
-    }
+  if (const auto* put = r.sent ? std::get_if<PutItemRequest>(&*r.sent) : nullptr) {
+    CheckItemSize(put->item, out);  // the item as the statement wrote it
   }
   for (const Item* item : ItemsOf(r)) CheckItemSize(*item, out);
   CheckHotKey(r, ctx, out);

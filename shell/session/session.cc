@@ -153,6 +153,7 @@ void FromCli(StatementResult& r, CliOutcome out) {
     r.next_token = std::move(out.next_token);
   }
   r.calls = std::move(out.calls);
+  r.sent = std::move(out.sent);
 }
 
 // Where a CLI read continues: its NextToken, LastEvaluatedKey or LastEvaluatedTableName.
@@ -258,6 +259,7 @@ void RunPartiqlText(wire::Client& client, const std::string& statement, const Ru
   if (client.IsRemote() && res.ok) AddRemotePlan(client, r.request, res);
   FromCall(r, std::move(res));
   if (r.ok) r.next_page = PartiqlNextPage(request, r);
+  r.sent = std::move(request);
 }
 
 void RunExplainText(wire::Client& client, std::string_view text, const RunOptions& options,
@@ -354,6 +356,7 @@ StatementResult RunCall(wire::Client& client, std::string_view operation, const 
     Result<Request> request = wire::RequestFromJson(operation, body);
     if (request.ok()) {
       FromCall(r, client.Execute(*request));
+      r.sent = std::move(request).value();
     } else {
       CallResult refused;
       refused.http_status = ErrorHttpStatus(request.error().type);
@@ -388,6 +391,7 @@ StatementResult RunNextPage(wire::Client& client, const StatementResult& previou
     r.operation = "ExecuteStatement";
     r.request = previous.request;
     r.request["NextToken"] = *page.partiql->next_token;
+    r.sent = *page.partiql;
     FromCall(r, client.Execute(*page.partiql));
     if (r.ok) r.next_page = PartiqlNextPage(*page.partiql, r);
   }

@@ -98,7 +98,7 @@ class [[nodiscard]] Result {
   // By reference rather than by value: a response (a trace, capacity and items) is then moved
   // once into the result, not twice.
   Result(const T& value) : v_(std::in_place_index<0>, value) {}          // NOLINT
-  Result(T&& value) : v_(std::in_place_index<0>, std::move(value)) {}     // NOLINT
+  Result(T&& value) : v_(std::in_place_index<0>, std::move(value)) {}    // NOLINT
   Result(Error error) : v_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
 
   bool ok() const { return v_.index() == 0; }

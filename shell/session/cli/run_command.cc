@@ -208,6 +208,7 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
   };
   while (true) {
     outcome.calls.push_back(client.Execute(*request));
+    if (!outcome.sent) outcome.sent = *request;  // the first page's, before it names the next
     CallResult& result = outcome.calls.back();
     if (!result.ok || !result.response) {
       outcome.error = result.error;
@@ -283,6 +284,7 @@ CliOutcome RunWaiter(wire::Client& client, const CliCommand& command) {
   if (!request) return outcome;
   CallResult result = client.Execute(*request);
   outcome.calls.push_back(result);
+  outcome.sent = std::move(request);
   const bool want_exists = command.waiter == "table-exists";
   const std::string waiter_name = want_exists ? "TableExists" : "TableNotExists";
   const bool not_found = !result.ok && result.error.type == ErrorType::kResourceNotFoundException;
@@ -327,6 +329,7 @@ CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command,
       Decode(command.operation, sized ? *sized : command.request, outcome);
   if (!request) return outcome;
   outcome.calls.push_back(client.Execute(*request));
+  outcome.sent = std::move(request);
   CallResult& result = outcome.calls.back();
   if (!result.ok) {
     outcome.error = result.error;

@@ -256,7 +256,11 @@ TEST_CASE("warnings: GSI reads are eventually consistent", "[warnings]") {
 
 TEST_CASE("warnings: an item near 400 KB", "[warnings]") {
   StatementResult r = QueryResult(Json::array(), 0);
-  r.request["Item"] = {{"PK", {{"S", "x"}}}, {"blob", {{"S", std::string(350 * 1024, 'a')}}}};
+  PutItemRequest put;
+  put.table_name = "app-main";
+  put.item = {{"PK", AttributeValue::S("x")},
+              {"blob", AttributeValue::S(std::string(350 * 1024, 'a'))}};
+  r.sent = put;
   auto w = Warnings(Merged(r), Context());
   REQUIRE(w.size() == 1);
   CHECK(w[0].find("400 KB") != std::string::npos);
@@ -267,11 +271,14 @@ TEST_CASE("warnings: a batch dominated by one partition key", "[warnings]") {
   r.kind = InputKind::kCli;
   r.operation = "BatchWriteItem";
   r.ok = true;
-  Json puts = Json::array();
+  BatchWriteItemRequest batch;
   for (const char* pk : {"HOT", "HOT", "HOT", "COLD"}) {
-    puts.push_back({{"PutRequest", {{"Item", {{"PK", {{"S", pk}}}, {"SK", {{"S", "1"}}}}}}}});
+    WriteRequest w;
+    w.put_request_item =
+        ddblab::Item{{"PK", AttributeValue::S(pk)}, {"SK", AttributeValue::S("1")}};
+    batch.request_items["app-main"].push_back(std::move(w));
   }
-  r.request = {{"RequestItems", {{"app-main", puts}}}};
+  r.sent = batch;
   CallResult call;
   call.ok = true;
   call.trace.operation = "BatchWriteItem";

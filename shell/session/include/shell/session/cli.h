@@ -81,6 +81,8 @@ struct CliOutcome {
   // with column -252 (bad --starting-token) or -255 (a waiter that cannot succeed).
   Error error;
   std::vector<CallResult> calls;
+  // The first request sent, typed (unset when the command's request did not decode).
+  std::optional<Request> sent;
 };
 // What the aws CLI prints for a response, as JSON: the response body (less Items that went to a
 // PageStream), with the NextToken of a read cut short; {} for a command that prints nothing.

@@ -41,7 +41,10 @@ struct StatementResult {
   InputKind kind = InputKind::kEmpty;
   std::string operation;   // "Query", "ExecuteStatement", ...
   std::string subcommand;  // aws-CLI subcommand ("query"), empty otherwise
-  wire::Json request;      // the (first) request sent
+  wire::Json request;      // the (first) request as written (hints read input that did not decode)
+  // The (first) request sent, typed: unset when the input did not decode into one (or for EXPLAIN
+  // and ddblab's extension operations). Warnings and write summaries read this.
+  std::optional<Request> sent;
   bool ok = false;
   bool parse_error = false;  // the input did not parse (exit status 252 rather than 254)
   Error error;
