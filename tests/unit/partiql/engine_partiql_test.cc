@@ -133,6 +133,21 @@ TEST_CASE("UPDATE applies SET and REMOVE, extra predicates act as a condition") 
         "Where clause does not contain a mandatory equality on all key attributes");
 }
 
+// The guard used to be written as text with the OR wrapped twice, "((a OR b))", which the
+// expression parser refused as redundant parentheses.
+TEST_CASE("DELETE whose only extra predicate is an OR is guarded by it") {
+  auto e = CourseEngine();
+  Error kept =
+      Fails(e->ExecuteStatement(Stmt("DELETE FROM \"App\" WHERE PK = 'CUSTOMER#c2' AND "
+                                     "SK = 'PROFILE' AND (name = 'x' OR name = 'y')")));
+  CHECK(kept.type == ErrorType::kConditionalCheckFailedException);
+  CHECK(Get(*e, "CUSTOMER#c2", "PROFILE"));
+  Must(
+      e->ExecuteStatement(Stmt("DELETE FROM \"App\" WHERE PK = 'CUSTOMER#c2' AND "
+                               "SK = 'PROFILE' AND (name = 'x' OR name = 'Bob')")));
+  CHECK_FALSE(Get(*e, "CUSTOMER#c2", "PROFILE"));
+}
+
 TEST_CASE("DELETE of a missing key succeeds and deletes nothing") {
   auto e = CourseEngine();
   auto r = Must(e->ExecuteStatement(
