@@ -1,7 +1,5 @@
 // A small engine every engine-side fuzz target shares: table Tab (pk S, sk N) with a global index
 // Gsi (g S) and a few items, recreated every 1,000 inputs so writes cannot grow it without bound.
-// The fixture checks that its table exists: an index name DynamoDB refuses once left every target
-// fuzzing against no table at all.
 #pragma once
 
 #include <cstdio>
@@ -12,6 +10,14 @@
 #include "ddblab/wire.h"
 
 namespace fuzz {
+
+// A fixture that DynamoDB's rules refuse leaves the targets fuzzing an empty engine (twice so far:
+// a table named T, then an index named G), so a refused setup call stops the run.
+inline void Require(const ddblab::wire::JsonResult& r, const char* operation) {
+  if (r.ok) return;
+  std::fprintf(stderr, "fuzz fixture: %s failed: %s\n", operation, r.error.message.c_str());
+  std::abort();
+}
 
 inline ddblab::Engine& FixtureEngine() {
   static std::unique_ptr<ddblab::Engine> engine;
@@ -28,16 +34,15 @@ inline ddblab::Engine& FixtureEngine() {
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
       "GlobalSecondaryIndexes":[{"IndexName":"Gsi","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],
         "Projection":{"ProjectionType":"ALL"}}]})");
-    if (!created.ok) {
-      std::fprintf(stderr, "fuzz fixture: CreateTable failed: %s\n", created.error.message.c_str());
-      std::abort();
-    }
+    Require(created, "CreateTable");
     for (int i = 0; i < 4; ++i) {
-      ddblab::wire::ExecuteJsonText(
-          *engine, "PutItem",
-          R"({"TableName":"Tab","Item":{"pk":{"S":"a"},"sk":{"N":")" + std::to_string(i) +
-              R"("},"g":{"S":"x"},"l":{"L":[{"N":"1"},{"S":"s"}]},"m":{"M":{"n":{"N":"2"}}},)"
-              R"("ss":{"SS":["p","q"]}}})");
+      Require(
+          ddblab::wire::ExecuteJsonText(
+              *engine, "PutItem",
+              R"({"TableName":"Tab","Item":{"pk":{"S":"a"},"sk":{"N":")" + std::to_string(i) +
+                  R"("},"g":{"S":"x"},"l":{"L":[{"N":"1"},{"S":"s"}]},"m":{"M":{"n":{"N":"2"}}},)"
+                  R"("ss":{"SS":["p","q"]}}})"),
+          "PutItem");
     }
   }
   return *engine;
