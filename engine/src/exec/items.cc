@@ -132,6 +132,8 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r, const expr:
   return resp;
 }
 
+namespace {
+
 // The expression inputs of a single-item write, with the trees a PartiQL statement built.
 template <typename R>
 ExpressionInputs WriteInputs(const R& r, const expr::Built* built) {
@@ -139,6 +141,8 @@ ExpressionInputs WriteInputs(const R& r, const expr::Built* built) {
   in.built = built;
   return in;
 }
+
+}  // namespace
 
 Result<PutItemResponse> EngineImpl::PutItem(const PutItemRequest& r) { return PutItem(r, nullptr); }
 

@@ -46,12 +46,7 @@ Result<CondPtr> KeyConditionNode(const Expr& e, ExpressionBuilder& w) {
                                                                   {">", expr::Comparator::kLt},
                                                                   {">=", expr::Comparator::kLe}};
     DDB_ASSIGN_OR_RETURN(expr::Operand value, w.Operand(e.args[0]));
-    auto n = std::make_unique<expr::CondNode>();
-    n->op = expr::CondNode::Op::kCompare;
-    n->cmp = kFlip.at(e.op);
-    n->operands.push_back(PathOperand(w.Path(e.args[1].path)));
-    n->operands.push_back(std::move(value));
-    return n;
+    return Comparison(kFlip.at(e.op), PathOperand(w.Path(e.args[1].path)), std::move(value));
   }
   return w.Condition(e);
 }

@@ -303,6 +303,12 @@ CondPtr AnyOf(std::vector<CondPtr> parts) {
   return Joined(expr::CondNode::Op::kOr, std::move(parts));
 }
 
+CondPtr Comparison(expr::Comparator cmp, expr::Operand lhs, expr::Operand rhs) {
+  CondPtr n = Node(expr::CondNode::Op::kCompare, {std::move(lhs), std::move(rhs)});
+  n->cmp = cmp;
+  return n;
+}
+
 expr::Operand PathOperand(expr::Path path) {
   expr::Operand op;
   op.type = expr::Operand::Type::kPath;
@@ -384,9 +390,7 @@ Result<CondPtr> ExpressionBuilder::Condition(const Expr& e) {
       DDB_ASSIGN_OR_RETURN(expr::Comparator cmp, ComparatorOf(e));
       DDB_ASSIGN_OR_RETURN(expr::Operand l, Operand(e.args[0]));
       DDB_ASSIGN_OR_RETURN(expr::Operand r, Operand(e.args[1]));
-      CondPtr n = Node(expr::CondNode::Op::kCompare, {std::move(l), std::move(r)});
-      n->cmp = cmp;
-      return n;
+      return Comparison(cmp, std::move(l), std::move(r));
     }
     case ExprKind::kBetween: {
       DDB_ASSIGN_OR_RETURN(expr::Operand x, Operand(e.args[0]));

@@ -107,6 +107,9 @@ CondPtr AnyOf(std::vector<CondPtr> parts);
 // A path operand.
 expr::Operand PathOperand(expr::Path path);
 
+// `lhs cmp rhs`.
+CondPtr Comparison(expr::Comparator cmp, expr::Operand lhs, expr::Operand rhs);
+
 // ------------------------------------------------------------------ key analysis
 
 // The conjuncts of `e` (e itself when it is not an AND), appended to `out` in written order.

@@ -3,6 +3,7 @@
 // as the request itself and check that it does exactly what the statement did: the same items,
 // the same table afterwards, the same error. That holds the trees and the text to one meaning.
 #include <catch2/catch.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,15 +14,33 @@ using namespace course_engine;
 
 namespace {
 
+// Request `r` for `plan`'s table (and index), with every expression member the shape shows.
 template <typename R>
-void SetExpressions(const PlannedRequestShape& s, R& r) {
+R Shown(const Plan& plan) {
+  const PlannedRequestShape& s = plan.request;
+  R r;
+  r.table_name = plan.table;
+  auto text = [](std::optional<std::string>& member, const std::string& value) {
+    if (!value.empty()) member = value;
+  };
   if (!s.names.empty()) r.expression_attribute_names = s.names;
+  if constexpr (requires { r.index_name; }) {
+    if (!plan.index.empty()) r.index_name = plan.index;
+  }
   if constexpr (requires { r.expression_attribute_values; }) {
     if (!s.values.empty()) r.expression_attribute_values = s.values;
   }
-  if constexpr (requires { r.projection_expression; }) {
-    if (!s.projection_expression.empty()) r.projection_expression = s.projection_expression;
+  if constexpr (requires { r.projection_expression; })
+    text(r.projection_expression, s.projection_expression);
+  if constexpr (requires { r.key_condition_expression; }) {
+    text(r.key_condition_expression, s.key_condition_expression);
   }
+  if constexpr (requires { r.filter_expression; }) text(r.filter_expression, s.filter_expression);
+  if constexpr (requires { r.condition_expression; }) {
+    text(r.condition_expression, s.condition_expression);
+  }
+  if constexpr (requires { r.update_expression; }) text(r.update_expression, s.update_expression);
+  return r;
 }
 
 // What a call did: its items (in order) or its error message.
@@ -47,61 +66,31 @@ Outcome Of(const Result<T>& r) {
 
 // The read a SELECT's EXPLAIN describes, sent as the request it shows.
 Outcome RunShownRead(Engine& e, const Plan& plan) {
-  const PlannedRequestShape& s = plan.request;
   if (plan.operation == "GetItem") {
-    GetItemRequest r;
-    r.table_name = plan.table;
-    r.key = s.key;
-    SetExpressions(s, r);
+    auto r = Shown<GetItemRequest>(plan);
+    r.key = plan.request.key;
     return Of(e.GetItem(r));
   }
-  if (plan.operation == "Query") {
-    QueryRequest r;
-    r.table_name = plan.table;
-    if (!plan.index.empty()) r.index_name = plan.index;
-    r.key_condition_expression = s.key_condition_expression;
-    if (!s.filter_expression.empty()) r.filter_expression = s.filter_expression;
-    SetExpressions(s, r);
-    return Of(e.Query(r));
-  }
+  if (plan.operation == "Query") return Of(e.Query(Shown<QueryRequest>(plan)));
   REQUIRE(plan.operation == "Scan");
-  ScanRequest r;
-  r.table_name = plan.table;
-  if (!plan.index.empty()) r.index_name = plan.index;
-  if (!s.filter_expression.empty()) r.filter_expression = s.filter_expression;
-  SetExpressions(s, r);
-  return Of(e.Scan(r));
+  return Of(e.Scan(Shown<ScanRequest>(plan)));
 }
 
 // The write an INSERT, UPDATE or DELETE's EXPLAIN describes, sent as the request it shows.
 Outcome RunShownWrite(Engine& e, const Plan& plan) {
-  const PlannedRequestShape& s = plan.request;
-  auto condition = [&s](auto& r) {
-    if (!s.condition_expression.empty()) r.condition_expression = s.condition_expression;
-  };
   if (plan.operation == "PutItem") {
-    PutItemRequest r;
-    r.table_name = plan.table;
-    r.item = s.item;
-    condition(r);
-    SetExpressions(s, r);
+    auto r = Shown<PutItemRequest>(plan);
+    r.item = plan.request.item;
     return Of(e.PutItem(r));
   }
   if (plan.operation == "UpdateItem") {
-    UpdateItemRequest r;
-    r.table_name = plan.table;
-    r.key = s.key;
-    r.update_expression = s.update_expression;
-    condition(r);
-    SetExpressions(s, r);
+    auto r = Shown<UpdateItemRequest>(plan);
+    r.key = plan.request.key;
     return Of(e.UpdateItem(r));
   }
   REQUIRE(plan.operation == "DeleteItem");
-  DeleteItemRequest r;
-  r.table_name = plan.table;
-  r.key = s.key;
-  condition(r);
-  SetExpressions(s, r);
+  auto r = Shown<DeleteItemRequest>(plan);
+  r.key = plan.request.key;
   return Of(e.DeleteItem(r));
 }
 
