@@ -28,12 +28,12 @@ expect_eq "$(sum damaged.db)" "$before" "the damaged file is unchanged"
 before=$(sum newer.db)
 "$DDBLAB" newer.db -c "aws dynamodb list-tables" > out 2> err
 expect_eq "$?" 255 "shell exit status on a newer file"
-expect_eq "$(cat err)" "ddblab: cannot open newer.db: newer.db was written by a newer ddblab (storage format 9; this ddblab reads format 3 and older). Open it with that newer ddblab, or upgrade this one; ddblab will not change this file." "a newer file"
+expect_eq "$(cat err)" "ddblab: cannot open newer.db: newer.db was written by a newer ddblab (storage format 9; this ddblab reads format 4 and older). Open it with that newer ddblab, or upgrade this one; ddblab will not change this file." "a newer file"
 expect_eq "$(sum newer.db)" "$before" "the newer file is unchanged"
 # ...while a file of this format opens, and one from before formats were recorded is upgraded.
 "$PY" -c 'import sqlite3; c = sqlite3.connect("newer.db"); c.execute("PRAGMA user_version=0"); c.commit()'
 "$DDBLAB" newer.db -c "aws dynamodb list-tables" > /dev/null || fail "opening a format-0 file"
-expect_eq "$("$PY" -c 'import sqlite3; print(sqlite3.connect("newer.db").execute("PRAGMA user_version").fetchone()[0])')" 3 "format recorded"
+expect_eq "$("$PY" -c 'import sqlite3; print(sqlite3.connect("newer.db").execute("PRAGMA user_version").fetchone()[0])')" 4 "format recorded"
 
 # ---- read-only file and read-only folder. Root ignores permissions, so as root the checks run
 # as nobody (setpriv); without setpriv they are skipped with a note.

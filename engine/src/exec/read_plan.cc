@@ -574,12 +574,14 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
   RangeRead range = p.range;
   range.with_keys = p.fetch_base;  // only an LSI's base-table fetch needs the row's keys
   range.with_h = p.is_query;       // a Scan takes its last row's hash from that row's key
-  // With nothing to evaluate, stored items go back whole: each is checked, and measured by the
-  // same pass, rather than fetching the stored size (an in-memory database's items need no check:
-  // Storage::items_need_check).
+  // With nothing to evaluate, stored items go back whole: from a file each is checked, and
+  // measured by the same pass. An in-memory database's items need no check
+  // (Storage::items_need_check) and carry their size in their first bytes. Only other reads of a
+  // file fetch the size column (it may hold items stored before items carried their size).
   const bool whole = !p.filter && !p.fetch_base && !p.count_only && !p.projection;
   const bool check = whole && s.items_need_check();
-  range.with_size = !check;
+  const bool measure = check || !s.items_need_check();
+  range.with_size = !measure;
   // A Scan resumed from ExclusiveStartKey must skip rows of the start key's own hash that sort
   // before it, but rows of later hashes have no such constraint: split into two reads.
   std::vector<RangeRead> reads;
@@ -625,8 +627,8 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
     page = std::make_shared<std::string>();
   }
   auto visit = [&](RowView& row) -> bool {
-    if (check) {
-      Result<int64_t> size = encoding::CheckItemSize(row.item);
+    if (measure) {
+      Result<int64_t> size = MeasureStoredItem(row.item, check);
       if (!size.ok()) {
         inner = size.error();
         return false;

@@ -4,13 +4,11 @@
 
 namespace ddblab {
 
-Result<ResultItem> ToResultItem(std::string_view encoded, const expr::ProjectionExpr* projection,
-                                bool check) {
+Result<ResultItem> ToResultItem(std::string_view encoded, const expr::ProjectionExpr* projection) {
   if (projection) {
     DDB_ASSIGN_OR_RETURN(Item item, DeserializeItem(encoded));
     return ResultItem(expr::Project(*projection, item));
   }
-  if (check) DDB_TRY(encoding::CheckItem(encoded));
   return ResultItem::FromEncoding(std::string(encoded));
 }
 
@@ -20,12 +18,14 @@ Result<std::optional<ReadResult>> ReadResultItem(Storage& s, const TableSchema& 
   std::optional<ReadResult> out;
   Status converted = OkStatus();
   DDB_TRY(s.VisitRow(t.storage_id, kb.h, kb.pk, kb.sk, [&](RowView& r) {
-    Result<ResultItem> item = ToResultItem(r.item, projection, s.items_need_check());
+    Result<int64_t> size = MeasureStoredItem(r.item, s.items_need_check());
+    Result<ResultItem> item =
+        size.ok() ? ToResultItem(r.item, projection) : Result<ResultItem>(size.error());
     if (!item.ok()) {
       converted = item.error();
       return false;
     }
-    out = ReadResult{std::move(item).value(), r.size};
+    out = ReadResult{std::move(item).value(), *size};
     return true;
   }));
   DDB_TRY(converted);

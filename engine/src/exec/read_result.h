@@ -10,13 +10,22 @@
 #include "exec/keys.h"
 #include "expr/expr.h"
 #include "storage/storage.h"
+#include "value/item_encoding.h"
 
 namespace ddblab {
 
-// A stored item's bytes as a response item, projected when `projection` is set; checked first
-// when `check` (Storage::items_need_check).
-Result<ResultItem> ToResultItem(std::string_view encoded, const expr::ProjectionExpr* projection,
-                                bool check);
+// The DynamoDB size of a stored item. With `check` (Storage::items_need_check) the same pass
+// checks the bytes; without it the size is read from the item's header (measured only for an item
+// stored before sizes were).
+inline Result<int64_t> MeasureStoredItem(std::string_view encoded, bool check) {
+  if (!check) {
+    if (std::optional<int64_t> size = encoding::StoredSize(encoded)) return *size;
+  }
+  return encoding::CheckItemSize(encoded);
+}
+
+// A stored item's bytes as a response item, projected when `projection` is set.
+Result<ResultItem> ToResultItem(std::string_view encoded, const expr::ProjectionExpr* projection);
 
 struct ReadResult {
   ResultItem item;

@@ -6,6 +6,7 @@
 #include "exec/engine_impl.h"
 #include "exec/keys.h"
 #include "exec/stream_log.h"
+#include "value/item_encoding.h"
 
 namespace ddblab {
 namespace {
@@ -188,7 +189,7 @@ Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r)
         ir.pk = row.pk;
         ir.sk = row.sk;
         ir.size = (*entry)->size;
-        ir.item = SerializeItem((*entry)->projected);
+        ir.item = encoding::SerializeStoredItem((*entry)->projected, ir.size);
         inner = storage_->PutIndexRow(ix.storage_id, ir);
         return inner.ok();
       }));

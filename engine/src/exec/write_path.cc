@@ -13,12 +13,14 @@ Result<std::optional<StoredItem>> ReadItem(Storage& s, const TableSchema& t, con
   std::optional<StoredItem> out;
   Status checked = OkStatus();
   DDB_ASSIGN_OR_RETURN(bool found, s.VisitRow(t.storage_id, kb.h, kb.pk, kb.sk, [&](RowView& r) {
-    // One pass checks the encoding (a damaged row is an error here, not at first use).
-    if (Status st = encoding::CheckItem(r.item); !st.ok()) {
-      checked = st;
+    // One pass checks the encoding (a damaged row is an error here, not at first use) and
+    // measures it.
+    Result<int64_t> size = encoding::CheckItemSize(r.item);
+    if (!size.ok()) {
+      checked = size.error();
       return false;
     }
-    out = StoredItem{ResultItem::FromEncoding(std::string(r.item)), r.size};
+    out = StoredItem{ResultItem::FromEncoding(std::string(r.item)), *size};
     return true;
   }));
   DDB_TRY(checked);
@@ -80,7 +82,7 @@ Result<int64_t> MaintainIndex(Storage& s, const IndexSchema& ix, const KeyBytes&
   if (new_entry) {
     if (same_key && old_entry->projected == new_entry->projected) return cost;
     Row r = row_of(*new_entry);
-    r.item = SerializeItem(new_entry->projected);
+    r.item = encoding::SerializeStoredItem(new_entry->projected, r.size);
     DDB_TRY(same_key ? s.ReplaceIndexRow(ix.storage_id, r, old_entry->size)
                      : s.PutIndexRow(ix.storage_id, r));
     cost += WriteHalfUnits(new_entry->size);
@@ -133,7 +135,7 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
     r.pk = w.key.pk;
     r.sk = w.key.sk;
     r.size = w.new_size;
-    r.item = SerializeItem(*w.new_item);
+    r.item = encoding::SerializeStoredItem(*w.new_item, r.size);
     DDB_TRY(old ? s.ReplaceRow(t.storage_id, r, old->size) : s.PutRow(t.storage_id, r));
   } else if (old) {
     DDB_TRY(s.DeleteRow(t.storage_id, w.key.h, w.key.pk, w.key.sk, old->size));

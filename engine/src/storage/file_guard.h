@@ -22,7 +22,9 @@ namespace ddblab {
 //   0: a file from before versions.  1: versioned.
 //   2: ddblab_stats keeps each table's item count and size (upgrading counts each table once).
 //   3: the counts are kept by the engine rather than by triggers (upgrading drops the triggers).
-constexpr int kStorageFormatVersion = 3;
+//   4: a row's item carries its DynamoDB size (encoding::SerializeStoredItem); rows written
+//      before keep the plain form, which stays readable, so upgrading rewrites nothing.
+constexpr int kStorageFormatVersion = 4;
 
 // An exclusive advisory lock (flock) on the database file, held while any Storage of this process
 // has the file open (several in one process share it; SQLite handles those). The kernel releases

@@ -324,9 +324,8 @@ Result<std::optional<Row>> Storage::GetRow(int64_t id, uint32_t h, std::string_v
 
 Result<bool> Storage::VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                                    void* ctx, bool (*visit)(void*, RowView&)) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kGetRow, id, [](int64_t t) {
-                         return "SELECT size, item FROM " + T(t) +
-                                " WHERE h = ? AND pk = ? AND sk = ?";
+  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kVisitRow, id, [](int64_t t) {
+                         return "SELECT item FROM " + T(t) + " WHERE h = ? AND pk = ? AND sk = ?";
                        }));
   sqlite3_bind_int64(s, 1, h);
   BindBlob(s, 2, pk);
@@ -337,8 +336,7 @@ Result<bool> Storage::VisitRowImpl(int64_t id, uint32_t h, std::string_view pk, 
     r.h = h;
     r.pk = pk;
     r.sk = sk;
-    r.size = sqlite3_column_int64(s, 0);
-    r.item = ColumnView(s, 1);
+    r.item = ColumnView(s, 0);
     visit(ctx, r);
   }
   sqlite3_reset(s);

@@ -142,6 +142,8 @@ class Storage {
   Result<std::optional<Row>> GetRow(int64_t id, uint32_t h, std::string_view pk,
                                     std::string_view sk);
   // Calls `visit(RowView&)` with the row at the key, if there is one; returns whether it exists.
+  // Only the item is fetched (RowView::size is 0): its readers measure it from its bytes, which a
+  // stored row's item carries its size in.
   template <typename F>
   Result<bool> VisitRow(int64_t id, uint32_t h, std::string_view pk, std::string_view sk,
                         F&& visit);
@@ -202,6 +204,7 @@ class Storage {
   // GetItem or PutItem then builds no SQL and hashes no string to find its statement.
   enum class Shape : uint8_t {
     kGetRow,
+    kVisitRow,
     kPutRow,
     kRewriteRowSameSize,
     kRewriteRowNewSize,

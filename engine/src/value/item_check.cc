@@ -173,12 +173,20 @@ Result<int64_t> CheckItemSize(std::string_view bytes) {
   Pos end = p + bytes.size();
   uint64_t count = 0;
   uint64_t size = 0;
-  if (p != end && *p == kFormatVersion)
-    p = Count(p + 1, end, &count);
-  else
+  uint64_t stored = 0;
+  const bool sized = p != end && *p == kSizedFormatVersion;
+  if (p != end && (*p == kFormatVersion || sized)) {
+    p = p + 1;
+    if (sized) p = Varint(p, end, &stored);
+    if (p != nullptr) p = Count(p, end, &count);
+  } else {
     p = nullptr;
+  }
   if (p != nullptr) p = Pairs(p, end, count, 0, 0, &size);
-  if (p != nullptr && p == end) return static_cast<int64_t>(size);
+  if (p != nullptr && p == end) {
+    if (sized && stored != size) return CorruptItemError("stored size does not match");
+    return static_cast<int64_t>(size);
+  }
   // Damaged: the decoder names what is wrong (it parses numbers, so it may also be the one to
   // find a bad number the alphabet check let through; it cannot accept what failed here).
   Result<Item> decoded = DeserializeItem(bytes);

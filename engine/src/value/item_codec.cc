@@ -1,7 +1,8 @@
 // Compact binary form of an item for the storage layer.
 //
-// Layout: a format byte, then varint(attribute count) and per attribute varint(name length),
-// name bytes, value. A value is its AttrType as one byte followed by:
+// Layout: a format byte (1; 2 for a stored row's item, followed by varint(DynamoDB size)), then
+// varint(attribute count) and per attribute varint(name length), name bytes, value. A value is
+// its AttrType as one byte followed by:
 //   S, B, N        varint(length) bytes       (N as canonical decimal text)
 //   BOOL           one byte, 0 or 1
 //   NULL           nothing
@@ -137,19 +138,36 @@ struct TypedBuilder {
   }
 };
 
+void PutAttributes(std::string& out, const Item& item) {
+  PutVarint(out, item.size());
+  for (const auto& [name, value] : item) {
+    PutBytes(out, name);
+    PutValue(out, value);
+  }
+}
+
 }  // namespace
 
 std::string SerializeItem(const Item& item) {
   std::string out;
   out.reserve(64);
   out.push_back(static_cast<char>(kFormatVersion));
-  PutVarint(out, item.size());
-  for (const auto& [name, value] : item) {
-    PutBytes(out, name);
-    PutValue(out, value);
-  }
+  PutAttributes(out, item);
   return out;
 }
+
+namespace encoding {
+
+std::string SerializeStoredItem(const Item& item, int64_t size) {
+  std::string out;
+  out.reserve(64);
+  out.push_back(static_cast<char>(kSizedFormatVersion));
+  PutVarint(out, static_cast<uint64_t>(size));
+  PutAttributes(out, item);
+  return out;
+}
+
+}  // namespace encoding
 
 Result<Item> DeserializeItem(std::string_view bytes) {
   // The item is walked as the members of a map value, then moved out of it.

@@ -5,13 +5,20 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "ddblab/value.h"
 
 namespace ddblab::encoding {
 
+// The first byte of an encoded item. A stored row's item (SerializeStoredItem) carries its
+// DynamoDB size after that byte, so a read takes the size from the bytes it fetches anyway rather
+// than from a second column; other encodings (stream images, keys in tokens) do not. Rows written
+// before sizes were stored (storage format 3 and older) hold the plain form, which stays readable.
 constexpr unsigned char kFormatVersion = 1;
+constexpr unsigned char kSizedFormatVersion = 2;
 // Stored items pass ValidateItem (32 levels); the margin tolerates future relaxations while
 // still bounding recursion on garbage input.
 constexpr int kMaxDepth = 100;
@@ -75,6 +82,18 @@ class Reader {
   const char* end_;
   const char* failure_ = nullptr;
 };
+
+// The size a stored row's item carries (SerializeStoredItem), read without walking the item;
+// nullopt for an item in the plain form, which must be measured. Inline: a read calls it per row.
+inline std::optional<int64_t> StoredSize(std::string_view bytes) {
+  if (bytes.empty() || static_cast<unsigned char>(bytes[0]) != kSizedFormatVersion) {
+    return std::nullopt;
+  }
+  Reader r(bytes.substr(1));
+  uint64_t size = 0;
+  if (!r.Varint(&size)) return std::nullopt;
+  return static_cast<int64_t>(size);
+}
 
 // A builder B turns walk events into its own values:
 //   using Value;
@@ -175,9 +194,12 @@ template <class B>
 const char* WalkItem(std::string_view bytes, B& b, typename B::Value* item) {
   Reader r(bytes);
   unsigned char version = 0;
+  uint64_t size = 0;  // the stored size, checked by CheckItemSize rather than here
   uint64_t count = 0;
-  bool ok = r.Byte(&version) && (version == kFormatVersion || r.Fail("unknown format version")) &&
-            r.Count(&count);
+  bool ok = r.Byte(&version) &&
+            (version == kFormatVersion || version == kSizedFormatVersion ||
+             r.Fail("unknown format version")) &&
+            (version != kSizedFormatVersion || r.Varint(&size)) && r.Count(&count);
   if (ok) {
     if constexpr (requires(typename B::Value * v) { b.BeginItem(size_t{0}, v); }) {
       b.BeginItem(static_cast<size_t>(count), item);
@@ -195,7 +217,12 @@ Error CorruptItemError(const char* failure);
 // tampering that forges number text, which then decodes as an empty item).
 Status CheckItem(std::string_view bytes);
 // The same check, also measuring the item by DynamoDB's size formula (= ItemSizeBytes of the
-// decoded item), so a read need not fetch the stored size.
+// decoded item), so a read need not fetch the stored size. A stored size that differs from the
+// measured one is damage too.
 Result<int64_t> CheckItemSize(std::string_view bytes);
+
+// A stored row's item: SerializeItem's layout with `size` (ItemSizeBytes of `item`) after the
+// format byte.
+std::string SerializeStoredItem(const Item& item, int64_t size);
 
 }  // namespace ddblab::encoding
