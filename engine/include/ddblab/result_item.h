@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "ddblab/value.h"
 
@@ -16,20 +17,27 @@ namespace ddblab {
 
 class ResultItem {
  public:
-  ResultItem();
+  // Moves and destruction are inline: a Scan page makes, moves and drops thousands.
+  ResultItem() = default;
   ResultItem(Item item);  // NOLINT(google-explicit-constructor): a typed item is a result too
   ResultItem(const ResultItem& other);
   ResultItem& operator=(const ResultItem& other);
-  ResultItem(ResultItem&&) noexcept;
-  ResultItem& operator=(ResultItem&&) noexcept;
-  ~ResultItem();
+  ResultItem(ResultItem&&) noexcept = default;
+  ResultItem& operator=(ResultItem&&) noexcept = default;
+  ~ResultItem() = default;
 
   // Wraps bytes the storage layer has checked (encoding::CheckItem). The second form shares one
   // buffer among the items of a page (one allocation per page rather than per item; an item
   // copied out of the response keeps the page's buffer alive).
   static ResultItem FromEncoding(std::string bytes);
   static ResultItem FromEncoding(std::shared_ptr<const std::string> buffer, size_t offset,
-                                 size_t length);
+                                 size_t length) {
+    ResultItem r;
+    r.buffer_ = std::move(buffer);
+    r.offset_ = offset;
+    r.length_ = length;
+    return r;
+  }
 
   // The typed item, decoded on first use.
   const Item& item() const;

@@ -5,7 +5,6 @@
 
 namespace ddblab {
 
-ResultItem::ResultItem() = default;
 ResultItem::ResultItem(Item item) : item_(std::make_unique<Item>(std::move(item))) {}
 ResultItem::ResultItem(const ResultItem& other)
     : buffer_(other.buffer_),
@@ -16,22 +15,10 @@ ResultItem& ResultItem::operator=(const ResultItem& other) {
   if (this != &other) *this = ResultItem(other);
   return *this;
 }
-ResultItem::ResultItem(ResultItem&&) noexcept = default;
-ResultItem& ResultItem::operator=(ResultItem&&) noexcept = default;
-ResultItem::~ResultItem() = default;
 
 ResultItem ResultItem::FromEncoding(std::string bytes) {
   size_t length = bytes.size();
   return FromEncoding(std::make_shared<const std::string>(std::move(bytes)), 0, length);
-}
-
-ResultItem ResultItem::FromEncoding(std::shared_ptr<const std::string> buffer, size_t offset,
-                                    size_t length) {
-  ResultItem r;
-  r.buffer_ = std::move(buffer);
-  r.offset_ = offset;
-  r.length_ = length;
-  return r;
 }
 
 const Item& ResultItem::item() const {
