@@ -130,7 +130,7 @@ Status FromJson(const Json& j, TransactGetItemsRequest* r) {
       g.table_name = d.RequiredString(*get, "TableName", path + ".get.tableName");
       std::optional<Item> key = d.ItemMember(*get, "Key");
       if (!key && !d.failed()) d.Missing(path + ".get.key");
-      g.key = key.value_or(Item{});
+      g.key = key ? std::move(*key) : Item{};
       g.projection_expression = d.String(*get, "ProjectionExpression");
       g.expression_attribute_names = d.StringMap(*get, "ExpressionAttributeNames");
       d.RefuseValuesWithoutExpressions(*get);
@@ -166,7 +166,7 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
         if (!chosen) chosen = std::move(t);
       }
       if (count != 1) ambiguous = true;
-      r->transact_items.push_back(chosen.value_or(TransactWriteItem{}));
+      r->transact_items.push_back(chosen ? std::move(*chosen) : TransactWriteItem{});
     }
   } else if (!d.failed()) {
     d.Missing("transactItems");

@@ -11,7 +11,7 @@ namespace {
 Item RequiredItem(Decoder& d, const Json& j, std::string_view member, const std::string& path) {
   std::optional<Item> item = d.ItemMember(j, member);
   if (!item && !d.failed()) d.Missing(path);
-  return item.value_or(Item{});
+  return item ? std::move(*item) : Item{};
 }
 
 }  // namespace

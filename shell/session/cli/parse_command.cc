@@ -336,7 +336,8 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
         index = k;
         break;
       }
-      if (spec.kind == OptionKind::kFlag && name == "--no-" + std::string(spec.name.substr(2))) {
+      if (spec.kind == OptionKind::kFlag && name.starts_with("--no-") &&
+          name.substr(5) == spec.name.substr(2)) {
         index = k;
         flag_value = false;
         break;

@@ -155,8 +155,13 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
                         const PageStream* stream) {
   CliOutcome outcome;
   const std::string resume = ResumeMember(paging);
-  Json first_request = command.request;
-  if (command.page_size) first_request["Limit"] = *command.page_size;
+  // The request as written, changed (and so copied) only for --page-size or --starting-token.
+  std::optional<Json> adjusted;
+  auto adjust = [&]() -> Json& {
+    if (!adjusted) adjusted = command.request;
+    return *adjusted;
+  };
+  if (command.page_size) adjust()["Limit"] = *command.page_size;
 
   // The resume dict of the page being fetched; it becomes NextToken when --max-items cuts it.
   Json next_token = Json::object();
@@ -174,10 +179,11 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
       next_token.erase("boto_truncate_amount");
     }
     if (!next_token[resume].is_null()) {
-      first_request[resume] = next_token[resume];
+      adjust()[resume] = next_token[resume];
     }
   }
-  std::optional<Request> request = Decode(command.operation, first_request, outcome);
+  std::optional<Request> request =
+      Decode(command.operation, adjusted ? *adjusted : command.request, outcome);
   if (!request) return outcome;
 
   std::optional<Response> merged;
@@ -208,10 +214,10 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
   };
   while (true) {
     outcome.calls.push_back(client.Execute(*request));
-    if (!outcome.sent) outcome.sent = *request;  // the first page's, before it names the next
     CallResult& result = outcome.calls.back();
     if (!result.ok || !result.response) {
       outcome.error = result.error;
+      if (!outcome.sent) outcome.sent = std::move(request);
       return outcome;
     }
     // The page moves into the output (or to the stream); the call keeps its trace and capacity,
@@ -244,7 +250,11 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
     total_items += count;
     Json token = Json::object();
     token[resume] = std::move(position);
-    ContinueAfter(page, *request);
+    if (!token[resume].is_null()) {
+      // The first page's request is what `sent` shows: copied only when another page follows.
+      if (!outcome.sent) outcome.sent = *request;
+      ContinueAfter(page, *request);
+    }
     deliver(page);
     MergePage(std::move(page), merged);
 
@@ -268,6 +278,7 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
     next_token = token;
   }
 
+  if (!outcome.sent) outcome.sent = std::move(request);
   if (merged) ForgetPosition(*merged);
   if (!resume_token.is_null()) outcome.next_token = EncodeToken(resume_token);
   outcome.ok = true;

@@ -160,6 +160,32 @@ TEST_CASE("Pagination: --max-items with --page-size resumes from a key") {
         Json::parse(R"({"ExclusiveStartKey":{"PK":{"S":"i5"}}})"));
 }
 
+// The warnings and the footer read the request that was sent: the first page's, even when later
+// pages moved its ExclusiveStartKey on, and with the key a --starting-token resumed from.
+TEST_CASE("Pagination: the outcome's sent request is the first page's") {
+  FakeClient client(5);
+  CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --page-size 2"));
+  REQUIRE(out.ok);
+  REQUIRE(out.sent.has_value());
+  const auto* first = std::get_if<ddblab::ScanRequest>(&*out.sent);
+  REQUIRE(first != nullptr);
+  CHECK(first->limit == 2);
+  CHECK_FALSE(first->exclusive_start_key.has_value());
+
+  CliOutcome one = RunCliCommand(client, Parse("scan --table-name t --max-items 3 --page-size 2"));
+  REQUIRE(one.ok);
+  FakeClient again(5);
+  CliOutcome resumed =
+      RunCliCommand(again, Parse("scan --table-name t --page-size 4 --starting-token " +
+                                 PrintedJson(one)["NextToken"].get<std::string>()));
+  REQUIRE(resumed.ok);
+  CHECK(again.requests.size() == 1);  // the last page: no LastEvaluatedKey after it
+  const auto* from_token = std::get_if<ddblab::ScanRequest>(&*resumed.sent);
+  REQUIRE(from_token != nullptr);
+  REQUIRE(from_token->exclusive_start_key.has_value());
+  CHECK(from_token->exclusive_start_key->at("PK").str() == "i1");
+}
+
 TEST_CASE("Pagination: --max-items on a page boundary gives a plain key token") {
   FakeClient client(6);
   CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --max-items 2 --page-size 2"));
