@@ -33,10 +33,10 @@ bool IsOptionWord(std::string_view w) {
   return w.size() > 2 && StartsWith(w, "--") && w.find(' ') == std::string_view::npos;
 }
 
-std::string LStrip(std::string_view s) {
+std::string_view LStrip(std::string_view s) {
   size_t b = 0;
   while (b < s.size() && (s[b] == ' ' || s[b] == '\t' || s[b] == '\n' || s[b] == '\r')) ++b;
-  return std::string(s.substr(b));
+  return s.substr(b);
 }
 
 std::string ParamError(std::string_view option, std::string_view message) {
@@ -75,7 +75,7 @@ Result<Json> ParseShorthandParam(const OptionSpec& spec, const std::string& text
 // A structure or map value: JSON when it starts with '{', otherwise shorthand.
 Result<Json> ParseStructure(const OptionSpec& spec, const std::string& text,
                             const FileAccess& files) {
-  std::string stripped = LStrip(text);
+  std::string_view stripped = LStrip(text);
   if (StartsWith(stripped, "{")) return ParseJsonParam(spec.name, text);
   if (stripped.empty() || StartsWith(stripped, "[")) {
     return CliError(ParamError(spec.name, "Invalid JSON:\n" + text));
@@ -93,11 +93,9 @@ Result<int64_t> ParseInteger(std::string_view option, const std::string& text) {
 
 Result<Json> ReadValue(const OptionSpec& spec, std::vector<std::string>&& words,
                        const FileAccess& files) {
-  if (spec.kind == OptionKind::kStructureList || spec.kind == OptionKind::kStringList) {
-    if (words.size() == 1) {
-      DDB_ASSIGN_OR_RETURN(words[0], LoadParamFile(spec.name, words[0], files));
-    }
-  } else {
+  const bool lists =
+      spec.kind == OptionKind::kStructureList || spec.kind == OptionKind::kStringList;
+  if ((!lists || words.size() == 1) && IsParamFileValue(words[0])) {
     DDB_ASSIGN_OR_RETURN(words[0], LoadParamFile(spec.name, words[0], files));
   }
   const std::string& first = words[0];
@@ -121,7 +119,7 @@ Result<Json> ReadValue(const OptionSpec& spec, std::vector<std::string>&& words,
       return list;
     }
     case OptionKind::kStructureList: {
-      std::string head = LStrip(first);
+      std::string_view head = LStrip(first);
       bool looks_like_json = StartsWith(head, "[") || StartsWith(head, "{");
       if (words.size() == 1 && StartsWith(head, "[")) {
         DDB_ASSIGN_OR_RETURN(Json list, ParseJsonParam(spec.name, first));

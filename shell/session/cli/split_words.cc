@@ -83,9 +83,14 @@ Result<std::vector<std::string>> SplitWords(std::string_view text) {
       in_word = true;
       i = j + 1;
     } else {
-      word.push_back(c);
+      // A run of plain characters goes in at once ('#' inside a word is plain).
+      size_t j = i + 1;
+      while (j < n && !IsBlank(text[j]) && text[j] != '\\' && text[j] != '\'' && text[j] != '"') {
+        ++j;
+      }
+      word.append(text.substr(i, j - i));
       in_word = true;
-      ++i;
+      i = j;
     }
   }
   if (in_word) words.push_back(std::move(word));
