@@ -59,10 +59,10 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
       DDB_ASSIGN_OR_RETURN(p.projection, expr::ParseProjection(*ka.projection_expression, ctx));
     }
     DDB_TRY(ctx.CheckAllUsed());
-    DDB_ASSIGN_OR_RETURN(
-        auto legacy,
-        expr::AttributesToGetProjection(ka.attributes_to_get, ka.projection_expression.has_value(),
-                                        "requestItems." + name + ".member.attributesToGet"));
+    DDB_ASSIGN_OR_RETURN(auto legacy,
+                         expr::AttributesToGetProjection(
+                             ka.attributes_to_get, ka.projection_expression.has_value(),
+                             ("requestItems." + name + ".member.attributesToGet").c_str()));
     if (legacy) p.projection = std::move(legacy);
     plans.push_back(std::move(p));
   }

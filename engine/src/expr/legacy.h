@@ -67,7 +67,7 @@ Result<ProjectionExpr> ProjectionFromAttributesToGet(const std::vector<std::stri
 // ProjectionExpression; returns the projection it states (nullopt when absent).
 Result<std::optional<ProjectionExpr>> AttributesToGetProjection(
     const std::optional<std::vector<std::string>>& names, bool has_projection_expression,
-    const std::string& member);
+    const char* member);
 
 // Validates AttributeUpdates (Action enum, which actions need or accept a Value and of which
 // types) and builds the update. Key attributes are refused by the caller, as for

@@ -67,11 +67,12 @@ Result<ProjectionExpr> ProjectionFromAttributesToGet(const std::vector<std::stri
 
 Result<std::optional<ProjectionExpr>> AttributesToGetProjection(
     const std::optional<std::vector<std::string>>& names, bool has_projection_expression,
-    const std::string& member) {
-  DDB_TRY(CheckExpressionStyle({{"AttributesToGet", names.has_value()}},
-                               {{"ProjectionExpression", has_projection_expression}}));
+    const char* member) {
+  // Without AttributesToGet there is nothing to mix up (every GetItem asks this).
   if (!names) return std::optional<ProjectionExpr>();
-  DDB_ASSIGN_OR_RETURN(ProjectionExpr p, ProjectionFromAttributesToGet(*names, member.c_str()));
+  DDB_TRY(CheckExpressionStyle({{"AttributesToGet", true}},
+                               {{"ProjectionExpression", has_projection_expression}}));
+  DDB_ASSIGN_OR_RETURN(ProjectionExpr p, ProjectionFromAttributesToGet(*names, member));
   return std::optional<ProjectionExpr>(std::move(p));
 }
 
