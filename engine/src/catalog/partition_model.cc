@@ -39,23 +39,29 @@ int DerivedPartitionCount(const TableSchema& t, int64_t table_size_bytes,
     }
     return t.partition_override;
   }
+  // The rule's text is written only when an explanation is asked for: PartitionCount calls this
+  // on every request.
   int64_t by_throughput = 0;
   std::string rule;
   if (t.billing_mode == "PAY_PER_REQUEST") {
     by_throughput = kOnDemandInitialPartitions;
-    rule = "on-demand table: starts with " + Partitions(by_throughput) + " (" +
-           Grouped(kOnDemandInitialPartitions * kPartitionReadUnits) + " RCU / " +
-           Grouped(kOnDemandInitialPartitions * kPartitionWriteUnits) + " WCU at " +
-           Grouped(kPartitionReadUnits) + "/" + Grouped(kPartitionWriteUnits) + " per partition)";
+    if (explanation) {
+      rule = "on-demand table: starts with " + Partitions(by_throughput) + " (" +
+             Grouped(kOnDemandInitialPartitions * kPartitionReadUnits) + " RCU / " +
+             Grouped(kOnDemandInitialPartitions * kPartitionWriteUnits) + " WCU at " +
+             Grouped(kPartitionReadUnits) + "/" + Grouped(kPartitionWriteUnits) + " per partition)";
+    }
   } else {
     const int64_t rcu = std::max<int64_t>(0, t.provisioned_throughput.read_capacity_units);
     const int64_t wcu = std::max<int64_t>(0, t.provisioned_throughput.write_capacity_units);
     // ceil(RCU/3000 + WCU/1000) computed exactly in units of 1/3000.
     by_throughput =
         CeilDiv(rcu + wcu * (kPartitionReadUnits / kPartitionWriteUnits), kPartitionReadUnits);
-    rule = "provisioned table: ceil(" + Grouped(rcu) + " RCU / " + Grouped(kPartitionReadUnits) +
-           " + " + Grouped(wcu) + " WCU / " + Grouped(kPartitionWriteUnits) +
-           ") = " + Partitions(by_throughput);
+    if (explanation) {
+      rule = "provisioned table: ceil(" + Grouped(rcu) + " RCU / " + Grouped(kPartitionReadUnits) +
+             " + " + Grouped(wcu) + " WCU / " + Grouped(kPartitionWriteUnits) +
+             ") = " + Partitions(by_throughput);
+    }
   }
   const int64_t by_size = CeilDiv(table_size_bytes, kPartitionBytes);
   const int64_t count = std::max<int64_t>({by_throughput, by_size, 1});

@@ -167,11 +167,6 @@ class EngineImpl final : public Engine {
   // The table an ARN names, with DynamoDB's errors for a malformed or unknown ARN.
   Result<const TableSchema*> TableForArn(const std::optional<std::string>& arn,
                                          const std::string& operation);
-  // Partition counts by table; cleared whenever a schema changes. Readers side by side fill it,
-  // so it has a lock of its own.
-  mutable std::mutex partition_counts_mutex_;
-  mutable std::map<std::string, int, std::less<>> partition_counts_;
-  void ForgetPartitionCounts();
 };
 
 }  // namespace ddblab

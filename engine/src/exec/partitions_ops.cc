@@ -102,7 +102,6 @@ Status EngineImpl::SetPartitionCount(const std::string& table, int count) {
   s.partition_override = count;
   DDB_TRY(storage_->SaveCatalogEntry(s.name, SchemaToText(s)));
   it->second = std::move(s);
-  ForgetPartitionCounts();
   return OkStatus();
 }
 

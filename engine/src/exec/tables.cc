@@ -137,7 +137,6 @@ Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r)
     return st.error();
   }
   DDB_TRY(storage_->Commit());
-  ForgetPartitionCounts();
   tables_.erase(it);
   return resp;
 }
@@ -202,7 +201,6 @@ Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r)
     return st.error();
   }
   DDB_TRY(storage_->Commit());
-  ForgetPartitionCounts();
   it->second = std::move(s);
   UpdateTableResponse resp;
   resp.table_description = DescribeSchema(it->second, options_.region, options_.account_id);
