@@ -108,7 +108,7 @@ wire::Json RecordToJson(const StatementRecord& r) {
   j["input"] = r.input;
   j["language"] = std::string(shell::InputKindName(r.kind));
   j["operation"] = r.operation;
-  j["request"] = r.request.is_null() ? wire::Json::object() : r.request;
+  j["request"] = r.request().is_null() ? wire::Json::object() : r.request();
   j["ok"] = r.ok;
   if (!r.ok) {
     wire::Json e = wire::Json::object();
@@ -185,9 +185,10 @@ wire::Json RecordToJson(const StatementRecord& r) {
   // Shortcuts for the common checks.
   j["op"] = t.operation.empty() ? r.operation : t.operation;
   std::string table = t.table;
-  if (table.empty() && r.request.is_object() && r.request.contains("TableName") &&
-      r.request["TableName"].is_string()) {
-    table = r.request["TableName"].get<std::string>();
+  const wire::Json& request = r.request();
+  if (table.empty() && request.is_object() && request.contains("TableName") &&
+      request["TableName"].is_string()) {
+    table = request["TableName"].get<std::string>();
   }
   j["table"] = table;
   j["index"] = t.index;

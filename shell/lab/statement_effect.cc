@@ -252,7 +252,7 @@ bool IsPartiqlOperation(const std::string& op) {
 
 void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool read_images, Json& j) {
   const std::string operation = r.operation;
-  const Json& req = r.request.is_object() ? r.request : Json::object();
+  const Json& req = r.request().is_object() ? r.request() : Json::object();
   if (IsPartiqlOperation(operation)) j["language"] = "partiql";
 
   std::vector<WriteAction> actions;

@@ -189,10 +189,9 @@ std::string NamesWithTypes(const std::vector<KeyPart>& parts) {
 // ---- Unknown table ----
 
 std::string RequestedTable(const StatementResult& r) {
-  if (r.request.is_object()) {
-    if (r.request.contains("TableName") && r.request["TableName"].is_string()) {
-      return r.request["TableName"].get<std::string>();
-    }
+  const Json& request = r.request();
+  if (request.is_object() && request.contains("TableName") && request["TableName"].is_string()) {
+    return request["TableName"].get<std::string>();
   }
   if (r.kind == InputKind::kPartiql || r.kind == InputKind::kExplain) {
     return TargetOf(Lex(r.input)).table;
@@ -207,7 +206,7 @@ std::string UnknownTableHint(const StatementResult& r, const HintTables& tables)
   std::string one = RequestedTable(r);
   if (!one.empty()) asked.push_back(one);
   // Batch and transaction calls name their tables in RequestItems / TransactItems.
-  const Json& q = r.request;
+  const Json& q = r.request();
   if (asked.empty() && q.is_object() && q.contains("RequestItems") &&
       q["RequestItems"].is_object()) {
     for (auto it = q["RequestItems"].begin(); it != q["RequestItems"].end(); ++it) {
@@ -293,7 +292,7 @@ bool LooksTyped(const Json& v) {
 std::string UntypedItemHint(const StatementResult& r) {
   bool shape_error = r.error.type == ErrorType::kSerializationException ||
                      r.error.message.starts_with("Parameter validation failed");
-  if (r.ok || !shape_error || !r.request.is_object()) return "";
+  if (r.ok || !shape_error || !r.request().is_object()) return "";
   struct Member {
     const char* field;
     const char* option;
@@ -303,8 +302,8 @@ std::string UntypedItemHint(const StatementResult& r) {
                             {"ExpressionAttributeValues", "--expression-attribute-values"},
                             {"ExclusiveStartKey", "--exclusive-start-key"}};
   for (const auto& m : members) {
-    if (!r.request.contains(m.field) || !r.request[m.field].is_object()) continue;
-    const Json& map = r.request[m.field];
+    if (!r.request().contains(m.field) || !r.request()[m.field].is_object()) continue;
+    const Json& map = r.request()[m.field];
     bool typed = std::all_of(map.begin(), map.end(), [](const Json& v) { return LooksTyped(v); });
     if (typed) continue;
     std::string where = r.kind == InputKind::kCli ? std::string(m.option) : std::string(m.field);
@@ -324,11 +323,11 @@ std::string KeyConditionHint(const StatementResult& r, const HintTables& tables)
                    m.starts_with("Query condition missed key schema element") ||
                    m.starts_with("KeyConditionExpressions") ||
                    m.find("KeyConditionExpression") != std::string::npos;
-  if (!key_error || !r.request.is_object() || !tables.describe) return "";
-  std::string table_name = r.request.value("TableName", "");
+  if (!key_error || !r.request().is_object() || !tables.describe) return "";
+  std::string table_name = r.request().value("TableName", "");
   const TableDescription* table = tables.describe(table_name);
   if (table == nullptr) return "";
-  std::string index = r.request.value("IndexName", "");
+  std::string index = r.request().value("IndexName", "");
   const KeyShape* shape = nullptr;
   std::vector<KeyShape> shapes = Shapes(*table);
   for (const auto& s : shapes) {
@@ -341,8 +340,8 @@ std::string KeyConditionHint(const StatementResult& r, const HintTables& tables)
   for (const auto& p : shape->hash) keys.insert(p.name);
   for (const auto& p : shape->range) keys.insert(p.name);
   std::vector<std::string> others;
-  const Json names = r.request.value("ExpressionAttributeNames", Json::object());
-  std::vector<Token> toks = Lex(r.request.value("KeyConditionExpression", ""));
+  const Json names = r.request().value("ExpressionAttributeNames", Json::object());
+  std::vector<Token> toks = Lex(r.request().value("KeyConditionExpression", ""));
   for (size_t i = 0; i < toks.size(); ++i) {
     const Token& t = toks[i];
     if (t.kind != Tok::kWord || t.text.starts_with(":")) continue;
@@ -555,13 +554,13 @@ std::string PartiqlIndexHint(const StatementResult& r, const HintTables& tables)
 }
 
 std::string CliScanIndexHint(const StatementResult& r, const HintTables& tables) {
-  if (r.subcommand != "scan" || !r.request.is_object() || !tables.describe) return "";
-  if (r.request.contains("IndexName")) return "";
-  std::string table_name = r.request.value("TableName", "");
+  if (r.subcommand != "scan" || !r.request().is_object() || !tables.describe) return "";
+  if (r.request().contains("IndexName")) return "";
+  std::string table_name = r.request().value("TableName", "");
   const TableDescription* table = tables.describe(table_name);
   if (table == nullptr) return "";
-  const Json names = r.request.value("ExpressionAttributeNames", Json::object());
-  auto eq = Equalities(Lex(r.request.value("FilterExpression", "")), 0, names);
+  const Json names = r.request().value("ExpressionAttributeNames", Json::object());
+  auto eq = Equalities(Lex(r.request().value("FilterExpression", "")), 0, names);
   std::vector<KeyShape> shapes = Shapes(*table);
   const KeyShape* s = Serving(shapes, eq);
   if (s == nullptr) return "";

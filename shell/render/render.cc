@@ -58,8 +58,8 @@ void RenderErrorMessage(const StatementResult& r, OutputSink& sink) {
   size_t start = 0;
   std::string_view in = r.input;
   if (r.kind == InputKind::kCli) {
-    auto statement = r.request.find("Statement");
-    if (statement == r.request.end() || !statement->is_string()) return;
+    auto statement = r.request().find("Statement");
+    if (statement == r.request().end() || !statement->is_string()) return;
     in = statement->get_ref<const std::string&>();
   }
   while (true) {

@@ -136,8 +136,9 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
       out.push_back("Scan read " + how_much + "; a Query reads only one item collection");
     }
   }
-  bool filtered = t.filtered || (r.request.is_object() && r.request.contains("FilterExpression"));
-  if (filtered && read >= 2 && returned * 2 < read) {
+  // The request is read last: a fast-path put-item parses it on first use.
+  if (read >= 2 && returned * 2 < read &&
+      (t.filtered || (r.request().is_object() && r.request().contains("FilterExpression")))) {
     out.push_back("the filter discarded " + std::to_string(read - returned) + " of the " +
                   std::to_string(read) + " items read; filters run after the read, so all " +
                   std::to_string(read) + " were paid for");

@@ -19,6 +19,9 @@ CallResult MergeCalls(const StatementResult& r) {
     m.return_consumed_capacity = r.calls.front().return_consumed_capacity;
     m.http_status = r.calls.back().http_status;
   }
+  // One call of one table (most statements) has nothing to merge: a trace's partitions are
+  // distinct and ascending already.
+  const bool one = r.calls.size() == 1 && r.calls.front().capacity.size() <= 1;
   std::set<int> partitions;
   std::map<std::string, size_t> by_table;
   bool first = true;
@@ -38,8 +41,13 @@ CallResult MergeCalls(const StatementResult& r) {
     m.trace.bytes_written += t.bytes_written;
     m.trace.filtered = m.trace.filtered || t.filtered;
     m.trace.partitions_total = std::max(m.trace.partitions_total, t.partitions_total);
-    partitions.insert(t.partitions_hit.begin(), t.partitions_hit.end());
     m.trace.steps.insert(m.trace.steps.end(), t.steps.begin(), t.steps.end());
+    if (one) {
+      m.trace.partitions_hit = t.partitions_hit;
+      m.capacity = c.capacity;
+      break;
+    }
+    partitions.insert(t.partitions_hit.begin(), t.partitions_hit.end());
     for (const auto& cap : c.capacity) {
       auto [it, added] = by_table.emplace(cap.table_name, m.capacity.size());
       if (added) {
@@ -58,7 +66,7 @@ CallResult MergeCalls(const StatementResult& r) {
     }
   }
   if (m.trace.operation.empty()) m.trace.operation = r.operation;
-  m.trace.partitions_hit.assign(partitions.begin(), partitions.end());
+  if (!one) m.trace.partitions_hit.assign(partitions.begin(), partitions.end());
   return m;
 }
 

@@ -1,5 +1,5 @@
 // The typed results' JSON form, rendered once for the front ends that read JSON (json, ddbjson
-// and jsonl output, Lua's r.output, lesson checks).
+// and jsonl output, Lua's r.output, lesson checks), and the request as written.
 #include "shell/session/cli.h"
 #include "shell/session/statement.h"
 
@@ -27,6 +27,26 @@ const wire::Json& StatementResult::output() const {
   }
   cached = std::move(out);
   return *cached;
+}
+
+const wire::Json& StatementResult::request() const {
+  if (!request_words_.empty()) {
+    // The fast path took only words without file values, so no file is read here.
+    auto parsed = ParseCliCommand(request_words_, FileAccess::Refused(kSolutionFileReason));
+    if (parsed.ok()) request_ = std::move(parsed->request);
+    request_words_.clear();
+  }
+  return request_;
+}
+
+void StatementResult::set_request(wire::Json request) {
+  request_ = std::move(request);
+  request_words_.clear();
+}
+
+void StatementResult::set_request_words(std::vector<std::string> words) {
+  request_ = wire::Json();
+  request_words_ = std::move(words);
 }
 
 }  // namespace ddblab::shell

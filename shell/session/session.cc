@@ -146,8 +146,8 @@ void FromCli(StatementResult& r, CliOutcome out) {
   r.ok = out.ok;
   r.streamed_items = out.streamed_items;
   r.interrupted = out.interrupted;
-  r.error = out.error;
-  r.parse_error = !out.ok && IsParseFailure(out.error);
+  r.error = std::move(out.error);
+  r.parse_error = !out.ok && IsParseFailure(r.error);
   if (out.ok) {
     r.response = std::move(out.response);
     r.next_token = std::move(out.next_token);
@@ -195,6 +195,17 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
     return;
   }
   if (words->empty()) return;
+  if (std::optional<PutItemRequest> put = cli::FastPutItem(*words)) {
+    r.subcommand = "put-item";
+    r.operation = "PutItem";
+    Request request(std::move(*put));
+    auto start = std::chrono::steady_clock::now();
+    FromCall(r, client.Execute(request));
+    r.elapsed_ms = MillisSince(start);
+    r.sent = std::move(request);
+    r.set_request_words(std::move(words).value());
+    return;
+  }
   auto command = ParseCliCommand(*words, options.files);
   if (!command.ok()) {
     r.error = command.error();
@@ -205,7 +216,7 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
   r.operation = command->operation;
   // The aws CLI checks value shapes against the model before sending anything.
   if (std::string invalid = cli::ParameterValidationErrors(command->request); !invalid.empty()) {
-    r.request = std::move(command->request);
+    r.set_request(std::move(command->request));
     r.error = cli::CliError(invalid);
     r.parse_error = true;
     return;
@@ -215,7 +226,7 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
   r.elapsed_ms = MillisSince(start);
   FromCli(r, std::move(out));
   if (r.ok) r.next_page = CliNextPage(*command, r);
-  r.request = std::move(command->request);
+  r.set_request(std::move(command->request));
 }
 
 void RunPartiqlText(wire::Client& client, const std::string& statement, const RunOptions& options,
@@ -252,11 +263,11 @@ void RunPartiqlText(wire::Client& client, const std::string& statement, const Ru
     }
     body["Parameters"] = params;
   }
-  r.request = std::move(body);
+  r.set_request(std::move(body));
   auto start = std::chrono::steady_clock::now();
   CallResult res = client.Execute(request);
   r.elapsed_ms = MillisSince(start);
-  if (client.IsRemote() && res.ok) AddRemotePlan(client, r.request, res);
+  if (client.IsRemote() && res.ok) AddRemotePlan(client, r.request(), res);
   FromCall(r, std::move(res));
   if (r.ok) r.next_page = PartiqlNextPage(request, r);
   r.sent = std::move(request);
@@ -274,7 +285,7 @@ void RunExplainText(wire::Client& client, std::string_view text, const RunOption
   Json explain;
   if (IsPartiqlStart(rest)) {
     r.operation = "ExecuteStatement";
-    r.request = {{"Statement", PartiqlWireText(rest)}};
+    r.set_request({{"Statement", PartiqlWireText(rest)}});
   } else {
     auto words = SplitWords(CliText(rest));
     if (!words.ok()) {
@@ -289,14 +300,14 @@ void RunExplainText(wire::Client& client, std::string_view text, const RunOption
       return;
     }
     r.operation = command->operation;
-    r.request = command->request;
+    r.set_request(command->request);
     if (r.operation != "Query" && r.operation != "Scan" && r.operation != "GetItem") {
       return fail("EXPLAIN works on PartiQL statements and on query, scan and get-item, not " +
                       command->subcommand,
                   true);
     }
   }
-  wire::JsonResult res = ExplainAnywhere(client, r.operation, r.request);
+  wire::JsonResult res = ExplainAnywhere(client, r.operation, r.request());
   r.ok = res.ok;
   r.error = res.error;
   r.parse_error = !res.ok && IsParseFailure(res.error);
@@ -344,7 +355,7 @@ StatementResult RunCall(wire::Client& client, std::string_view operation, const 
   StatementResult r;
   r.kind = InputKind::kCall;
   r.operation = std::string(operation);
-  r.request = body;
+  r.set_request(body);
   auto start = std::chrono::steady_clock::now();
   if (wire::IsExtensionOperation(operation)) {
     // ddblab's own operations answer JSON documents (wire.h), not DynamoDB responses.
@@ -384,13 +395,14 @@ StatementResult RunNextPage(wire::Client& client, const StatementResult& previou
   if (page.cli) {
     r.subcommand = page.cli->subcommand;
     r.operation = page.cli->operation;
-    r.request = page.cli->request;
+    r.set_request(page.cli->request);
     FromCli(r, RunCliCommand(client, *page.cli, stream));
     if (r.ok) r.next_page = CliNextPage(*page.cli, r);
   } else if (page.partiql) {
     r.operation = "ExecuteStatement";
-    r.request = previous.request;
-    r.request["NextToken"] = *page.partiql->next_token;
+    Json request = previous.request();
+    request["NextToken"] = *page.partiql->next_token;
+    r.set_request(std::move(request));
     r.sent = *page.partiql;
     FromCall(r, client.Execute(*page.partiql));
     if (r.ok) r.next_page = PartiqlNextPage(*page.partiql, r);

@@ -4,6 +4,8 @@
 #include <limits>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "wire/json_cursor.h"
 
@@ -11,6 +13,8 @@ namespace ddblab::wire::internal {
 namespace {
 
 using ObjectVector = Json::object_t::Container;
+// Members as read, movable (unlike the object's own pairs, whose keys are const).
+using Members = std::vector<std::pair<std::string, Json>>;
 
 // Objects of up to this many members find a repeated key by comparing it with each member;
 // larger ones keep a hash index, so an object of n members is still read in linear time.
@@ -51,32 +55,45 @@ class Reader {
     }
   }
 
+  // An object's members are read into a scratch vector kept per depth, then moved into the
+  // object at its size. The object's own vector holds (const key, value) pairs, which cannot be
+  // moved: grown member by member, it deep-copied every member read so far at each growth.
   bool Object(Json* out, int depth) {
     if (depth > kFastParseMaxDepth || !c_.Consume('{')) return false;
-    *out = Json::object();
-    auto& members = static_cast<ObjectVector&>(out->get_ref<Json::object_t&>());
+    if (scratch_.size() <= static_cast<size_t>(depth)) scratch_.resize(depth + 1);
+    scratch_[depth].clear();
     std::unordered_map<std::string, size_t> index;  // built once the object outgrows the scan
     c_.SkipSpace();
-    if (c_.Consume('}')) return true;
-    for (;;) {
-      std::string key;
-      if (c_.Peek() != '"' || !c_.String(&key)) return false;
-      c_.SkipSpace();
-      if (!c_.Consume(':')) return false;
-      c_.SkipSpace();
-      if (!Value(Member(members, index, std::move(key)), depth)) return false;
-      c_.SkipSpace();
-      if (c_.Consume(',')) {
+    if (!c_.Consume('}')) {
+      for (;;) {
+        std::string key;
+        if (c_.Peek() != '"' || !c_.String(&key)) return false;
         c_.SkipSpace();
-        continue;
+        if (!c_.Consume(':')) return false;
+        c_.SkipSpace();
+        // A deeper object may grow scratch_ itself; the members' own storage does not move.
+        if (!Value(Member(scratch_[depth], index, std::move(key)), depth)) return false;
+        c_.SkipSpace();
+        if (c_.Consume(',')) {
+          c_.SkipSpace();
+          continue;
+        }
+        if (!c_.Consume('}')) return false;
+        break;
       }
-      return c_.Consume('}');
     }
+    *out = Json::object();
+    auto& members = static_cast<ObjectVector&>(out->get_ref<Json::object_t&>());
+    Members& read = scratch_[depth];
+    members.reserve(read.size());
+    for (auto& [key, value] : read) members.emplace_back(std::move(key), std::move(value));
+    read.clear();
+    return true;
   }
 
   // The slot for `key`: a repeated member keeps its first position and takes the new value, as
   // ParseJson's full parser does.
-  static Json* Member(ObjectVector& members, std::unordered_map<std::string, size_t>& index,
+  static Json* Member(Members& members, std::unordered_map<std::string, size_t>& index,
                       std::string key) {
     if (members.size() < kScanMembers) {
       for (auto& m : members) {
@@ -134,6 +151,7 @@ class Reader {
   }
 
   JsonCursor c_;
+  std::vector<Members> scratch_;  // by depth
 };
 
 }  // namespace

@@ -93,6 +93,23 @@ bool ReadOptionalString(JsonCursor& c, std::optional<std::string>* out) {
   return true;
 }
 
+// The whole text is one object that `read` reads, with whitespace around it.
+template <typename Map, typename Read>
+bool ReadWhole(std::string_view json, Map* out, Read read) {
+  JsonCursor c(json);
+  c.SkipSpace();
+  if (!read(c, out)) return false;
+  c.SkipSpace();
+  return c.AtEnd();
+}
+
+bool ReadNameMap(JsonCursor& c, ExpressionAttributeNames* names) {
+  return ReadObject(c, [&](std::string placeholder) {
+    std::string name;
+    return ReadString(c, &name) && names->emplace(std::move(placeholder), std::move(name)).second;
+  });
+}
+
 }  // namespace
 
 bool FastPutItemRequest(std::string_view body, PutItemRequest* r) {
@@ -117,12 +134,7 @@ bool FastPutItemRequest(std::string_view body, PutItemRequest* r) {
     }
     if (member == "ExpressionAttributeNames") {
       if (r->expression_attribute_names) return false;
-      auto& names = r->expression_attribute_names.emplace();
-      return ReadObject(c, [&](std::string placeholder) {
-        std::string name;
-        return ReadString(c, &name) &&
-               names.emplace(std::move(placeholder), std::move(name)).second;
-      });
+      return ReadNameMap(c, &r->expression_attribute_names.emplace());
     }
     if (member == "ExpressionAttributeValues") {
       if (r->expression_attribute_values) return false;
@@ -136,3 +148,19 @@ bool FastPutItemRequest(std::string_view body, PutItemRequest* r) {
 }
 
 }  // namespace ddblab::wire::internal
+
+namespace ddblab::wire {
+
+bool ReadEverydayValues(std::string_view json, Item* out) {
+  return internal::ReadWhole(json, out, internal::ReadValueMap<Item>);
+}
+
+bool ReadEverydayValues(std::string_view json, ExpressionAttributeValues* out) {
+  return internal::ReadWhole(json, out, internal::ReadValueMap<ExpressionAttributeValues>);
+}
+
+bool ReadEverydayNames(std::string_view json, ExpressionAttributeNames* out) {
+  return internal::ReadWhole(json, out, internal::ReadNameMap);
+}
+
+}  // namespace ddblab::wire

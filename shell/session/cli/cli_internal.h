@@ -28,6 +28,11 @@ Error CliError(std::string message, int exit_code = kUsageExitCode);
 // inside transactions and batches), or empty when they are all well formed.
 std::string ParameterValidationErrors(const wire::Json& request);
 
+// put-item's fast path (put_item_fast_path.cc): the typed request read straight from the words
+// of an everyday put-item, or nullopt when the full path (ParseCliCommand, the model check, the
+// decode) must read them. Where it answers, the full path would send the same request.
+std::optional<PutItemRequest> FastPutItem(const std::vector<std::string>& words);
+
 // Parses JSON text the way Python's json.loads does and, on failure, returns the message Python
 // gives ("Expecting ',' delimiter: line 1 column 9 (char 8)"), since the aws CLI quotes it.
 Result<wire::Json> ParsePythonJson(std::string_view text);

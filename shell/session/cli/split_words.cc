@@ -23,6 +23,7 @@ bool EscapableInDoubleQuotes(char c) {
 
 Result<std::vector<std::string>> SplitWords(std::string_view text) {
   std::vector<std::string> words;
+  words.reserve(8);  // an everyday command's words, without regrowing
   std::string word;
   bool in_word = false;
   size_t i = 0;

@@ -88,10 +88,10 @@ TEST_CASE("Unknown table: the hint names the table asked for and the closest tab
   Tables tables;
   StatementResult r = Failed(InputKind::kCli, "scan --table-name Ordres",
                              ErrorType::kResourceNotFoundException, "Requested resource not found");
-  r.request = {{"TableName", "Ordres"}};
+  r.set_request({{"TableName", "Ordres"}});
   CHECK(TeachingHint(r, tables.Get()) ==
         R"(there is no table named "Ordres"; did you mean "Orders"?)");
-  r.request = {{"TableName", "Products"}};
+  r.set_request({{"TableName", "Products"}});
   CHECK(TeachingHint(r, tables.Get()) ==
         R"(there is no table named "Products"; the tables are Orders, Customers, Invoices)");
   tables.names.clear();
@@ -126,7 +126,7 @@ TEST_CASE("Untyped item: the hint shows the option in DynamoDB JSON") {
   Tables tables;
   StatementResult r = Failed(InputKind::kCli, "put-item ...", ErrorType::kSerializationException,
                              "Unexpected value type in payload");
-  r.request = {{"TableName", "Orders"}, {"Item", {{"PK", "x"}}}};
+  r.set_request({{"TableName", "Orders"}, {"Item", {{"PK", "x"}}}});
   CHECK(TeachingHint(r, tables.Get()) ==
         R"(DynamoDB JSON gives every value its type ({"S": ...} for a string, {"N": ...} for a )"
         R"(number); --item typed reads '{"PK":{"S":"x"}}')");
@@ -139,16 +139,16 @@ TEST_CASE("Key condition: the hint names the partition and sort keys and other a
   StatementResult r = Failed(InputKind::kCli, "query ...", ErrorType::kValidationException,
                              "Query key condition not supported");
   r.operation = "Query";
-  r.request = {{"TableName", "Orders"},
-               {"KeyConditionExpression", "PK = :p AND #s = :s"},
-               {"ExpressionAttributeNames", {{"#s", "status"}}}};
+  r.set_request({{"TableName", "Orders"},
+                 {"KeyConditionExpression", "PK = :p AND #s = :s"},
+                 {"ExpressionAttributeNames", {{"#s", "status"}}}});
   CHECK(TeachingHint(r, tables.Get()) ==
         R"(on table "Orders" the partition key is PK (S), which takes only equality (PK = :v); )"
         R"(the sort key is SK (S), which takes =, <, <=, >, >=, BETWEEN or begins_with; status )"
         R"(is not a key attribute, so a condition on it goes in --filter-expression)");
-  r.request = {{"TableName", "Orders"},
-               {"IndexName", "GSI1"},
-               {"KeyConditionExpression", "begins_with(GSI1PK, :p)"}};
+  r.set_request({{"TableName", "Orders"},
+                 {"IndexName", "GSI1"},
+                 {"KeyConditionExpression", "begins_with(GSI1PK, :p)"}});
   CHECK(TeachingHint(r, tables.Get()) ==
         R"(on index "GSI1" the partition key is GSI1PK (S), which takes only equality )"
         R"((GSI1PK = :v); there is no sort key)");

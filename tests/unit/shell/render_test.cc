@@ -37,7 +37,7 @@ StatementResult QueryResult(Json items, int64_t read) {
   r.kind = InputKind::kCli;
   r.operation = "Query";
   r.subcommand = "query";
-  r.request = {{"TableName", "app-main"}};
+  r.set_request({{"TableName", "app-main"}});
   r.ok = true;
   r.response = MakeResponse<Operation::Query>(QueryResponse{});
   for (const Json& item : items) AddItem(r, item);

@@ -3,6 +3,7 @@
 #include "shell/session/session.h"
 
 #include <catch2/catch.hpp>
+#include <memory>
 
 #include "shell/session/boundary.h"
 
@@ -66,6 +67,57 @@ TEST_CASE("Session: dot-commands and empty text are not statements, and say so")
   StatementResult empty = RunStatement(client, "   ");
   CHECK_FALSE(empty.ok);
   CHECK(empty.error.message == "the statement is empty");
+}
+
+std::unique_ptr<wire::Client> EmbeddedWithTable() {
+  auto e = Engine::Open(EngineOptions{});
+  REQUIRE(e.ok());
+  auto client = wire::MakeEmbeddedClient(std::shared_ptr<Engine>(std::move(*e)), "test");
+  REQUIRE(
+      RunStatement(*client,
+                   "create-table --table-name Orders --attribute-definitions "
+                   "AttributeName=PK,AttributeType=S --key-schema AttributeName=PK,KeyType=HASH "
+                   "--billing-mode PAY_PER_REQUEST")
+          .ok);
+  return client;
+}
+
+TEST_CASE("Session: a fast-path put-item shows the request as written, as the full path would") {
+  auto client = EmbeddedWithTable();
+  const std::string text =
+      R"(aws dynamodb put-item --table-name Orders --item '{"PK":{"S":"a"},"n":{"N":"1.50"}}' )"
+      R"(--return-consumed-capacity TOTAL)";
+  StatementResult r = RunStatement(*client, text);
+  REQUIRE(r.ok);
+  CHECK(r.kind == InputKind::kCli);
+  CHECK(r.subcommand == "put-item");
+  CHECK(r.operation == "PutItem");
+  REQUIRE(r.sent.has_value());
+  CHECK(std::get<PutItemRequest>(*r.sent).item.at("n") ==
+        AttributeValue::N(*Decimal::Parse("1.5")));
+  CHECK(r.merged.capacity.size() == 1);
+  // The request as written keeps the number as typed; a copy made before the first look at it
+  // parses its own.
+  StatementResult copy = r;
+  const auto written =
+      wire::Json::parse(R"({"TableName":"Orders","Item":{"PK":{"S":"a"},"n":{"N":"1.50"}},)"
+                        R"("ReturnConsumedCapacity":"TOTAL"})");
+  CHECK(r.request() == written);
+  CHECK(copy.request() == written);
+  copy.set_request(wire::Json::object());
+  CHECK(copy.request() == wire::Json::object());
+  CHECK(RunStatement(*client, R"(get-item --table-name Orders --key '{"PK":{"S":"a"}}')")
+            .output()["Item"]["n"]["N"] == "1.5");
+}
+
+TEST_CASE("Session: a put-item the fast path declines gives the full path's error") {
+  auto client = EmbeddedWithTable();
+  StatementResult r =
+      RunStatement(*client, R"(put-item --table-name Orders --item '{"PK":{"S":"a"}}' --item x)");
+  CHECK_FALSE(r.ok);
+  CHECK(r.parse_error);
+  CHECK(r.error.message ==
+        "aws: error: argument --item: given more than once; give each option once");
 }
 
 }  // namespace

@@ -41,7 +41,12 @@ struct StatementResult {
   InputKind kind = InputKind::kEmpty;
   std::string operation;   // "Query", "ExecuteStatement", ...
   std::string subcommand;  // aws-CLI subcommand ("query"), empty otherwise
-  wire::Json request;      // the (first) request as written (hints read input that did not decode)
+  // The (first) request as written, as JSON (hints read input that did not decode; lesson
+  // records show it). A put-item that took the aws-CLI fast path keeps its words instead, and
+  // they are parsed here on first use, as the full path would have parsed them.
+  const wire::Json& request() const;
+  void set_request(wire::Json request);
+  void set_request_words(std::vector<std::string> words);
   // The (first) request sent, typed: unset when the input did not decode into one (or for EXPLAIN
   // and ddblab's extension operations). Warnings and write summaries read this.
   std::optional<Request> sent;
@@ -92,6 +97,9 @@ struct StatementResult {
     }
   };
   OutputCache output_json_;
+  mutable wire::Json request_;
+  // The words of a fast-path put-item, until request() parses them into request_.
+  mutable std::vector<std::string> request_words_;
 };
 
 // Merges several calls' results into one: items, bytes and capacity summed (capacity per
