@@ -10,20 +10,11 @@ namespace ddblab::shell {
 
 using wire::Json;
 
-namespace {
-
-std::string Member(const Json& request, const char* name) {
-  return request.is_object() && request.contains(name) && request[name].is_string()
-             ? request[name].get<std::string>()
-             : std::string();
-}
-
-}  // namespace
-
 ItemStream::ItemStream(const RenderContext& ctx, OutputSink& sink, std::string statement)
     : ctx_(ctx), sink_(sink), statement_(std::move(statement)) {}
 
-void ItemStream::Print(const Json& request, std::vector<ResultItem> items) {
+void ItemStream::Print(const std::string& table, const std::string& index,
+                       std::vector<ResultItem> items) {
   if (items.empty()) return;
   std::vector<const Item*> batch;
   batch.reserve(items.size());
@@ -44,8 +35,7 @@ void ItemStream::Print(const Json& request, std::vector<ResultItem> items) {
     }
     case OutputMode::kLine: {
       if (first && ctx_.keys) {
-        key_names_ =
-            ctx_.keys(Member(request, "TableName"), Member(request, "IndexName")).key_names;
+        key_names_ = ctx_.keys(table, index).key_names;
       }
       for (const Item* item : batch) PrintItemLines(*item, key_names_, first_line_item_, sink_);
       return;
@@ -54,7 +44,7 @@ void ItemStream::Print(const Json& request, std::vector<ResultItem> items) {
       // Items with attributes the table has no column for start a new table under a new header.
       if (!layout_ || NeedsNewColumns(*layout_, batch)) {
         KeyInfo keys;
-        if (ctx_.keys) keys = ctx_.keys(Member(request, "TableName"), Member(request, "IndexName"));
+        if (ctx_.keys) keys = ctx_.keys(table, index);
         TableLayout next = PlanTable(batch, keys, ctx_.width);
         if (layout_) {
           next.previous = layout_->previous;

@@ -232,8 +232,9 @@ Outcome Shell::RunStreamed(const std::string& statement,
   std::unique_ptr<ItemStream> printer = MakeItemStream(ctx, sink_, statement);
   PageStream stream;
   if (printer) {
-    stream.emit = [&](const Json& request, std::vector<ResultItem> items) {
-      printer->Print(request, std::move(items));
+    stream.emit = [&](const std::string& table, const std::string& index,
+                      std::vector<ResultItem> items) {
+      printer->Print(table, index, std::move(items));
     };
   }
   stream.more = [] { return !InterruptRequested(); };

@@ -17,11 +17,11 @@ using wire::Json;
 namespace {
 
 // The aws-CLI text that is split into words: a trailing `;` (optional in both languages) goes.
-std::string CliText(std::string_view input) {
-  std::string s(TrimStatement(input));
+std::string_view CliText(std::string_view input) {
+  std::string_view s = TrimStatement(input);
   while (!s.empty() && s.back() == ';') {
-    s.pop_back();
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+    s.remove_suffix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   }
   return s;
 }
@@ -156,13 +156,20 @@ void FromCli(StatementResult& r, CliOutcome out) {
   r.sent = std::move(out.sent);
 }
 
-// Where a CLI read continues: its NextToken, LastEvaluatedKey or LastEvaluatedTableName.
+// Whether a CLI read has more to read: a NextToken, LastEvaluatedKey or LastEvaluatedTableName.
+bool CliReadContinues(const StatementResult& r) {
+  const QueryResponse* page = r.response ? QueryOrScanPage(*r.response) : nullptr;
+  const auto* tables = r.response ? ResponseAs<Operation::ListTables>(*r.response) : nullptr;
+  return r.next_token || (page != nullptr && page->last_evaluated_key) ||
+         (tables != nullptr && tables->last_evaluated_table_name);
+}
+
+// Where a CLI read continues (see CliReadContinues).
 std::optional<NextPage> CliNextPage(const CliCommand& command, const StatementResult& r) {
+  if (!CliReadContinues(r)) return std::nullopt;
   const QueryResponse* page = r.response ? QueryOrScanPage(*r.response) : nullptr;
   const auto* tables = r.response ? ResponseAs<Operation::ListTables>(*r.response) : nullptr;
   const bool key = page != nullptr && page->last_evaluated_key;
-  const bool table = tables != nullptr && tables->last_evaluated_table_name;
-  if (!r.next_token && !key && !table) return std::nullopt;
   CliCommand next = command;
   if (r.next_token) {
     next.starting_token = *r.next_token;
@@ -186,6 +193,28 @@ std::optional<NextPage> PartiqlNextPage(const ExecuteStatementRequest& request,
   return more;
 }
 
+// A command the fast path read (cli::FastCliCommand), run from its typed request. Its request
+// as written is parsed from the words when something asks for it, and the full command only for
+// the rare read that leaves more to read (.more continues from it).
+void RunFastCommand(wire::Client& client, cli::FastCommand& fast, std::vector<std::string> words,
+                    const RunOptions& options, StatementResult& r) {
+  r.subcommand = fast.command.subcommand;
+  r.operation = fast.command.operation;
+  auto start = std::chrono::steady_clock::now();
+  if (fast.auto_paginated) {
+    FromCli(r, cli::RunTypedPages(client, fast.command, std::move(fast.request), options.stream));
+  } else {
+    FromCall(r, client.Execute(fast.request));
+    r.sent = std::move(fast.request);
+  }
+  r.elapsed_ms = MillisSince(start);
+  if (r.ok && CliReadContinues(r)) {
+    auto command = ParseCliCommand(words, options.files);
+    if (command.ok()) r.next_page = CliNextPage(*command, r);
+  }
+  r.set_request_words(std::move(words));
+}
+
 void RunCliText(wire::Client& client, std::string_view text, const RunOptions& options,
                 StatementResult& r) {
   auto words = SplitWords(CliText(text));
@@ -195,15 +224,8 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
     return;
   }
   if (words->empty()) return;
-  if (std::optional<PutItemRequest> put = cli::FastPutItem(*words)) {
-    r.subcommand = "put-item";
-    r.operation = "PutItem";
-    Request request(std::move(*put));
-    auto start = std::chrono::steady_clock::now();
-    FromCall(r, client.Execute(request));
-    r.elapsed_ms = MillisSince(start);
-    r.sent = std::move(request);
-    r.set_request_words(std::move(words).value());
+  if (cli::FastCommand fast; cli::FastCliCommand(*words, &fast)) {
+    RunFastCommand(client, fast, std::move(words).value(), options, r);
     return;
   }
   auto command = ParseCliCommand(*words, options.files);
@@ -318,7 +340,10 @@ void RunExplainText(wire::Client& client, std::string_view text, const RunOption
 
 StatementResult RunStatement(wire::Client& client, std::string_view text_in,
                              const RunOptions& options) {
-  std::string text = NormalizeLineEnds(text_in);
+  // Text pasted with Windows line ends is normalized; other text is read where it is.
+  std::string normalized;
+  std::string_view text = text_in;
+  if (text.find('\r') != std::string_view::npos) text = normalized = NormalizeLineEnds(text_in);
   StatementResult r;
   r.input = std::string(TrimStatement(text));
   r.kind = ClassifyInput(text);

@@ -1,5 +1,7 @@
 #include "wire/json_cursor.h"
 
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace ddblab::wire::internal {
@@ -37,10 +39,33 @@ bool JsonCursor::Integer(uint64_t* magnitude, bool* negative) {
   return true;
 }
 
+namespace {
+
+// Whether none of the 8 bytes in `w` ends a run of plain string bytes: no quote, no backslash,
+// no control character, nothing outside ASCII. Each test is exact for the word as a whole (the
+// borrow of the classic has-zero-byte test only spreads from a byte that matched).
+bool AllPlain(uint64_t w) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHighs = 0x8080808080808080ULL;
+  auto has_zero = [](uint64_t x) { return (x - kOnes) & ~x & kHighs; };
+  const uint64_t below_space = (w - kOnes * 0x20) & ~w & kHighs;
+  return ((w & kHighs) | below_space | has_zero(w ^ (kOnes * '"')) |
+          has_zero(w ^ (kOnes * '\\'))) == 0;
+}
+
+}  // namespace
+
 bool JsonCursor::String(std::string* s) {
   ++p_;
   for (;;) {
     const char* run = p_;
+    // Long strings (notes, descriptions) go eight bytes at a time.
+    while (end_ - p_ >= 8) {
+      uint64_t w;
+      std::memcpy(&w, p_, 8);
+      if (!AllPlain(w)) break;
+      p_ += 8;
+    }
     while (p_ < end_) {
       const auto c = static_cast<unsigned char>(*p_);
       if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;

@@ -45,13 +45,14 @@ bool ReadValue(JsonCursor& c, AttributeValue* out) {
                     [&](std::string type) {
                       if (read_one) return false;  // a second type: the full path says which error
                       read_one = true;
-                      if (type == "S" || type == "N") {
+                      if (type == "S") {
+                        // Read in place: a long string is not moved again.
+                        out->type = AttrType::kS;
+                        return ReadString(c, &out->v.emplace<std::string>());
+                      }
+                      if (type == "N") {
                         std::string text;
                         if (!ReadString(c, &text)) return false;
-                        if (type == "S") {
-                          *out = AttributeValue::S(std::move(text));
-                          return true;
-                        }
                         Result<Decimal> n = Decimal::Parse(text);
                         if (!n.ok()) return false;
                         *out = AttributeValue::N(std::move(n).value());
@@ -80,8 +81,8 @@ bool ReadValue(JsonCursor& c, AttributeValue* out) {
 template <typename Map>
 bool ReadValueMap(JsonCursor& c, Map* out) {
   return ReadObject(c, [&](std::string name) {
-    AttributeValue v;
-    return ReadValue(c, &v) && out->emplace(std::move(name), std::move(v)).second;
+    auto [slot, fresh] = out->try_emplace(std::move(name));
+    return fresh && ReadValue(c, &slot->second);
   });
 }
 

@@ -10,6 +10,7 @@
 
 #include "ddblab/error.h"
 #include "ddblab/wire.h"
+#include "shell/session/cli.h"
 #include "shell/session/file_access.h"
 #include "shell/session/suggest.h"
 
@@ -28,10 +29,21 @@ Error CliError(std::string message, int exit_code = kUsageExitCode);
 // inside transactions and batches), or empty when they are all well formed.
 std::string ParameterValidationErrors(const wire::Json& request);
 
-// put-item's fast path (put_item_fast_path.cc): the typed request read straight from the words
-// of an everyday put-item, or nullopt when the full path (ParseCliCommand, the model check, the
-// decode) must read them. Where it answers, the full path would send the same request.
-std::optional<PutItemRequest> FastPutItem(const std::vector<std::string>& words);
+// The fast path for everyday item and read commands (fast_command.cc): reads the typed request
+// straight from the words into *fast and returns true, or returns false (leaving *fast
+// unspecified) when the full path (ParseCliCommand, the model check, the decode) must read them.
+// Where it answers, the full path would send the same request.
+struct FastCommand {
+  CliCommand command;  // subcommand, operation and no_paginate as ParseCliCommand sets them
+  Request request;     // the request; command.request stays empty
+  bool auto_paginated = false;  // a query or scan that the aws CLI pages through
+};
+bool FastCliCommand(const std::vector<std::string>& words, FastCommand* fast);
+
+// Runs an auto-paginated read whose request is typed already (a fast-path query or scan), as
+// RunCliCommand runs one without --page-size, --starting-token or --max-items.
+CliOutcome RunTypedPages(wire::Client& client, const CliCommand& command, Request request,
+                         const PageStream* stream);
 
 // Parses JSON text the way Python's json.loads does and, on failure, returns the message Python
 // gives ("Expecting ',' delimiter: line 1 column 9 (char 8)"), since the aws CLI quotes it.

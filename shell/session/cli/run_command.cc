@@ -151,6 +151,10 @@ std::optional<Request> Decode(const std::string& operation, const Json& body, Cl
   return std::nullopt;
 }
 
+CliOutcome RunPages(wire::Client& client, const CliCommand& command, Request request,
+                    cli::Paging paging, Json next_token, int64_t starting_truncation,
+                    const PageStream* stream);
+
 CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Paging paging,
                         const PageStream* stream) {
   CliOutcome outcome;
@@ -185,7 +189,28 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
   std::optional<Request> request =
       Decode(command.operation, adjusted ? *adjusted : command.request, outcome);
   if (!request) return outcome;
+  return RunPages(client, command, std::move(*request), paging, std::move(next_token),
+                  starting_truncation, stream);
+}
 
+// The table and index a paged read reads (empty for the base table and for ListTables).
+std::pair<std::string, std::string> ReadTarget(const Request& request) {
+  if (const auto* q = std::get_if<QueryRequest>(&request)) {
+    return {q->table_name, q->index_name.value_or("")};
+  }
+  if (const auto* s = std::get_if<ScanRequest>(&request)) {
+    return {s->table_name, s->index_name.value_or("")};
+  }
+  return {};
+}
+
+// The pages of a read from `request` on: `next_token` is the resume dict of its first page, and
+// `starting_truncation` the items of that page a --starting-token already printed.
+CliOutcome RunPages(wire::Client& client, const CliCommand& command, Request request,
+                    cli::Paging paging, Json next_token, int64_t starting_truncation,
+                    const PageStream* stream) {
+  CliOutcome outcome;
+  const std::string resume = ResumeMember(paging);
   std::optional<Response> merged;
   Json resume_token;  // null: no NextToken
   Json previous_token;
@@ -194,6 +219,7 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
   // PageStream: bytes of items kept in `merged` so far, and whether they now go to emit.
   size_t kept_bytes = 0;
   bool streaming = false;
+  std::pair<std::string, std::string> target;  // set when streaming starts
   auto deliver = [&](Response& page) {
     QueryResponse* items = MutablePage(page);
     if (stream == nullptr || !stream->emit || items == nullptr || items->count_only) return;
@@ -201,19 +227,20 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
       kept_bytes += ApproxBytes(items->items);
       if (kept_bytes <= stream->keep_bytes) return;
       streaming = true;
+      target = ReadTarget(request);
       if (merged) {
         std::vector<ResultItem>& kept = MutablePage(*merged)->items;
         outcome.streamed_items += static_cast<int64_t>(kept.size());
-        stream->emit(command.request, std::move(kept));
+        stream->emit(target.first, target.second, std::move(kept));
         kept.clear();
       }
     }
     outcome.streamed_items += static_cast<int64_t>(items->items.size());
-    stream->emit(command.request, std::move(items->items));
+    stream->emit(target.first, target.second, std::move(items->items));
     items->items.clear();
   };
   while (true) {
-    outcome.calls.push_back(client.Execute(*request));
+    outcome.calls.push_back(client.Execute(request));
     CallResult& result = outcome.calls.back();
     if (!result.ok || !result.response) {
       outcome.error = result.error;
@@ -252,8 +279,8 @@ CliOutcome RunPaginated(wire::Client& client, const CliCommand& command, cli::Pa
     token[resume] = std::move(position);
     if (!token[resume].is_null()) {
       // The first page's request is what `sent` shows: copied only when another page follows.
-      if (!outcome.sent) outcome.sent = *request;
-      ContinueAfter(page, *request);
+      if (!outcome.sent) outcome.sent = request;
+      ContinueAfter(page, request);
     }
     deliver(page);
     MergePage(std::move(page), merged);
@@ -352,6 +379,15 @@ CliOutcome RunCliCommand(wire::Client& client, const CliCommand& command,
   outcome.response = std::move(result.response);
   result.response.reset();
   return outcome;
+}
+
+CliOutcome cli::RunTypedPages(wire::Client& client, const CliCommand& command, Request request,
+                              const PageStream* stream) {
+  const cli::SubcommandDef* def = cli::FindSubcommand(command.subcommand);
+  const cli::Paging paging = def != nullptr ? def->paging : cli::Paging::kItems;
+  Json first = Json::object();
+  first[ResumeMember(paging)] = nullptr;
+  return RunPages(client, command, std::move(request), paging, std::move(first), 0, stream);
 }
 
 }  // namespace ddblab::shell

@@ -50,8 +50,9 @@ struct Collected {
 PageStream CollectInto(Collected& c, size_t keep_bytes) {
   PageStream s;
   s.keep_bytes = keep_bytes;
-  s.emit = [&c](const wire::Json& request, std::vector<ResultItem> items) {
-    CHECK(request.value("TableName", "") == "Tee");
+  s.emit = [&c](const std::string& table, const std::string& index, std::vector<ResultItem> items) {
+    CHECK(table == "Tee");
+    CHECK(index.empty());
     ++c.batches;
     for (const ResultItem& item : items) c.ids.push_back(item.at("id").str());
   };

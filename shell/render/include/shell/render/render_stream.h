@@ -17,9 +17,9 @@ class ItemStream {
  public:
   ItemStream(const RenderContext& ctx, OutputSink& sink, std::string statement);
 
-  // One batch of items of the read described by `request` (its TableName and IndexName give the
-  // key columns).
-  void Print(const wire::Json& request, std::vector<ResultItem> items);
+  // One batch of items of a read of `table` and `index` (empty for the base table), whose keys
+  // give the key columns.
+  void Print(const std::string& table, const std::string& index, std::vector<ResultItem> items);
   bool started() const { return started_; }
   // jsonl: the fields after Items, which close the statement's line.
   void FinishJsonl(const StatementResult& r);

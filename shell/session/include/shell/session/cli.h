@@ -102,8 +102,10 @@ inline wire::Json PrintedJson(const CliOutcome& out) {
 struct PageStream {
   static constexpr size_t kDefaultKeepBytes = size_t{1} << 20;
   size_t keep_bytes = kDefaultKeepBytes;
-  // Gets the request (for its table and index) and a batch of items, in order.
-  std::function<void(const wire::Json& request, std::vector<ResultItem> items)> emit;
+  // Gets the read's table and index (empty for the base table) and a batch of items, in order.
+  std::function<void(const std::string& table, const std::string& index,
+                     std::vector<ResultItem> items)>
+      emit;
   // Asked before each further page; false stops the read there (Ctrl-C).
   std::function<bool()> more;
 };

@@ -1,0 +1,139 @@
+// The aws-CLI fast path answers only where the full path (ParseCliCommand, the model check, the
+// decode) would send the same request, and declines everything else so that every error keeps
+// the full path's message.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "session/cli/cli_internal.h"
+#include "shell/session/cli.h"
+
+using ddblab::shell::FileAccess;
+using ddblab::shell::ParseCliCommand;
+using ddblab::shell::SplitWords;
+using ddblab::shell::cli::FastCliCommand;
+using ddblab::shell::cli::FastCommand;
+using ddblab::shell::cli::ParameterValidationErrors;
+
+namespace {
+
+std::optional<FastCommand> Fast(const std::string& text) {
+  auto words = SplitWords(text);
+  REQUIRE(words.ok());
+  FastCommand fast;
+  if (!FastCliCommand(*words, &fast)) return std::nullopt;
+  return fast;
+}
+
+}  // namespace
+
+TEST_CASE("CLI fast path sends what the full path sends for everyday item and read commands") {
+  const char* commands[] = {
+      R"(aws dynamodb put-item --table-name Orders --item '{"PK":{"S":"C#1"},"SK":{"S":"O#1"}}')",
+      R"(put-item --table-name Orders --item '{"PK":{"S":"C#1"},"n":{"N":"012.50"},)"
+      R"("ok":{"BOOL":true},"gone":{"NULL":true},"u":{"S":"caf\u00e9 \ud83d\ude00 \"q\""}}')",
+      "dynamodb put-item --table-name=Orders --item ' \n{ \"PK\" : {\"S\":\"x\"} } ' "
+      "--return-consumed-capacity=TOTAL --return-values ALL_OLD",
+      R"(put-item --table-name Orders --item='{"PK":{"S":"x"}}')",
+      R"(put-item --table-name Orders --item '{"PK":{"S":"x"}}' )"
+      R"(--condition-expression 'attribute_not_exists(#p) OR #p = :v' )"
+      R"(--expression-attribute-names '{"#p":"PK"}' --expression-attribute-values '{":v":{"S":"y"}}' )"
+      R"(--return-item-collection-metrics SIZE --return-values-on-condition-check-failure ALL_OLD)",
+      R"(get-item --table-name Orders --key '{"PK":{"S":"a"}}' --consistent-read)",
+      R"(get-item --table-name Orders --key '{"PK":{"S":"a"}}' --no-consistent-read )"
+      R"(--projection-expression '#n, b' --expression-attribute-names '{"#n":"name"}')",
+      R"(delete-item --table-name Orders --key '{"PK":{"S":"a"},"SK":{"N":"7"}}' --return-values ALL_OLD)",
+      R"(update-item --table-name Orders --key '{"PK":{"S":"a"}}' --update-expression 'SET n = n + :one' )"
+      R"(--expression-attribute-values '{":one":{"N":"1"}}' --return-values UPDATED_NEW)",
+      R"(aws dynamodb query --table-name Orders --key-condition-expression 'PK = :pk' )"
+      R"(--expression-attribute-values '{":pk":{"S":"C#1"}}')",
+      R"(query --table-name Orders --index-name GSI1 --key-condition-expression 'G = :g' )"
+      R"(--filter-expression 'x > :n' --expression-attribute-values '{":g":{"S":"a"},":n":{"N":"2"}}' )"
+      R"(--no-scan-index-forward --select COUNT --limit 25 --return-consumed-capacity INDEXES)",
+      R"(query --table-name Orders --key-condition-expression 'PK = :pk' --expression-attribute-values )"
+      R"('{":pk":{"S":"a"}}' --exclusive-start-key '{"PK":{"S":"a"},"SK":{"S":"b"}}')",
+      R"(scan --table-name Orders --limit 0 --segment 1 --total-segments 4 --consistent-read)",
+      R"(scan --table-name Orders --projection-expression PK)",
+  };
+  for (const char* text : commands) {
+    INFO(text);
+    std::optional<FastCommand> fast = Fast(text);
+    REQUIRE(fast.has_value());
+    auto words = SplitWords(text);
+    auto full = ParseCliCommand(*words, FileAccess::Local(""));
+    REQUIRE(full.ok());
+    REQUIRE(ParameterValidationErrors(full->request).empty());
+    auto decoded = ddblab::wire::RequestFromJson(full->operation, full->request);
+    REQUIRE(decoded.ok());
+    CHECK(ddblab::wire::RequestToJson(fast->request).dump() ==
+          ddblab::wire::RequestToJson(*decoded).dump());
+    CHECK(fast->command.subcommand == full->subcommand);
+    CHECK(fast->command.operation == full->operation);
+    CHECK(fast->command.no_paginate == full->no_paginate);
+    CHECK(fast->command.request.is_null());
+  }
+  CHECK(Fast("query --table-name T1 --key-condition-expression 'PK = :p' "
+             "--expression-attribute-values '{\":p\":{\"S\":\"a\"}}'")
+            ->auto_paginated);
+  CHECK_FALSE(Fast("scan --table-name T1 --limit 5")->auto_paginated);
+  CHECK_FALSE(Fast("get-item --table-name T1 --key '{\"PK\":{\"S\":\"a\"}}'")->auto_paginated);
+}
+
+TEST_CASE("CLI fast path declines what only the full path reads or refuses") {
+  const char* commands[] = {
+      // Other subcommands, global options, paging controls, input files.
+      R"(batch-get-item --request-items '{"T1":{"Keys":[{"PK":{"S":"x"}}]}}')",
+      R"(list-tables)",
+      R"(wait table-exists --table-name T1)",
+      R"(aws --region us-east-1 dynamodb put-item --table-name T1 --item '{"PK":{"S":"x"}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --output json)",
+      R"(put-item --cli-input-json '{"TableName":"T1","Item":{"PK":{"S":"x"}}}')",
+      R"(query --table-name T1 --key-condition-expression 'PK = :p' --max-items 5)",
+      R"(scan --table-name T1 --page-size 5)",
+      R"(scan --table-name T1 --starting-token abc)",
+      R"(scan --table-name T1 --no-paginate)",
+      // Values the fast reader does not take: shorthand, files, sets, maps, lists, binary,
+      // legacy parameters, lists of strings, integers Python reads otherwise.
+      R"(put-item --table-name T1 --item PK={S=x})",
+      R"(put-item --table-name T1 --item file://item.json)",
+      R"(put-item --table-name file://name.txt --item '{"PK":{"S":"x"}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"tags":{"SS":["a"]}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"m":{"M":{"a":{"S":"b"}}}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"l":{"L":[]}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"b":{"B":"AQ=="}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --expected '{"PK":{"Exists":false}}')",
+      R"(get-item --table-name T1 --key '{"PK":{"S":"x"}}' --attributes-to-get a b)",
+      R"(query --table-name T1 --key-conditions '{}')",
+      R"(scan --table-name T1 --limit 05)",
+      R"(scan --table-name T1 --limit +5)",
+      R"(scan --table-name T1 --limit ' 5')",
+      R"(scan --table-name T1 --limit -1)",
+      R"(scan --table-name T1 --limit 99999999999999999999)",
+      R"(scan --table-name T1 --consistent-read=true)",
+      // Everything the full path refuses, with its own message.
+      R"(put-item --table-name T1 --item '{"PK":"x"}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x","N":"1"}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"PK":{"S":"y"}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"N":"1e999"}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"NULL":false}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}} extra')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}},"ReturnValues":"ALL_OLD"')",
+      R"(put-item --table-name T1 --item '{}')",
+      R"(put-item --table-name T1 --item '{"":{"S":"x"}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":NaN}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --item '{"PK":{"S":"y"}}')",
+      R"(put-item --table-name T1)",
+      R"(put-item --item '{"PK":{"S":"x"}}')",
+      R"(put-item --table-name --item '{"PK":{"S":"x"}}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' stray)",
+      "put-item --table-name T1 --item=' {\"PK\":{\"S\":\"x\"}}'",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --expression-attribute-names '{}')",
+      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --expression-attribute-names #p=PK)",
+      R"(get-item --table-name T1 --key '{"PK":{"S":"x"}}' --consistent-read --consistent-read)",
+      R"(get-item --table-name T1 --key '{"PK":{"S":"x"}}' --consistent-read --no-consistent-read)",
+      R"(query --table-name T1 --key-condition-expression)",
+  };
+  for (const char* text : commands) {
+    INFO(text);
+    CHECK_FALSE(Fast(text).has_value());
+  }
+}
