@@ -11,7 +11,7 @@ namespace ddblab::shell {
 CallResult MergeCalls(const StatementResult& r) {
   CallResult m;
   m.ok = r.ok;
-  m.error = r.error;
+  if (!r.ok) m.error = r.error;
   // m.response stays empty: the items are in r.response, and a second copy of a long read's
   // items would double its memory.
   if (!r.calls.empty()) {

@@ -134,7 +134,7 @@ void AddRemotePlan(wire::Client& client, const Json& request, CallResult& res) {
 
 void FromCall(StatementResult& r, CallResult res) {
   r.ok = res.ok;
-  r.error = res.error;
+  if (!res.ok) r.error = res.error;
   r.parse_error = !res.ok && IsParseFailure(res.error);
   // The response moves to the result: one copy of a long read's items, not two.
   r.response = std::move(res.response);

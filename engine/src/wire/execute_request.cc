@@ -124,7 +124,8 @@ CallResult Run(Engine& engine, const RequestOf<op>& request) {
     }
     // The call carries the trace; the response's copy would be a second one nobody reads.
     if constexpr (requires { r.trace; }) out.trace = std::move(r.trace);
-    out.response = MakeResponse<op>(std::move(r));
+    // Built in place: a response is large (its capacity and trace), and moves add up per call.
+    out.response.emplace(std::in_place_index<static_cast<size_t>(op)>, std::move(r));
   }
   // Control-plane calls and failed calls carry no engine trace; name the call for logs.
   if (out.trace.operation.empty()) out.trace.operation = std::string(OperationName(op));

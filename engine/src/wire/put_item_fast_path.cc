@@ -38,43 +38,67 @@ bool ReadObject(JsonCursor& c, F&& read) {
   }
 }
 
-// {"S": "..."}, {"N": "..."}, {"BOOL": true|false} or {"NULL": true}.
+// An attribute value's type name. The four this reader takes are matched as written, quotes
+// included, without building a string; anything else is read as a string (and then declined).
+bool ReadTypeName(JsonCursor& c, std::string_view* type, std::string* spelled) {
+  static constexpr std::string_view kQuoted[] = {"\"S\"", "\"N\"", "\"BOOL\"", "\"NULL\""};
+  for (std::string_view quoted : kQuoted) {
+    if (c.Literal(quoted)) {
+      *type = quoted.substr(1, quoted.size() - 2);
+      return true;
+    }
+  }
+  if (!ReadString(c, spelled)) return false;
+  *type = *spelled;
+  return true;
+}
+
+// The value of an attribute value's one member, of type `type`.
+bool ReadTyped(JsonCursor& c, std::string_view type, AttributeValue* out) {
+  if (type == "S") {
+    // Read in place: a long string is not moved again.
+    out->type = AttrType::kS;
+    return c.Peek() == '"' && c.String(&out->v.emplace<std::string>());
+  }
+  if (type == "N") {
+    std::string text;
+    if (!ReadString(c, &text)) return false;
+    Result<Decimal> n = Decimal::Parse(text);
+    if (!n.ok()) return false;
+    *out = AttributeValue::N(std::move(n).value());
+    return true;
+  }
+  if (type == "BOOL") {
+    if (c.Literal("true")) {
+      *out = AttributeValue::Bool(true);
+    } else if (c.Literal("false")) {
+      *out = AttributeValue::Bool(false);
+    } else {
+      return false;
+    }
+    return true;
+  }
+  if (type == "NULL" && c.Literal("true")) {
+    *out = AttributeValue::Null();
+    return true;
+  }
+  return false;
+}
+
+// {"S": "..."}, {"N": "..."}, {"BOOL": true|false} or {"NULL": true}: one member (a second one
+// declines, and the full path says which error).
 bool ReadValue(JsonCursor& c, AttributeValue* out) {
-  bool read_one = false;
-  return ReadObject(c,
-                    [&](std::string type) {
-                      if (read_one) return false;  // a second type: the full path says which error
-                      read_one = true;
-                      if (type == "S") {
-                        // Read in place: a long string is not moved again.
-                        out->type = AttrType::kS;
-                        return ReadString(c, &out->v.emplace<std::string>());
-                      }
-                      if (type == "N") {
-                        std::string text;
-                        if (!ReadString(c, &text)) return false;
-                        Result<Decimal> n = Decimal::Parse(text);
-                        if (!n.ok()) return false;
-                        *out = AttributeValue::N(std::move(n).value());
-                        return true;
-                      }
-                      if (type == "BOOL") {
-                        if (c.Literal("true")) {
-                          *out = AttributeValue::Bool(true);
-                        } else if (c.Literal("false")) {
-                          *out = AttributeValue::Bool(false);
-                        } else {
-                          return false;
-                        }
-                        return true;
-                      }
-                      if (type == "NULL" && c.Literal("true")) {
-                        *out = AttributeValue::Null();
-                        return true;
-                      }
-                      return false;
-                    }) &&
-         read_one;
+  if (!c.Consume('{')) return false;
+  c.SkipSpace();
+  std::string_view type;
+  std::string spelled;
+  if (!ReadTypeName(c, &type, &spelled)) return false;
+  c.SkipSpace();
+  if (!c.Consume(':')) return false;
+  c.SkipSpace();
+  if (!ReadTyped(c, type, out)) return false;
+  c.SkipSpace();
+  return c.Consume('}');
 }
 
 // An object of attribute values by name, none repeated.

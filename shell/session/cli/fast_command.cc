@@ -12,6 +12,7 @@
 // shorthand, a set or a map value, legacy parameters, a repeated or unknown option, any error)
 // takes the full path, so every message stays the full path's.
 #include <charconv>
+#include <cstdint>
 
 #include "cli/cli_internal.h"
 
@@ -109,13 +110,13 @@ std::optional<int64_t>* CountMember(R& r, std::string_view member) {
 
 // Reads one option's value into the request; false when the full path must read it.
 template <typename R>
-bool ReadMember(std::string_view member, const std::string& value, R* r) {
+bool ReadMember(std::string_view member, std::string_view value, R* r) {
   if (member == "TableName") {
     r->table_name = value;
     return true;
   }
   if (std::optional<std::string>* s = StringMember(*r, member)) {
-    *s = value;
+    s->emplace(value);
     return true;
   }
   if (std::optional<int64_t>* n = CountMember(*r, member)) return ReadCount(value, n);
@@ -146,7 +147,8 @@ template <typename R>
 bool ReadOptions(const SubcommandDef& def, const std::vector<std::string>& words, size_t i,
                  Request* request, bool* no_paginate) {
   const size_t n = words.size();
-  std::vector<bool> given(def.options.size(), false);
+  if (def.options.size() > 64) return false;
+  uint64_t given = 0;  // by option index
   R& r = request->emplace<R>();
   while (i < n) {
     const std::string& w = words[i];
@@ -165,8 +167,8 @@ bool ReadOptions(const SubcommandDef& def, const std::vector<std::string>& words
         break;
       }
     }
-    if (k == def.options.size() || given[k]) return false;
-    given[k] = true;
+    if (k == def.options.size() || (given >> k & 1) != 0) return false;
+    given |= uint64_t{1} << k;
     const OptionSpec& spec = def.options[k];
     *no_paginate = *no_paginate || spec.disables_paging;
     if (spec.kind == OptionKind::kFlag) {
@@ -180,9 +182,9 @@ bool ReadOptions(const SubcommandDef& def, const std::vector<std::string>& words
         spec.kind != OptionKind::kStructure) {
       return false;
     }
-    std::string value;
+    std::string_view value;
     if (eq != std::string::npos) {
-      value = w.substr(eq + 1);
+      value = std::string_view(w).substr(eq + 1);
       ++i;
     } else {
       if (i + 1 >= n || IsOptionWord(words[i + 1])) return false;
@@ -192,7 +194,7 @@ bool ReadOptions(const SubcommandDef& def, const std::vector<std::string>& words
     if (IsParamFileValue(value) || !ReadMember(spec.member, value, &r)) return false;
   }
   for (size_t k = 0; k < def.options.size(); ++k) {
-    if (def.options[k].required && !given[k]) return false;
+    if (def.options[k].required && (given >> k & 1) == 0) return false;
   }
   return true;
 }
