@@ -90,9 +90,12 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) { return Ge
 
 Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r, const expr::Built* built) {
   ReadAccess access(*this);
-  DDB_TRY(ValidateTableName(r.table_name));
+  // A table's name was checked when it was created, so the name is checked only when no table
+  // has it; the errors keep their order (the name, then ReturnConsumedCapacity, then the table).
+  Result<const TableSchema*> found = FindTable(r.table_name);
+  if (!found.ok()) DDB_TRY(ValidateTableName(r.table_name));
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
-  DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
+  DDB_ASSIGN_OR_RETURN(const TableSchema* t, std::move(found));
   DDB_ASSIGN_OR_RETURN(KeyBytes kb, KeyFromKeyMap(*t, r.key));
   expr::Context ctx(r.expression_attribute_names, kNoValues);
   DDB_TRY(ctx.CheckMaps(r.projection_expression.has_value(), ""));
@@ -114,7 +117,8 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r, const expr:
   GetItemResponse resp;
   // DynamoDB: GetItem is charged on the whole item even when projected; a miss costs the minimum.
   int64_t size = stored ? stored->size : 0;
-  resp.consumed_capacity = NewCapacity(t->name, true);
+  resp.consumed_capacity.table_name = t->name;
+  resp.consumed_capacity.read = true;
   int64_t units = ReadHalfUnits(size, strong);
   resp.consumed_capacity.table.half_units = units;
   resp.consumed_capacity.total.half_units = units;

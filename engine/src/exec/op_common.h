@@ -18,6 +18,10 @@ inline ConsumedCapacity NewCapacity(const std::string& table, bool read) {
 
 inline void AddPartitionHit(Trace* t, int p) {
   auto& v = t->partitions_hit;
+  if (v.empty()) {
+    v.push_back(p);
+    return;
+  }
   auto it = std::lower_bound(v.begin(), v.end(), p);
   if (it == v.end() || *it != p) v.insert(it, p);
 }
