@@ -29,6 +29,11 @@ Error CliError(std::string message, int exit_code = kUsageExitCode);
 // inside transactions and batches), or empty when they are all well formed.
 std::string ParameterValidationErrors(const wire::Json& request);
 
+// argparse reads a word as an option when it starts with "--" and has no space in it.
+inline bool IsOptionWord(std::string_view w) {
+  return w.size() > 2 && w.starts_with("--") && w.find(' ') == std::string_view::npos;
+}
+
 // The fast path for everyday item and read commands (fast_command.cc): reads the typed request
 // straight from the words into *fast and returns true, or returns false (leaving *fast
 // unspecified) when the full path (ParseCliCommand, the model check, the decode) must read them.
@@ -112,6 +117,9 @@ struct SubcommandDef {
 // Every subcommand in the order `aws dynamodb help` lists them, plus `wait`.
 const std::vector<SubcommandDef>& SubcommandTable();
 const SubcommandDef* FindSubcommand(std::string_view name);
+// The index in def.options of the option `name`, a flag also by its --no- form (which sets
+// *flag_value to false), or def.options.size() when the subcommand has no such option.
+size_t FindOption(const SubcommandDef& def, std::string_view name, bool* flag_value);
 // The subcommands of `aws dynamodbstreams`, the DynamoDB Streams API.
 const std::vector<SubcommandDef>& StreamsSubcommandTable();
 

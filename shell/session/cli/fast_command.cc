@@ -19,10 +19,6 @@
 namespace ddblab::shell::cli {
 namespace {
 
-bool IsOptionWord(std::string_view w) {
-  return w.size() > 2 && w.starts_with("--") && w.find(' ') == std::string_view::npos;
-}
-
 bool IsJsonObjectText(std::string_view v) {
   size_t b = v.find_first_not_of(" \t\n\r");
   return b != std::string_view::npos && v[b] == '{';
@@ -155,18 +151,8 @@ bool ReadOptions(const SubcommandDef& def, const std::vector<std::string>& words
     if (!IsOptionWord(w)) return false;
     const size_t eq = w.find('=');
     const std::string_view name = std::string_view(w).substr(0, eq);
-    // The option, also a flag's --no- form.
-    size_t k = 0;
     bool flag_value = true;
-    for (; k < def.options.size(); ++k) {
-      const OptionSpec& spec = def.options[k];
-      if (spec.name == name) break;
-      if (spec.kind == OptionKind::kFlag && name.starts_with("--no-") &&
-          name.substr(5) == spec.name.substr(2)) {
-        flag_value = false;
-        break;
-      }
-    }
+    const size_t k = FindOption(def, name, &flag_value);
     if (k == def.options.size() || (given >> k & 1) != 0) return false;
     given |= uint64_t{1} << k;
     const OptionSpec& spec = def.options[k];

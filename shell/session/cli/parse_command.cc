@@ -20,17 +20,13 @@ namespace ddblab::shell {
 namespace {
 
 using cli::CliError;
+using cli::IsOptionWord;
 using cli::OptionKind;
 using cli::OptionSpec;
 using wire::Json;
 
 bool StartsWith(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && s.substr(0, prefix.size()) == prefix;
-}
-
-// argparse reads a word as an option when it starts with "--" and has no space in it.
-bool IsOptionWord(std::string_view w) {
-  return w.size() > 2 && StartsWith(w, "--") && w.find(' ') == std::string_view::npos;
 }
 
 std::string_view LStrip(std::string_view s) {
@@ -326,21 +322,8 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
     }
 
     // The subcommand's own options; flags also in their --no- form.
-    size_t index = def->options.size();
     bool flag_value = true;
-    for (size_t k = 0; k < def->options.size(); ++k) {
-      const OptionSpec& spec = def->options[k];
-      if (spec.name == name) {
-        index = k;
-        break;
-      }
-      if (spec.kind == OptionKind::kFlag && name.starts_with("--no-") &&
-          name.substr(5) == spec.name.substr(2)) {
-        index = k;
-        flag_value = false;
-        break;
-      }
-    }
+    const size_t index = cli::FindOption(*def, name, &flag_value);
     if (index == def->options.size()) {
       unknown.push_back(w);
       ++i;

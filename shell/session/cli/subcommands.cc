@@ -252,6 +252,20 @@ const SubcommandDef* FindSubcommand(std::string_view name) {
   return nullptr;
 }
 
+size_t FindOption(const SubcommandDef& def, std::string_view name, bool* flag_value) {
+  *flag_value = true;
+  for (size_t k = 0; k < def.options.size(); ++k) {
+    const OptionSpec& spec = def.options[k];
+    if (spec.name == name) return k;
+    if (spec.kind == OptionKind::kFlag && name.starts_with("--no-") &&
+        name.substr(5) == spec.name.substr(2)) {
+      *flag_value = false;
+      return k;
+    }
+  }
+  return def.options.size();
+}
+
 const std::vector<std::string>& WaiterNames() {
   static const std::vector<std::string> names = {"table-exists", "table-not-exists"};
   return names;
