@@ -1,6 +1,8 @@
 // PutItem's fast path. Parsing a PutItem body into the JSON document and then the document into
 // the request was a third of the call's instructions in `serve` (a node allocation per value, a
-// copy per string); this reads the everyday body straight into the request.
+// copy per string); this reads the everyday body straight into the request. Its value and name
+// readers are also public (wire::ReadEverydayValues, ReadEverydayNames in ddblab/wire.h), for
+// the aws-CLI fast path.
 //
 // It answers only for bodies of the everyday shape, where the full path could not say anything
 // else: a JSON object whose members are TableName and Item (both required), and optionally
