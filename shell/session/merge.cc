@@ -1,8 +1,7 @@
 // Merging the calls behind one statement (auto-paginated aws-CLI reads make several) into one
 // result, once per statement, in the session (StatementResult::merged).
 #include <algorithm>
-#include <map>
-#include <set>
+#include <vector>
 
 #include "shell/session/statement.h"
 
@@ -19,11 +18,6 @@ CallResult MergeCalls(const StatementResult& r) {
     m.return_consumed_capacity = r.calls.front().return_consumed_capacity;
     m.http_status = r.calls.back().http_status;
   }
-  // One call of one table (most statements) has nothing to merge: a trace's partitions are
-  // distinct and ascending already.
-  const bool one = r.calls.size() == 1 && r.calls.front().capacity.size() <= 1;
-  std::set<int> partitions;
-  std::map<std::string, size_t> by_table;
   bool first = true;
   for (const auto& c : r.calls) {
     const Trace& t = c.trace;
@@ -41,32 +35,34 @@ CallResult MergeCalls(const StatementResult& r) {
     m.trace.bytes_written += t.bytes_written;
     m.trace.filtered = m.trace.filtered || t.filtered;
     m.trace.partitions_total = std::max(m.trace.partitions_total, t.partitions_total);
+    m.trace.partitions_hit.insert(m.trace.partitions_hit.end(), t.partitions_hit.begin(),
+                                  t.partitions_hit.end());
     m.trace.steps.insert(m.trace.steps.end(), t.steps.begin(), t.steps.end());
-    if (one) {
-      m.trace.partitions_hit = t.partitions_hit;
-      m.capacity = c.capacity;
-      break;
-    }
-    partitions.insert(t.partitions_hit.begin(), t.partitions_hit.end());
+    // A statement's calls name few tables (most name one), so each is found by a linear search.
     for (const auto& cap : c.capacity) {
-      auto [it, added] = by_table.emplace(cap.table_name, m.capacity.size());
-      if (added) {
+      auto into = std::find_if(m.capacity.begin(), m.capacity.end(),
+                               [&](const auto& have) { return have.table_name == cap.table_name; });
+      if (into == m.capacity.end()) {
         m.capacity.push_back(cap);
         continue;
       }
-      ConsumedCapacity& into = m.capacity[it->second];
-      into.total.Add(cap.total);
-      into.table.Add(cap.table);
+      into->total.Add(cap.total);
+      into->table.Add(cap.table);
       for (const auto& [name, c2] : cap.global_secondary_indexes) {
-        into.global_secondary_indexes[name].Add(c2);
+        into->global_secondary_indexes[name].Add(c2);
       }
       for (const auto& [name, c2] : cap.local_secondary_indexes) {
-        into.local_secondary_indexes[name].Add(c2);
+        into->local_secondary_indexes[name].Add(c2);
       }
     }
   }
+  // One trace's partitions are distinct and ascending already; several calls' are united.
+  if (r.calls.size() > 1) {
+    std::vector<int>& hit = m.trace.partitions_hit;
+    std::sort(hit.begin(), hit.end());
+    hit.erase(std::unique(hit.begin(), hit.end()), hit.end());
+  }
   if (m.trace.operation.empty()) m.trace.operation = r.operation;
-  if (!one) m.trace.partitions_hit.assign(partitions.begin(), partitions.end());
   return m;
 }
 

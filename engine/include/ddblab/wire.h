@@ -45,12 +45,12 @@ Json ItemToJson(const Item& item);
 Json ItemToJson(const ResultItem& item);
 
 // Everyday JSON text read straight into typed values, for fast paths (serve's PutItem bodies,
-// the aws-CLI put-item): ReadEverydayValues reads an object of attribute values of type S, N,
-// BOOL or NULL (true), at least one, no name repeated, every number valid; ReadEverydayNames an
-// object of strings, at least one, no name repeated. Whitespace may surround the object. Both
-// answer false for any other text, leaving *out unspecified: the caller then reads the text in
-// full (ParseJson, then ItemFromJson), so an error or a rarer form keeps exactly one behaviour.
-// An item read this way is not yet checked as an item (ValidateItem).
+// the aws-CLI item and read commands): ReadEverydayValues reads an object of attribute values of
+// type S, N, BOOL or NULL (true), at least one, no name repeated, every number valid;
+// ReadEverydayNames an object of strings, at least one, no name repeated. Whitespace may surround
+// the object. Both answer false for any other text, leaving *out unspecified: the caller then reads
+// the text in full (ParseJson, then ItemFromJson), so an error or a rarer form keeps exactly one
+// behaviour. An item read this way is not yet checked as an item (ValidateItem).
 bool ReadEverydayValues(std::string_view json, Item* out);
 bool ReadEverydayValues(std::string_view json, ExpressionAttributeValues* out);
 bool ReadEverydayNames(std::string_view json, ExpressionAttributeNames* out);

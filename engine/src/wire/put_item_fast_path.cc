@@ -58,7 +58,7 @@ bool ReadTyped(JsonCursor& c, std::string_view type, AttributeValue* out) {
   if (type == "S") {
     // Read in place: a long string is not moved again.
     out->type = AttrType::kS;
-    return c.Peek() == '"' && c.String(&out->v.emplace<std::string>());
+    return ReadString(c, &out->v.emplace<std::string>());
   }
   if (type == "N") {
     std::string text;

@@ -42,7 +42,7 @@ struct StatementResult {
   std::string operation;   // "Query", "ExecuteStatement", ...
   std::string subcommand;  // aws-CLI subcommand ("query"), empty otherwise
   // The (first) request as written, as JSON (hints read input that did not decode; lesson
-  // records show it). A put-item that took the aws-CLI fast path keeps its words instead, and
+  // records show it). An aws-CLI command that took the fast path keeps its words instead, and
   // they are parsed here on first use, as the full path would have parsed them.
   const wire::Json& request() const;
   void set_request(wire::Json request);
@@ -98,7 +98,7 @@ struct StatementResult {
   };
   OutputCache output_json_;
   mutable wire::Json request_;
-  // The words of a fast-path put-item, until request() parses them into request_.
+  // The words of a fast-path aws-CLI command, until request() parses them into request_.
   mutable std::vector<std::string> request_words_;
 };
 
