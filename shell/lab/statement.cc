@@ -34,7 +34,7 @@ double Units(int64_t half_units) { return static_cast<double>(half_units) / 2.0;
 // The call the checks talk about: a PartiQL statement that became one read or write is
 // unwrapped to it. The calls were merged once, by the session.
 Trace EffectiveTrace(const StatementRecord& r) {
-  Trace t = r.merged.trace;
+  Trace t = r.merged().trace;
   if (t.operation == "ExecuteStatement" && t.steps.size() == 1) {
     Trace step = t.steps[0];
     return step;

@@ -138,7 +138,7 @@ bool HasMore(const StatementResult& r) {
 
 std::string FooterLine(const StatementResult& r, const ShellSettings& settings) {
   if (r.calls.empty() || r.kind == InputKind::kExplain) return "";
-  const CallResult& m = r.merged;
+  const CallResult& m = r.merged();
   const Trace& t = m.trace;
   std::string op = t.operation.empty() ? r.operation : t.operation;
   // PartiQL: name the operation the statement became.

@@ -109,7 +109,7 @@ void Render(const StatementResult& r, const RenderContext& ctx, OutputSink& sink
     RenderError(r, sink);
     // DynamoDB charges a write whose condition failed and a cancelled transaction: the footer
     // says what the refusal cost. A throttled call's footer says it was throttled, and why.
-    if (mode.footer && (!r.merged.capacity.empty() || !r.error.throttling_reasons.empty())) {
+    if (mode.footer && (!r.merged().capacity.empty() || !r.error.throttling_reasons.empty())) {
       std::string footer = FooterLine(r, ctx.settings);
       if (!footer.empty()) sink.Line(footer, Style::kFooter);
     }

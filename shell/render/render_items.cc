@@ -56,8 +56,8 @@ std::vector<ItemSet> FindItemSets(const StatementResult& r) {
   std::vector<ItemSet> sets;
   if (!HasItemFields(r)) return sets;
   const Response& resp = *r.response;
-  const std::string& table = r.merged.trace.table;
-  const std::string& index = r.merged.trace.index;
+  const std::string& table = r.merged().trace.table;
+  const std::string& index = r.merged().trace.index;
   if (const QueryResponse* page = QueryOrScanPage(resp)) {
     if (page->count_only) return sets;
     ItemSet s{"", table, index, {}};

@@ -50,7 +50,7 @@ wire::Json JsonlObject(const StatementResult& r, CapacityDisplay capacity) {
     if (!r.hint.empty()) e["hint"] = r.hint;
     j["error"] = e;
   }
-  const CallResult& merged = r.merged;
+  const CallResult& merged = r.merged();
   const char* how = capacity == CapacityDisplay::kIndexes ? "INDEXES" : "TOTAL";
   const std::string& op = r.operation;
   if (ReturnsCapacityList(op)) {

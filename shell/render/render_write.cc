@@ -48,7 +48,7 @@ std::string Count(int64_t n, const char* verb) {
 std::string WriteSummary(const StatementResult& r) {
   if (!r.ok || r.kind == InputKind::kExplain || r.calls.size() != 1) return "";
   // For PartiQL the trace names the operation the statement became (INSERT -> PutItem).
-  const std::string& op = r.merged.trace.operation;
+  const std::string& op = r.merged().trace.operation;
   WriteCounts c;
   const Request* sent = r.sent ? &*r.sent : nullptr;
   if (const auto* tx = sent ? std::get_if<ExecuteTransactionRequest>(sent) : nullptr) {

@@ -92,7 +92,7 @@ void CheckHotKey(const StatementResult& r, const RenderContext& ctx,
 std::vector<std::string> Warnings(const StatementResult& r, const RenderContext& ctx) {
   std::vector<std::string> out;
   if (r.calls.empty() || r.kind == InputKind::kExplain) return out;
-  const CallResult& m = r.merged;
+  const CallResult& m = r.merged();
   const Trace& t = m.trace;
   int64_t read = t.items_read, returned = t.items_returned;
   if (const QueryResponse* page = r.response ? QueryOrScanPage(*r.response) : nullptr) {

@@ -1,11 +1,16 @@
 // Merging the calls behind one statement (auto-paginated aws-CLI reads make several) into one
-// result, once per statement, in the session (StatementResult::merged).
+// result, once per statement, on first use (StatementResult::merged).
 #include <algorithm>
 #include <vector>
 
 #include "shell/session/statement.h"
 
 namespace ddblab::shell {
+
+const CallResult& StatementResult::merged() const {
+  if (!merged_.value) merged_.value = MergeCalls(*this);
+  return *merged_.value;
+}
 
 CallResult MergeCalls(const StatementResult& r) {
   CallResult m;

@@ -17,13 +17,13 @@ wire::Json PrintedJson(const std::optional<Response>& response,
 }
 
 const wire::Json& StatementResult::output() const {
-  std::optional<wire::Json>& cached = output_json_.json;
+  std::optional<wire::Json>& cached = output_json_.value;
   if (cached) return *cached;
   wire::Json out;
   if (ok && !response && !document.is_null()) {
     out = document;
   } else if (ok) {
-    out = PrintedJson(response, next_token, merged.return_consumed_capacity, streamed_items > 0);
+    out = PrintedJson(response, next_token, merged().return_consumed_capacity, streamed_items > 0);
   }
   cached = std::move(out);
   return *cached;

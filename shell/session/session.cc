@@ -132,7 +132,7 @@ void AddRemotePlan(wire::Client& client, const Json& request, CallResult& res) {
   res.trace = step;
 }
 
-void FromCall(StatementResult& r, CallResult res) {
+void FromCall(StatementResult& r, CallResult&& res) {
   r.ok = res.ok;
   if (!res.ok) r.error = res.error;
   r.parse_error = !res.ok && IsParseFailure(res.error);
@@ -372,7 +372,6 @@ StatementResult RunStatement(wire::Client& client, std::string_view text_in,
       break;
   }
   AddHint(r, wire_text, options, options.complete ? "" : IncompleteReason(text));
-  r.merged = MergeCalls(r);
   return r;
 }
 
@@ -402,7 +401,6 @@ StatementResult RunCall(wire::Client& client, std::string_view operation, const 
     }
   }
   r.elapsed_ms = MillisSince(start);
-  r.merged = MergeCalls(r);
   return r;
 }
 
@@ -433,7 +431,6 @@ StatementResult RunNextPage(wire::Client& client, const StatementResult& previou
     if (r.ok) r.next_page = PartiqlNextPage(*page.partiql, r);
   }
   r.elapsed_ms = MillisSince(start);
-  r.merged = MergeCalls(r);
   return r;
 }
 

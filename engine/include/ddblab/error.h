@@ -100,6 +100,9 @@ class [[nodiscard]] Result {
   Result(const T& value) : v_(std::in_place_index<0>, value) {}          // NOLINT
   Result(T&& value) : v_(std::in_place_index<0>, std::move(value)) {}    // NOLINT
   Result(Error error) : v_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
+  // A default T built in place, for a function that fills its response where it will be returned
+  // (one named result and one return, so the compiler elides the move).
+  explicit Result(std::in_place_t) : v_(std::in_place_index<0>) {}
 
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }

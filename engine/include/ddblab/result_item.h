@@ -26,16 +26,16 @@ class ResultItem {
   ResultItem& operator=(ResultItem&&) noexcept = default;
   ~ResultItem() = default;
 
-  // Wraps bytes the storage layer has checked (encoding::CheckItem). The second form shares one
-  // buffer among the items of a page (one allocation per page rather than per item; an item
-  // copied out of the response keeps the page's buffer alive).
-  static ResultItem FromEncoding(std::string bytes);
-  static ResultItem FromEncoding(std::shared_ptr<const std::string> buffer, size_t offset,
-                                 size_t length) {
+  // Wraps bytes the storage layer has checked (encoding::CheckItem). The first form copies them
+  // into one allocation that holds both the bytes and their reference count. The second points at
+  // bytes that `owner` holds and never changes: a Query page's items share its one buffer (one
+  // allocation per page rather than per item), and an item copied out of the response keeps the
+  // buffer alive.
+  static ResultItem FromEncoding(std::string_view bytes);
+  static ResultItem FromEncoding(std::shared_ptr<const void> owner, std::string_view bytes) {
     ResultItem r;
-    r.buffer_ = std::move(buffer);
-    r.offset_ = offset;
-    r.length_ = length;
+    r.bytes_ = std::shared_ptr<const char>(std::move(owner), bytes.data());
+    r.length_ = bytes.size();
     return r;
   }
 
@@ -44,9 +44,10 @@ class ResultItem {
   operator const Item&() const { return item(); }  // NOLINT(google-explicit-constructor)
 
   // Whether the item came straight from storage, and then its storage encoding.
-  bool has_encoding() const { return buffer_ != nullptr; }
+  bool has_encoding() const { return bytes_ != nullptr; }
   std::string_view encoding() const {
-    return buffer_ ? std::string_view(*buffer_).substr(offset_, length_) : std::string_view();
+    // A moved-from item keeps its length but not its bytes.
+    return bytes_ ? std::string_view(bytes_.get(), length_) : std::string_view();
   }
 
   // Map-style reads, for callers that inspect results.
@@ -59,8 +60,7 @@ class ResultItem {
   Item::const_iterator find(std::string_view name) const { return item().find(name); }
 
  private:
-  std::shared_ptr<const std::string> buffer_;  // null for a typed item
-  size_t offset_ = 0;
+  std::shared_ptr<const char> bytes_;  // the encoding's first byte; null for a typed item
   size_t length_ = 0;
   mutable std::unique_ptr<Item> item_;  // decoded or given; null until first use of an encoding
 };

@@ -88,11 +88,15 @@ Result<Resp> SingleWrite(EngineImpl& engine, const Req& r, const char* operation
 
 Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r) { return GetItem(r, nullptr); }
 
-Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r, const expr::Built* built) {
-  ReadAccess access(*this);
+namespace {
+
+// GetItem's work, filling `resp` where the caller will return it.
+Status GetItemInto(EngineImpl& engine, const GetItemRequest& r, const expr::Built* built,
+                   GetItemResponse& resp) {
+  EngineImpl::ReadAccess access(engine);
   // A table's name was checked when it was created, so the name is checked only when no table
   // has it; the errors keep their order (the name, then ReturnConsumedCapacity, then the table).
-  Result<const TableSchema*> found = FindTable(r.table_name);
+  Result<const TableSchema*> found = engine.FindTable(r.table_name);
   if (!found.ok()) DDB_TRY(ValidateTableName(r.table_name));
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, std::move(found));
@@ -114,7 +118,6 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r, const expr:
   DDB_ASSIGN_OR_RETURN(
       auto stored, ReadResultItem(access.storage(), *t, kb, projection ? &*projection : nullptr));
   bool strong = r.consistent_read.value_or(false);
-  GetItemResponse resp;
   // DynamoDB: GetItem is charged on the whole item even when projected; a miss costs the minimum.
   int64_t size = stored ? stored->size : 0;
   resp.consumed_capacity.table_name = t->name;
@@ -130,10 +133,19 @@ Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r, const expr:
   tr.items_returned = stored ? 1 : 0;
   tr.bytes_read = size;
   tr.consistent_read = strong;
-  tr.partitions_total = PartitionCount(*t);
+  tr.partitions_total = engine.PartitionCount(*t);
   AddPartitionHit(&tr, PartitionOf(kb.h, tr.partitions_total));
-  throughput::NoteKeyPoint(key_points(), t->name, "", kb.h, kb.pk, kb.sk);
-  return resp;
+  throughput::NoteKeyPoint(engine.key_points(), t->name, "", kb.h, kb.pk, kb.sk);
+  return OkStatus();
+}
+
+}  // namespace
+
+Result<GetItemResponse> EngineImpl::GetItem(const GetItemRequest& r, const expr::Built* built) {
+  // One named result and one return: the response is built where the caller receives it.
+  Result<GetItemResponse> out(std::in_place);
+  if (Status st = GetItemInto(*this, r, built, *out); !st.ok()) out = std::move(st.error());
+  return out;
 }
 
 namespace {

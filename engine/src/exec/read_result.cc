@@ -9,7 +9,7 @@ Result<ResultItem> ToResultItem(std::string_view encoded, const expr::Projection
     DDB_ASSIGN_OR_RETURN(Item item, DeserializeItem(encoded));
     return ResultItem(expr::Project(*projection, item));
   }
-  return ResultItem::FromEncoding(std::string(encoded));
+  return ResultItem::FromEncoding(encoded);
 }
 
 Result<std::optional<ReadResult>> ReadResultItem(Storage& s, const TableSchema& t,

@@ -20,7 +20,7 @@ Result<std::optional<StoredItem>> ReadItem(Storage& s, const TableSchema& t, con
       checked = size.error();
       return false;
     }
-    out = StoredItem{ResultItem::FromEncoding(std::string(r.item)), *size};
+    out = StoredItem{ResultItem::FromEncoding(r.item), *size};
     return true;
   }));
   DDB_TRY(checked);

@@ -1,5 +1,6 @@
 #include "ddblab/result_item.h"
 
+#include <cstring>
 #include <stdexcept>
 #include <utility>
 
@@ -7,8 +8,7 @@ namespace ddblab {
 
 ResultItem::ResultItem(Item item) : item_(std::make_unique<Item>(std::move(item))) {}
 ResultItem::ResultItem(const ResultItem& other)
-    : buffer_(other.buffer_),
-      offset_(other.offset_),
+    : bytes_(other.bytes_),
       length_(other.length_),
       item_(other.item_ ? std::make_unique<Item>(*other.item_) : nullptr) {}
 ResultItem& ResultItem::operator=(const ResultItem& other) {
@@ -16,16 +16,21 @@ ResultItem& ResultItem::operator=(const ResultItem& other) {
   return *this;
 }
 
-ResultItem ResultItem::FromEncoding(std::string bytes) {
-  size_t length = bytes.size();
-  return FromEncoding(std::make_shared<const std::string>(std::move(bytes)), 0, length);
+ResultItem ResultItem::FromEncoding(std::string_view bytes) {
+  ResultItem r;
+  std::shared_ptr<char[]> block = std::make_shared_for_overwrite<char[]>(bytes.size());
+  char* first = block.get();
+  if (!bytes.empty()) std::memcpy(first, bytes.data(), bytes.size());
+  r.bytes_ = std::shared_ptr<const char>(std::move(block), first);
+  r.length_ = bytes.size();
+  return r;
 }
 
 const Item& ResultItem::item() const {
   if (!item_) {
     // FromEncoding's precondition makes failure all but impossible; a damaged encoding reads as
     // empty rather than taking the process down. A default-constructed item is empty too.
-    Result<Item> decoded = buffer_ ? DeserializeItem(encoding()) : Item{};
+    Result<Item> decoded = bytes_ ? DeserializeItem(encoding()) : Item{};
     item_ = std::make_unique<Item>(decoded.ok() ? std::move(decoded).value() : Item{});
   }
   return *item_;

@@ -253,3 +253,36 @@ TEST_CASE("Query's ExclusiveStartKey is held to the key condition, with DynamoDB
   CHECK(Fails(e->Scan(s)).message ==
         "The provided starting key is invalid: The provided key element does not match the schema");
 }
+
+// A page's whole items share one buffer and point straight at their bytes, so the buffer must
+// never move what it holds while the page fills: 400 items of about 2 KB (one page, under 1 MB)
+// are well past its first chunk. Every item must read back as it was written, also after the
+// response that held the buffer is gone and the next Scan has taken a buffer of its own.
+TEST_CASE("Scan items keep their bytes while the page buffer fills, and outlive their response") {
+  auto e = OpenMemory();
+  CreateAppTable(*e, "App", false);
+  const int kItems = 400;
+  for (int i = 0; i < kItems; ++i) {
+    Put(*e, {{"PK", S("P#" + std::to_string(i))},
+             {"SK", S("S")},
+             {"body", S(std::string(2000, static_cast<char>('a' + i % 26)))}});
+  }
+  ScanRequest s;
+  s.table_name = "App";
+  std::vector<ResultItem> kept;
+  {
+    auto r = Must(e->Scan(s));
+    REQUIRE(r.items.size() == static_cast<size_t>(kItems));
+    kept.assign(r.items.begin(), r.items.end());
+  }
+  // A second Scan may refill the buffer the first response released; the copies keep theirs.
+  auto again = Must(e->Scan(s));
+  REQUIRE(again.items.size() == static_cast<size_t>(kItems));
+  for (const std::vector<ResultItem>* items : {&kept, &again.items}) {
+    for (const ResultItem& item : *items) {
+      const std::string& pk = item.at("PK").str();
+      const int i = std::stoi(pk.substr(2));
+      CHECK(item.at("body").str() == std::string(2000, static_cast<char>('a' + i % 26)));
+    }
+  }
+}

@@ -45,12 +45,6 @@ struct TempDir {
   }
 };
 
-// The record as the session hands it over: its calls merged once.
-StatementRecord Merged(StatementRecord r) {
-  r.merged = ddblab::shell::MergeCalls(r);
-  return r;
-}
-
 // A statement record as if the student had run a Query on `index` returning `count` items.
 StatementRecord Query(const std::string& index, int count) {
   StatementRecord r;
@@ -115,20 +109,20 @@ TEST_CASE("a miss gives the first unused hint, a pass advances with the explanat
   CHECK(Contains(out.str(), "Query GSI1."));
 
   out.str("");
-  s.OnStatement(Merged(Scan()));
+  s.OnStatement(Scan());
   CHECK(Contains(out.str(), "That Scan read 40 items."));
   CHECK(Contains(out.str(), "Hint 1/2: first hint"));
   out.str("");
-  s.OnStatement(Merged(Scan()));
+  s.OnStatement(Scan());
   CHECK(Contains(out.str(), "Hint 2/2: second hint"));
   out.str("");
-  s.OnStatement(Merged(Query("GSI1", 2)));
+  s.OnStatement(Query("GSI1", 2));
   CHECK(Contains(out.str(), "Step passed"));
   CHECK(Contains(out.str(), "Read 2 from GSI1."));
   CHECK(s.step() == 1);
 
   out.str("");
-  s.OnStatement(Merged(Query("", 3)));
+  s.OnStatement(Query("", 3));
   CHECK(s.completed());
   CHECK(Contains(out.str(), "Lesson complete"));
 
@@ -147,7 +141,7 @@ TEST_CASE("a neutral statement uses no hint") {
   LessonSession s(client, progress, out);
   REQUIRE(s.Start(dir.path.string(), "demo", false));
   out.str("");
-  s.OnStatement(Merged(Query("", 1)));
+  s.OnStatement(Query("", 1));
   CHECK_FALSE(Contains(out.str(), "Hint"));
   CHECK(s.step() == 0);
 }
@@ -162,7 +156,7 @@ TEST_CASE("progress survives a restart and the lesson resumes at the saved step"
     std::ostringstream out;
     LessonSession s(client, progress, out);
     REQUIRE(s.Start(dir.path.string(), "demo", false));
-    s.OnStatement(Merged(Query("GSI1", 1)));
+    s.OnStatement(Query("GSI1", 1));
     CHECK(s.step() == 1);
   }
   ProgressStore progress(file);
@@ -225,7 +219,7 @@ return lesson { id = "nosy", title = "Nosy",
   LessonSession s(client, progress, out);
   REQUIRE(s.Start(dir.path.string(), "nosy", false));
   out.str("");
-  s.OnStatement(Merged(Query("", 1)));
+  s.OnStatement(Query("", 1));
   CHECK(Contains(out.str(), "the check of step a failed"));
   CHECK(s.active());
 }

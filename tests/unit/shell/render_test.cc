@@ -13,11 +13,6 @@ namespace {
 using wire::Json;
 
 // A Query on app-main that read `read` items and returned `items`, on partitions {2} of 4.
-// The result as the session hands it over: its calls merged once.
-StatementResult Merged(StatementResult r) {
-  r.merged = MergeCalls(r);
-  return r;
-}
 
 // The Query page a QueryResult holds.
 QueryResponse& Page(StatementResult& r) {
@@ -87,7 +82,7 @@ TEST_CASE("table mode puts key attributes first and shows each collection's key 
       Json::array({Item("CUST#1", "A", "x"), Item("CUST#2", "B", "y"), Item("CUST#1", "C", "z")}),
       3);
   CaptureSink sink;
-  RenderTable(Merged(r), Context(), sink);
+  RenderTable(r, Context(), sink);
   // The items' "149.00" is held as the number DynamoDB stores and returns: 149.
   CHECK(sink.out() ==
         "PK      SK  note  total\n"
@@ -100,7 +95,7 @@ TEST_CASE("table mode puts key attributes first and shows each collection's key 
 TEST_CASE("table mode says so when a read returned nothing", "[render]") {
   StatementResult r = QueryResult(Json::array(), 0);
   CaptureSink sink;
-  RenderTable(Merged(r), Context(), sink);
+  RenderTable(r, Context(), sink);
   CHECK(sink.out() == "(no items)\n");
 }
 
@@ -109,7 +104,7 @@ TEST_CASE("a COUNT query shows Count and ScannedCount", "[render]") {
   Page(r).count_only = true;
   Page(r).count = 1;
   CaptureSink sink;
-  RenderTable(Merged(r), Context(), sink);
+  RenderTable(r, Context(), sink);
   CHECK(sink.out() == "Count: 1  ScannedCount: 5\n");
 }
 
@@ -129,10 +124,9 @@ TEST_CASE("plain JSON keeps numbers exactly and unwraps every type", "[render]")
 TEST_CASE("the footer names operation, counts, capacity and partitions", "[render][footer]") {
   StatementResult r = QueryResult(Json::array({Item("CUST#1", "A", "x")}), 1);
   ShellSettings s;
-  CHECK(FooterLine(Merged(r), s) ==
-        "-- Query app-main | 1 returned / 1 read | 0.5 RCU | partition 2 of 4");
+  CHECK(FooterLine(r, s) == "-- Query app-main | 1 returned / 1 read | 0.5 RCU | partition 2 of 4");
   s.capacity = CapacityDisplay::kOff;
-  CHECK(FooterLine(Merged(r), s) == "-- Query app-main | 1 returned / 1 read | partition 2 of 4");
+  CHECK(FooterLine(r, s) == "-- Query app-main | 1 returned / 1 read | partition 2 of 4");
 }
 
 TEST_CASE("the footer splits capacity between table and indexes under .capacity indexes",
@@ -158,7 +152,7 @@ TEST_CASE("the footer splits capacity between table and indexes under .capacity 
   r.calls.push_back(call);
   ShellSettings s;
   s.capacity = CapacityDisplay::kIndexes;
-  CHECK(FooterLine(Merged(r), s) ==
+  CHECK(FooterLine(r, s) ==
         "-- PutItem app-main | 3 WCU (table 1, GSI1 1, GSI2 1) | partition 1 of 1");
 }
 
@@ -170,7 +164,7 @@ TEST_CASE("pages of one aws-CLI read are summed in the footer", "[render][footer
   // The aws CLI merges the pages' items into one output.
   AddItem(r, Item("CUST#1", "B", "y"));
   ShellSettings s;
-  CHECK(FooterLine(Merged(r), s) ==
+  CHECK(FooterLine(r, s) ==
         "-- Query app-main | 2 calls | 2 returned / 2 read | 1 RCU | partitions 2,3 of 4");
 }
 
@@ -180,14 +174,14 @@ TEST_CASE("the footer says how many items were shown when --max-items cut the ou
   StatementResult r = QueryResult(Json::array({Item("CUST#1", "A", "x")}), 3);
   r.calls.front().trace.items_returned = 3;
   ShellSettings s;
-  CHECK(FooterLine(Merged(r), s) ==
+  CHECK(FooterLine(r, s) ==
         "-- Query app-main | 1 shown / 3 returned / 3 read | 0.5 RCU | partition 2 of 4");
 }
 
 TEST_CASE("jsonl carries statement, ok, response fields, ConsumedCapacity and trace",
           "[render][jsonl]") {
   StatementResult r = QueryResult(Json::array({Item("CUST#1", "A", "x")}), 1);
-  Json j = JsonlObject(Merged(r), CapacityDisplay::kTotal);
+  Json j = JsonlObject(r, CapacityDisplay::kTotal);
   CHECK(j["statement"] == r.input);
   CHECK(j["ok"] == true);
   CHECK(j["Count"] == 1);
@@ -206,7 +200,7 @@ TEST_CASE("jsonl reports an error as {type, message}", "[render][jsonl]") {
   r.kind = InputKind::kCli;
   r.operation = "DescribeTable";
   r.error = MakeError(ErrorType::kResourceNotFoundException, "Requested resource not found");
-  Json j = JsonlObject(Merged(r), CapacityDisplay::kTotal);
+  Json j = JsonlObject(r, CapacityDisplay::kTotal);
   CHECK(j["ok"] == false);
   CHECK(j["error"]["type"] == "ResourceNotFoundException");
   CHECK(j["error"]["message"] == "Requested resource not found");
@@ -231,7 +225,7 @@ TEST_CASE("warnings: a Scan, and a filter that discarded most of what it read", 
   r.calls[0].trace.operation = "Scan";
   r.calls[0].trace.filtered = true;
   Page(r).scanned_count = 10;
-  auto w = Warnings(Merged(r), Context());
+  auto w = Warnings(r, Context());
   REQUIRE(w.size() == 2);
   CHECK(w[0].starts_with("Scan read 10 items"));
   CHECK(w[1].starts_with("the filter discarded 9 of the 10 items read"));
@@ -241,7 +235,7 @@ TEST_CASE("warnings: a SELECT that became a Scan says so", "[warnings]") {
   StatementResult r = QueryResult(Json::array(), 3);
   r.kind = InputKind::kPartiql;
   r.calls[0].trace.operation = "Scan";
-  auto w = Warnings(Merged(r), Context());
+  auto w = Warnings(r, Context());
   REQUIRE_FALSE(w.empty());
   CHECK(w[0].starts_with("this SELECT has no equality on the partition key"));
 }
@@ -249,7 +243,7 @@ TEST_CASE("warnings: a SELECT that became a Scan says so", "[warnings]") {
 TEST_CASE("warnings: GSI reads are eventually consistent", "[warnings]") {
   StatementResult r = QueryResult(Json::array(), 0);
   r.calls[0].trace.index = "GSI1";
-  auto w = Warnings(Merged(r), Context());
+  auto w = Warnings(r, Context());
   REQUIRE(w.size() == 1);
   CHECK(w[0].find("eventually consistent") != std::string::npos);
 }
@@ -261,7 +255,7 @@ TEST_CASE("warnings: an item near 400 KB", "[warnings]") {
   put.item = {{"PK", AttributeValue::S("x")},
               {"blob", AttributeValue::S(std::string(350 * 1024, 'a'))}};
   r.sent = put;
-  auto w = Warnings(Merged(r), Context());
+  auto w = Warnings(r, Context());
   REQUIRE(w.size() == 1);
   CHECK(w[0].find("400 KB") != std::string::npos);
 }
@@ -283,7 +277,7 @@ TEST_CASE("warnings: a batch dominated by one partition key", "[warnings]") {
   call.ok = true;
   call.trace.operation = "BatchWriteItem";
   r.calls.push_back(call);
-  auto w = Warnings(Merged(r), Context());
+  auto w = Warnings(r, Context());
   REQUIRE(w.size() == 1);
   CHECK(w[0].starts_with("3 of the 4 requests in this batch use PK = HOT"));
 }

@@ -95,7 +95,7 @@ TEST_CASE("Session: a fast-path put-item shows the request as written, as the fu
   REQUIRE(r.sent.has_value());
   CHECK(std::get<PutItemRequest>(*r.sent).item.at("n") ==
         AttributeValue::N(*Decimal::Parse("1.5")));
-  CHECK(r.merged.capacity.size() == 1);
+  CHECK(r.merged().capacity.size() == 1);
   // The request as written keeps the number as typed; a copy made before the first look at it
   // parses its own.
   StatementResult copy = r;

@@ -75,7 +75,7 @@ TEST_CASE(
   CHECK(r.streamed_items == 300);
   CHECK_FALSE(r.output().contains("Items"));
   CHECK(r.output()["Count"] == 300);  // the aws CLI's summed counts stay
-  CHECK(r.merged.trace.items_returned == 300);
+  CHECK(r.merged().trace.items_returned == 300);
   CHECK(r.calls.size() == 8);
   CHECK(c.ids.size() == 300);
   CHECK(std::set<std::string>(c.ids.begin(), c.ids.end()).size() == 300);

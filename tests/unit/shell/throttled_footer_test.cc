@@ -27,7 +27,6 @@ StatementResult Throttled(std::vector<std::string> reasons) {
   call.trace.partitions_hit = {2};
   call.trace.partitions_total = 4;
   r.calls.push_back(call);
-  r.merged = MergeCalls(r);
   return r;
 }
 

@@ -52,8 +52,9 @@ TEST_CASE("A stored result item decodes on first look and compares as its item")
   const std::string bytes = ddblab::SerializeItem(item);
   // Two items sharing one page buffer, as a Query page holds them.
   auto page = std::make_shared<std::string>(bytes + bytes);
-  const ResultItem first = ResultItem::FromEncoding(page, 0, bytes.size());
-  const ResultItem second = ResultItem::FromEncoding(page, bytes.size(), bytes.size());
+  const std::string_view held = *page;
+  const ResultItem first = ResultItem::FromEncoding(page, held.substr(0, bytes.size()));
+  const ResultItem second = ResultItem::FromEncoding(page, held.substr(bytes.size()));
   CHECK(first.encoding() == bytes);
   CHECK(first == second);
   CHECK(first == item);

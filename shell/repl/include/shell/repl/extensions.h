@@ -22,7 +22,7 @@ class ShellContext;
 class StatementObserver {
  public:
   virtual ~StatementObserver() = default;
-  // `result` is exactly what the session produced (its calls merged once in result.merged).
+  // `result` is exactly what the session produced (its calls merged on first use, result.merged()).
   // Feedback goes through shell.sink(). Dot-commands and EXPLAIN are not reported.
   virtual void OnStatement(const StatementResult& result, ShellContext& shell) = 0;
 };

@@ -72,8 +72,10 @@ struct StatementResult {
   const wire::Json& output() const;
   // Every underlying call, in order; their responses moved to `response`.
   std::vector<CallResult> calls;
-  // The calls merged once (see MergeCalls): summed items and capacity, union of partitions.
-  CallResult merged;
+  // The calls merged (see MergeCalls): summed items and capacity, union of partitions. Merged on
+  // first use, like output(), so a front end that renders nothing (the grader, `ddb.run`) never
+  // pays for it.
+  const CallResult& merged() const;
   double elapsed_ms = 0;
   std::optional<NextPage> next_page;  // set when the read has more pages
   // Items a long read handed to RunOptions::stream as they arrived; they are not in `output`.
@@ -85,26 +87,30 @@ struct StatementResult {
   wire::Json stream;
 
  private:
-  // output()'s rendering. A copy starts without it, so a copy whose response or document is
-  // then changed renders its own.
-  struct OutputCache {
-    mutable std::optional<wire::Json> json;
-    OutputCache() = default;
-    OutputCache(const OutputCache&) {}
-    OutputCache& operator=(const OutputCache&) {
-      json.reset();
+  // What output() and merged() computed. A copy starts without it, so a copy whose calls,
+  // response or document are then changed computes its own.
+  template <typename T>
+  struct Cache {
+    mutable std::optional<T> value;
+    Cache() = default;
+    Cache(const Cache&) {}
+    Cache(Cache&&) noexcept = default;
+    Cache& operator=(const Cache&) {
+      value.reset();
       return *this;
     }
+    Cache& operator=(Cache&&) noexcept = default;
   };
-  OutputCache output_json_;
+  Cache<wire::Json> output_json_;
+  Cache<CallResult> merged_;
   mutable wire::Json request_;
   // The words of a fast-path aws-CLI command, until request() parses them into request_.
   mutable std::vector<std::string> request_words_;
 };
 
 // Merges several calls' results into one: items, bytes and capacity summed (capacity per
-// table), partitions united, the first call's operation, table and index. The session stores it
-// in StatementResult::merged; nothing else merges calls.
+// table), partitions united, the first call's operation, table and index. StatementResult::merged
+// keeps it; nothing else merges calls.
 CallResult MergeCalls(const StatementResult& r);
 
 }  // namespace ddblab::shell
