@@ -32,7 +32,7 @@ wire::Json NumberToJson(const std::string& n) {
 double Units(int64_t half_units) { return static_cast<double>(half_units) / 2.0; }
 
 // The call the checks talk about: a PartiQL statement that became one read or write is
-// unwrapped to it. The calls were merged once, by the session.
+// unwrapped to it. The session merges the calls (StatementResult::merged()).
 Trace EffectiveTrace(const StatementRecord& r) {
   Trace t = r.merged().trace;
   if (t.operation == "ExecuteStatement" && t.steps.size() == 1) {

@@ -622,7 +622,7 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
   std::shared_ptr<PageBuffer> page;
   if (whole) {
     page = ReusablePageBuffer();
-    out->items.reserve(p.limit ? static_cast<size_t>(std::min<int64_t>(p.limit, 128)) : 128);
+    out->items.reserve(p.limit ? static_cast<size_t>(std::min<int64_t>(p.limit, 256)) : 128);
   }
   auto visit = [&](RowView& row) -> bool {
     if (measure) {
@@ -649,10 +649,10 @@ Status ExecuteReadPlan(Storage& s, const ReadPlan& p, QueryResponse* out) {
       // The stored item goes back as it is, in the page's shared buffer.
       ++count;
       if (out->items.size() == out->items.capacity()) {
-        // Past its first 128 items the list makes room for a whole page of items of the average
-        // size so far. Doubling took a 1 MB page's list through six sizes, and freeing them made
-        // the allocator hand memory back to the system and fault it in again on every page (a
-        // fifth of a Scan's time).
+        // Once its first room is full, the list makes room for a whole page of items of the
+        // average size so far. Doubling took a 1 MB page's list through six sizes, and freeing
+        // them made the allocator hand memory back to the system and fault it in again on every
+        // page (a fifth of a Scan's time).
         int64_t room = kPageBytes / std::max<int64_t>(1, bytes / scanned) + 1;
         if (p.limit) room = std::min(room, p.limit);
         out->items.reserve(std::max(2 * out->items.size(), static_cast<size_t>(room)));

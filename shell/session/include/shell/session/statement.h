@@ -73,8 +73,7 @@ struct StatementResult {
   // Every underlying call, in order; their responses moved to `response`.
   std::vector<CallResult> calls;
   // The calls merged (see MergeCalls): summed items and capacity, union of partitions. Merged on
-  // first use, like output(), so a front end that renders nothing (the grader, `ddb.run`) never
-  // pays for it.
+  // first use, like output(), so a statement that nothing renders or inspects never pays for it.
   const CallResult& merged() const;
   double elapsed_ms = 0;
   std::optional<NextPage> next_page;  // set when the read has more pages
