@@ -108,9 +108,9 @@ Json CallBody(std::string_view operation, const Trace& t,
 
 Json CallFromStatement(const StatementResult& r, const RenderContext& ctx, std::string_view source,
                        double time) {
-  const std::string& op =
-      r.merged().trace.operation.empty() ? r.operation : r.merged().trace.operation;
-  Json call = CallBody(op, r.merged().trace, r.merged().capacity, r.ok, r.error);
+  const CallResult& merged = r.merged();
+  const std::string& op = merged.trace.operation.empty() ? r.operation : merged.trace.operation;
+  Json call = CallBody(op, merged.trace, merged.capacity, r.ok, r.error);
   call["time"] = time;
   call["source"] = std::string(source);
   call["statement"] = r.input;
