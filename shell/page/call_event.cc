@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "shell/render/partition_groups.h"
+
 namespace ddblab::shell::page {
 namespace {
 
@@ -45,40 +47,6 @@ void AddCapacity(const std::vector<ConsumedCapacity>& list, Json& call) {
   call["capacity"] = std::move(parts);
 }
 
-// The partitions a call touched, per table and index, grouped as the footer groups them: the
-// steps of a call across several tables or indexes, else the call's own trace.
-Json Partitions(const Trace& t) {
-  std::vector<Trace> groups;
-  for (const Trace& s : t.steps) {
-    if (s.table.empty() || s.partitions_total <= 0) continue;
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const Trace& g) {
-      return g.table == s.table && g.index == s.index;
-    });
-    if (it == groups.end()) {
-      groups.push_back(Trace{});
-      it = groups.end() - 1;
-      it->table = s.table;
-      it->index = s.index;
-    }
-    it->partitions_total = std::max(it->partitions_total, s.partitions_total);
-    std::set<int> hit(it->partitions_hit.begin(), it->partitions_hit.end());
-    hit.insert(s.partitions_hit.begin(), s.partitions_hit.end());
-    it->partitions_hit.assign(hit.begin(), hit.end());
-  }
-  if (groups.size() < 2) {
-    groups.clear();
-    if (t.partitions_total > 0) groups.push_back(t);
-  }
-  Json out = Json::array();
-  for (const Trace& g : groups) {
-    out.push_back({{"table", g.table},
-                   {"index", NameOrNull(g.index)},
-                   {"hit", g.partitions_hit},
-                   {"total", g.partitions_total}});
-  }
-  return out;
-}
-
 bool Throttled(const Error& e) {
   return e.type == ErrorType::kProvisionedThroughputExceededException ||
          e.type == ErrorType::kThrottlingException || e.type == ErrorType::kRequestLimitExceeded;
@@ -100,7 +68,7 @@ Json CallBody(std::string_view operation, const Trace& t,
   call["returned"] = read ? Json(t.items_returned) : Json(nullptr);
   call["read"] = read ? Json(t.items_read) : Json(nullptr);
   AddCapacity(capacity, call);
-  call["partitions"] = Partitions(t);
+  call["partitions"] = PartitionGroupsJson(PartitionGroups(t));
   return call;
 }
 

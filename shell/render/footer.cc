@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "shell/render/partition_groups.h"
 #include "shell/render/render.h"
 
 namespace ddblab::shell {
@@ -56,54 +57,9 @@ std::string CapacityText(const CallResult& m, bool read, CapacityDisplay how) {
   return s;
 }
 
-std::string PartitionText(const Trace& t) {
-  if (t.partitions_total <= 0) return "";
-  const auto& hit = t.partitions_hit;
-  if (hit.empty()) return "no partition of " + std::to_string(t.partitions_total);
-  if (static_cast<int>(hit.size()) == t.partitions_total && t.partitions_total > 1) {
-    return "all " + std::to_string(t.partitions_total) + " partitions";
-  }
-  std::string list;
-  for (size_t i = 0; i < hit.size() && i < 8; ++i) {
-    if (i > 0) list += ",";
-    list += std::to_string(hit[i]);
-  }
-  if (hit.size() > 8) list += ",...";
-  return (hit.size() == 1 ? "partition " : "partitions ") + list + " of " +
-         std::to_string(t.partitions_total);
-}
-
 }  // namespace
 
 namespace {
-
-// A call across several tables or indexes (batches, transactions) names the partitions of each
-// ("Orders: partition 1 of 4, Orders.GSI1: partition 3 of 4"); empty for a single one, whose
-// partitions PartitionText shows.
-std::string PartitionsByTable(const Trace& t) {
-  std::vector<std::pair<std::string, Trace>> groups;  // in first-use order
-  for (const Trace& s : t.steps) {
-    if (s.table.empty() || s.partitions_total <= 0) continue;
-    std::string name = s.table + (s.index.empty() ? "" : "." + s.index);
-    auto it =
-        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == name; });
-    if (it == groups.end()) {
-      groups.emplace_back(name, Trace{});
-      it = groups.end() - 1;
-    }
-    Trace& g = it->second;
-    g.partitions_total = std::max(g.partitions_total, s.partitions_total);
-    std::set<int> hit(g.partitions_hit.begin(), g.partitions_hit.end());
-    hit.insert(s.partitions_hit.begin(), s.partitions_hit.end());
-    g.partitions_hit.assign(hit.begin(), hit.end());
-  }
-  if (groups.size() < 2) return "";
-  std::string out;
-  for (const auto& [name, g] : groups) {
-    out += (out.empty() ? "" : ", ") + name + ": " + PartitionText(g);
-  }
-  return out;
-}
 
 // The items the aws-CLI layer kept in its output, or -1 when it does not print an item list.
 int64_t ShownItems(const StatementResult& r) {
@@ -185,12 +141,7 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
   }
   std::string cap = CapacityText(m, read, how);
   if (!cap.empty()) parts.push_back(cap);
-  std::string p = PartitionsByTable(t);
-  if (p.empty()) {
-    Trace partitions = t;
-    if (partitions.partitions_total == 0 && !t.steps.empty()) partitions = t.steps.front();
-    p = PartitionText(partitions);
-  }
+  std::string p = PartitionsText(PartitionGroups(t));
   if (!p.empty()) parts.push_back(p);
   if (settings.timer) {
     char buf[32];

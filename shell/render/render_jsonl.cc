@@ -1,6 +1,7 @@
 // jsonl mode: one compact JSON object per statement, the shell's stable machine interface
 // (documented in docs/shell.md). Field names follow DynamoDB's responses; ConsumedCapacity is
 // always present; `trace` is ddblab's account of the physical work.
+#include "shell/render/partition_groups.h"
 #include "shell/render/render.h"
 
 namespace ddblab::shell {
@@ -24,6 +25,8 @@ Json TraceObject(const Trace& t) {
   }
   if (t.table.empty()) j["table"] = nullptr;
   if (t.index.empty()) j["index"] = nullptr;
+  // Every table and index the statement touched, an index's partitions included.
+  j["partitions"] = PartitionGroupsJson(PartitionGroups(t));
   return j;
 }
 

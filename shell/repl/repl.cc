@@ -224,9 +224,14 @@ int RunRepl(Shell& shell) {
     std::free(raw);
     std::vector<StatementText> ready = assembler.Feed(line);
     // A statement typed on one line runs on Enter; in pasted text the next line is already
-    // waiting, and a clause line (WHERE ..., ORDER BY ...) continues the statement.
+    // waiting, and a clause line (WHERE ..., ORDER BY ...) continues the statement. A statement
+    // typed over several lines waits for its `;`.
     if (assembler.held() && !InputWaiting()) {
-      if (auto held = assembler.ReleaseHeld()) ready.push_back(std::move(*held));
+      if (auto typed = assembler.ReleaseTyped()) ready.push_back(std::move(*typed));
+    }
+    if (assembler.awaiting_semicolon() && TrimStatement(line).empty()) {
+      // Enter on an empty line: say what the open statement is waiting for.
+      out.Line("(the statement runs when a line ends with ; -- Ctrl-C drops it)", Style::kDim);
     }
     for (const StatementText& statement : ready) {
       std::string flat = Flatten(statement.text);

@@ -273,6 +273,7 @@ static bool WaitsForReadAhead(std::string_view text) {
 std::vector<StatementText> StatementAssembler::Feed(std::string_view line) {
   ++line_no_;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (until_semicolon_) return FeedUntilSemicolon(line);
   std::vector<StatementText> done;
   if (held_) {
     if (StartsWithClauseKeyword(line)) {
@@ -316,6 +317,29 @@ std::vector<StatementText> StatementAssembler::Settle(std::vector<StatementText>
   return done;
 }
 
+std::vector<StatementText> StatementAssembler::FeedUntilSemicolon(std::string_view line) {
+  std::string_view t = TrimLeft(line);
+  if (IsCommentLine(line)) return {};
+  if (t.front() == '.') return {StatementText{std::string(t), line_no_, true}};
+  current_.text += "\n";
+  current_.text += line;
+  std::string_view text = TrimRight(current_.text);
+  if (text.back() != ';' || !IncompleteReasonOfNormalized(current_.text, &scan_).empty()) return {};
+  open_ = false;
+  until_semicolon_ = false;
+  return {std::move(current_)};
+}
+
+std::optional<StatementText> StatementAssembler::ReleaseTyped() {
+  if (!held_) return std::nullopt;
+  if (held_->text.find('\n') == std::string::npos) return ReleaseHeld();
+  current_ = std::move(*held_);
+  held_.reset();
+  open_ = true;
+  until_semicolon_ = true;
+  return std::nullopt;
+}
+
 std::optional<StatementText> StatementAssembler::ReleaseHeld() {
   std::optional<StatementText> out = std::move(held_);
   held_.reset();
@@ -326,6 +350,7 @@ std::optional<StatementText> StatementAssembler::Finish() {
   if (held_) return ReleaseHeld();
   if (!open_) return std::nullopt;
   open_ = false;
+  until_semicolon_ = false;
   current_.complete = false;
   return std::move(current_);
 }

@@ -43,6 +43,10 @@ CallResult MergeCalls(const StatementResult& r) {
     m.trace.partitions_hit.insert(m.trace.partitions_hit.end(), t.partitions_hit.begin(),
                                   t.partitions_hit.end());
     m.trace.steps.insert(m.trace.steps.end(), t.steps.begin(), t.steps.end());
+    for (const auto& [index, parts] : t.index_partitions) {
+      std::vector<int>& into = m.trace.index_partitions[index];
+      into.insert(into.end(), parts.begin(), parts.end());
+    }
     // A statement's calls name few tables (most name one), so each is found by a linear search.
     for (const auto& cap : c.capacity) {
       auto into = std::find_if(m.capacity.begin(), m.capacity.end(),
@@ -66,6 +70,10 @@ CallResult MergeCalls(const StatementResult& r) {
     std::vector<int>& hit = m.trace.partitions_hit;
     std::sort(hit.begin(), hit.end());
     hit.erase(std::unique(hit.begin(), hit.end()), hit.end());
+    for (auto& [index, parts] : m.trace.index_partitions) {
+      std::sort(parts.begin(), parts.end());
+      parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+    }
   }
   if (m.trace.operation.empty()) m.trace.operation = r.operation;
   return m;

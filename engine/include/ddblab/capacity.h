@@ -52,8 +52,9 @@ struct Trace {
   // A PartiQL SELECT that ran as a Scan: why, as EXPLAIN says it (empty otherwise).
   std::string scan_reason;
   std::vector<Trace> steps;
-  // Global secondary index -> the index partitions a write's old and new entries live in
-  // (ascending); the throughput model charges the index's capacity there.
+  // Index -> the index partitions a write's old and new entries live in (ascending); the
+  // throughput model charges a global index's capacity there. A local index's entries live in
+  // the item's own partition.
   std::map<std::string, std::vector<int>> index_partitions;
 };
 

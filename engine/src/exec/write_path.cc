@@ -52,11 +52,12 @@ Result<PreparedWrite> PrepareWrite(const TableSchema& t, const KeyBytes& key,
 
 namespace {
 
-void AddPartition(Trace* trace, int p) {
-  auto& v = trace->partitions_hit;
+void AddSorted(std::vector<int>& v, int p) {
   auto it = std::lower_bound(v.begin(), v.end(), p);
   if (it == v.end() || *it != p) v.insert(it, p);
 }
+
+void AddPartition(Trace* trace, int p) { AddSorted(trace->partitions_hit, p); }
 
 // Maintains one index and returns its cost in half-units (DynamoDB GSI "Data synchronization").
 Result<int64_t> MaintainIndex(Storage& s, const IndexSchema& ix, const KeyBytes& key,
@@ -157,8 +158,8 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
       cc->total.half_units += c * factor;
       if (trace) {
         auto& parts = trace->index_partitions[t.global_secondary_indexes[i].name];
-        if (old_gsi[i]) parts.push_back(PartitionOf(old_gsi[i]->h, partition_count));
-        if (w.gsi_entries[i]) parts.push_back(PartitionOf(w.gsi_entries[i]->h, partition_count));
+        if (old_gsi[i]) AddSorted(parts, PartitionOf(old_gsi[i]->h, partition_count));
+        if (w.gsi_entries[i]) AddSorted(parts, PartitionOf(w.gsi_entries[i]->h, partition_count));
       }
       const std::string& index = t.global_secondary_indexes[i].name;
       if (const auto& e = old_gsi[i])
@@ -178,6 +179,11 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
     if (c > 0) {
       cc->local_secondary_indexes[t.local_secondary_indexes[i].name].half_units += c * factor;
       cc->total.half_units += c * factor;
+      // A local index lives in its item collection's partition, the item's own.
+      if (trace) {
+        AddSorted(trace->index_partitions[t.local_secondary_indexes[i].name],
+                  PartitionOf(w.key.h, partition_count));
+      }
       if (index_steps && trace) {
         index_steps->push_back(IndexStep(t, t.local_secondary_indexes[i], old_lsi[i],
                                          w.lsi_entries[i], trace->operation, partition_count));

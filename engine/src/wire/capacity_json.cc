@@ -66,6 +66,11 @@ Json TraceToJson(const Trace& t) {
   j["filtered"] = t.filtered;
   if (!t.key_condition.empty()) j["key_condition"] = t.key_condition;
   if (!t.scan_reason.empty()) j["scan_reason"] = t.scan_reason;
+  if (!t.index_partitions.empty()) {
+    Json parts = Json::object();
+    for (const auto& [index, hit] : t.index_partitions) parts[index] = hit;
+    j["index_partitions"] = std::move(parts);
+  }
   if (!t.steps.empty()) {
     Json steps = Json::array();
     for (const Trace& s : t.steps) steps.push_back(TraceToJson(s));

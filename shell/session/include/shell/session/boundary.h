@@ -81,6 +81,14 @@ class StatementAssembler {
   // continues it. The REPL releases it when no more input is waiting.
   bool held() const { return held_.has_value(); }
   std::optional<StatementText> ReleaseHeld();
+  // The REPL when nothing more is waiting to be read (the user types): a held statement typed
+  // on one line is handed back to run on Enter; one laid out over several lines (its first line
+  // was incomplete) stays open until a line ends it with `;`, as SQL shells wait for it, so a
+  // statement typed line by line never runs half-written. Returns what is to run now, if any.
+  std::optional<StatementText> ReleaseTyped();
+  // True while an open statement waits only for its `;`. Blank and comment lines are skipped
+  // then, and a dot-command line runs on its own without ending the statement.
+  bool awaiting_semicolon() const { return until_semicolon_; }
   // True while a statement has started and needs more lines; its text so far.
   bool open() const { return open_; }
   const std::string& pending() const { return current_.text; }
@@ -89,14 +97,17 @@ class StatementAssembler {
     open_ = false;
     current_ = StatementText{};
     held_.reset();
+    until_semicolon_ = false;
   }
 
  private:
+  std::vector<StatementText> FeedUntilSemicolon(std::string_view line);
   std::vector<StatementText> Settle(std::vector<StatementText> done);
   bool read_ahead_ = true;
   std::optional<StatementText> held_;
   StatementText current_;
   bool open_ = false;
+  bool until_semicolon_ = false;  // see awaiting_semicolon()
   CliScanResume scan_;  // where the aws-CLI scan of current_ picks up when a line is added
   int line_no_ = 0;
 };
