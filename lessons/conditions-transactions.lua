@@ -100,7 +100,7 @@ that key exists yet.]],
           if code == "ConditionalCheckFailedException" or code == "DuplicateItemException" then
             return false, "CUST#e5f6 already exists, so the guarded put was refused, as a guard should. This step needs it absent: `.lesson reset` starts the lesson over (or delete-item the customer and put again)."
           end
-          return false, "DynamoDB refused it (" .. tostring(code) .. "). " .. expected
+          return false, "DynamoDB refused it ({error}). " .. expected
         end
         if not same_value(image, CUSTOMER_ITEM) then
           delete(CUSTOMER)
@@ -154,7 +154,7 @@ Run exactly the same put again.]],
           if reason == "ConditionalCheckFailed" or reason == "DuplicateItem" then code = reason .. "Exception" end
         end
         if code ~= "ConditionalCheckFailedException" and code ~= "DuplicateItemException" then
-          return false, "DynamoDB refused it with " .. tostring(code) .. ", not because the customer exists. " .. expected
+          return false, "DynamoDB refused it ({error}), not because the customer exists. " .. expected
         end
         if not insert_only(r.condition) then
           return false, "Refused, but by a condition (" .. tostring(r.condition) .. ") that is not the insert-only guard: run the put of the previous step again, attribute_not_exists(PK) included."
@@ -215,7 +215,7 @@ status to PACKED only if the version is still 7, and set version to 8 in the sam
             local now = ddb.get(T, ORDER)
             return false, "The condition failed: the order is at version " .. show_value(now and now.version) .. ". `.lesson reset` restores version 7."
           end
-          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+          return false, "DynamoDB refused it ({error}). " .. expected
         end
         if not same_value(image, ORDER_V8) then
           return miss("The guard was right, but afterwards " .. differences(image, ORDER_V8) .. ".")
@@ -260,7 +260,7 @@ Now play the slower writer who still believes the version is 7: run the same upd
           return false, "The write went through because its guard (" .. r.condition .. ") holds for version 8; the stale writer still believes version = 7." .. note
         end
         if r.error.code ~= "ConditionalCheckFailedException" then
-          return false, "DynamoDB refused it with " .. tostring(r.error.code) .. ", not for a stale version. " .. expected
+          return false, "DynamoDB refused it ({error}), not for a stale version. " .. expected
         end
         if not pins_version_7(r.condition) then
           return false, "Refused, but by a different guard (" .. tostring(r.condition) .. "): the stale writer's guard is version = 7."
@@ -342,7 +342,7 @@ Guard both Puts with attribute_not_exists(PK) (a PartiQL INSERT carries that gua
             end
             return false, "The transaction was cancelled (reasons: " .. table.concat(codes, ", ") .. "). " .. expected
           end
-          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+          return false, "DynamoDB refused it ({error}). " .. expected
         end
         return true
       end,
@@ -378,7 +378,7 @@ Run the same transaction once more and read the cancellation reasons.]],
           return false, "It succeeded: its writes have no insert-only conditions, so they overwrote both items. (The lesson restored them.)"
         end
         if r.error.code ~= "TransactionCanceledException" then
-          return false, "DynamoDB refused it with " .. tostring(r.error.code) .. ", not a cancellation. " .. expected
+          return false, "DynamoDB refused it ({error}): that is not a cancellation. " .. expected
         end
         for _, reason in ipairs(r.error.reasons or {}) do
           if reason.code == "ConditionalCheckFailed" or reason.code == "DuplicateItem" then return true end

@@ -41,6 +41,12 @@ local function shipped_a1b2(r)
   return true
 end
 
+-- The GSI1PK value a Query's resolved key condition asks for, or nil.
+local function queried_gsi1pk(r)
+  local kc = r.key_condition or ""
+  return string.match(kc, "GSI1PK%s*=%s*'([^']*)'") or string.match(kc, "'([^']*)'%s*=%s*GSI1PK")
+end
+
 -- A read that counted items without returning them (--select COUNT): no verdict.
 local function counted_only(r)
   return r.ok and #(r.items or {}) == 0 and (r.count or 0) > 0
@@ -161,7 +167,19 @@ Now put the question into a key. GSI1PK already combines customer and status, so
           if r.read > r.returned then
             return false, "That Query read {read} items and returned {returned}: part of the question is still a filter. Move it into the key."
           end
-          return false, "That Query still carries a filter; with the status in the key it has nothing left to discard. Drop it."
+          -- Say what this key held: the status only counts as "in the key" when the key names it.
+          local pk = queried_gsi1pk(r)
+          if pk == "CUST#a1b2#SHIPPED" then
+            return false, "That Query still carries a filter; with the status in the key (GSI1PK = CUST#a1b2#SHIPPED) it has nothing left to discard. Drop it."
+          end
+          local status = pk and string.match(pk, "^CUST#[^#]+#(.+)$")
+          if pk == nil then
+            return false, "That Query still carries a filter ({read} items read, {returned} returned). Put the whole question into the key instead: GSI1PK = CUST#a1b2#SHIPPED, no filter."
+          end
+          if status == nil then
+            return false, "That Query's key, GSI1PK = " .. pk .. ", holds no status (GSI1PK values are CUST#<id>#<status>), so it read {read} items and the filter had nothing to keep. Name the status in the key, GSI1PK = CUST#a1b2#SHIPPED, and drop the filter."
+          end
+          return false, "That Query's key, GSI1PK = " .. pk .. ", names the status " .. status .. " and its filter discarded nothing ({read} read, {returned} returned). The question is CUST#a1b2's SHIPPED orders: GSI1PK = CUST#a1b2#SHIPPED, no filter."
         end
         if counted_only(r) then return nil, COUNTED end
         if not shipped_a1b2(r) then

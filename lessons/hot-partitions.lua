@@ -117,7 +117,7 @@ local function one_order_step(r, want, expected, key_check)
       end
       return false, k.SK .. " already exists under " .. k.PK .. ". " .. expected
     end
-    return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+    return false, "DynamoDB refused it ({error}). " .. expected
   end
   local image = (write_on(r, k) or {}).image
   if not same_value(image, want) then
@@ -204,7 +204,7 @@ aws CLI only: PartiQL has no statement for it.)]],
         local expected = "This step expects update-table on orders-by-day raising the provisioned write capacity to 12,000 WCU."
         if r.op ~= "UpdateTable" then return nil, expected end
         if r.table ~= T then return false, table_note(r) .. expected end
-        if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+        if not r.ok then return false, "DynamoDB refused it ({error}). " .. expected end
         local d = ddb.call("DescribeTable", { TableName = T }).output.Table
         if (d.BillingModeSummary or {}).BillingMode == "PAY_PER_REQUEST" then
           ddb.call("UpdateTable", { TableName = T, BillingMode = "PROVISIONED",
@@ -298,11 +298,11 @@ PK IN [...], which DynamoDB runs as one Query per shard).]],
         if r.op == "ExecuteStatement" and not r.ok then
           -- A SELECT refused before it was planned (no such table or index).
           if r.table ~= T then return false, table_note(r) .. expected end
-          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+          return false, "DynamoDB refused it ({error}). " .. expected
         end
         if r.op ~= "Query" and r.op ~= "GetItem" and r.op ~= "GetItem and Query" then return nil, expected end
         if r.table ~= T then return false, table_note(r) .. expected end
-        if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+        if not r.ok then return false, "DynamoDB refused it ({error}). " .. expected end
         -- Orders returned per shard; a shard counts once all its orders were returned.
         if #r.items == 0 and (r.count or 0) > 0 then
           return nil, "(That counted {count} orders without returning them: the client merges the orders themselves, so leave out --select COUNT.)"

@@ -116,7 +116,7 @@ Append one more event to that list with list_append (update-item, or a PartiQL U
           return false, "That update went through without growing the list (" .. tostring(r.update) .. "). (The lesson rebuilt the rollup.) " .. expected
         end
         if not too_big(r) then
-          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "), but not for the item's size. " .. expected
+          return false, "DynamoDB refused it ({error}), but not for the item's size. " .. expected
         end
         if not appends_events(r.update) then
           return false, "Refused for size, as any growth would be, but that update does not append to events with list_append. " .. expected
@@ -129,9 +129,8 @@ Append one more event to that list with list_append (update-item, or a PartiQL U
       },
       show = append,
       explain = [[
-ValidationException: the item would exceed the maximum allowed size. Nothing degrades
-gracefully here: every later append fails the same way, and more capacity does not help.
-The list was never the right shape for unbounded data.]],
+{error}. Nothing degrades gracefully here: every later append fails the same way, and more
+capacity does not help. The list was never the right shape for unbounded data.]],
     },
     {
       id = "one-item-per-event",
@@ -167,7 +166,7 @@ e.g. EVENT#2026-06-08T10:00Z with what = "scanned at hub".]],
           if r.error.code == "ConditionalCheckFailedException" and r.op == "UpdateItem" and not image then
             return false, "An UPDATE only changes an item that exists; create the event with an INSERT (or put-item)."
           end
-          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+          return false, "DynamoDB refused it ({error}). " .. expected
         end
         if before then
           ddb.put(T, before)
@@ -218,7 +217,7 @@ timestamp) and events (how many events the shipment has).]],
           if r.error.code == "DuplicateItemException" then
             return false, "STATUS exists already, and an INSERT never overwrites: the summary is overwritten with put-item (or changed with an UPDATE)."
           end
-          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+          return false, "DynamoDB refused it ({error}). " .. expected
         end
         local events, n = events_now()
         local newest = nil
@@ -271,7 +270,7 @@ Finally read the whole history of s1 with one query over the EVENT# items.]],
         if r.op == "ExecuteStatement" and not r.ok then
           -- A SELECT refused before it was planned (no such table or index).
           if r.table ~= T then return false, table_note(r) .. expected end
-          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+          return false, "DynamoDB refused it ({error}). " .. expected
         end
         if r.op ~= "Query" then
           if r.op == "GetItem" then return nil, "That reads one item; the history is a range of items. " .. expected end
@@ -279,7 +278,7 @@ Finally read the whole history of s1 with one query over the EVENT# items.]],
         end
         if r.table ~= T then return false, table_note(r) .. expected end
         if r.index ~= "" then return false, "That Query read index " .. r.index .. "; the events are in the table itself. " .. expected end
-        if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+        if not r.ok then return false, "DynamoDB refused it ({error}). " .. expected end
         local others = {}
         for _, it in ipairs(r.items) do
           -- A projection may leave PK or SK out; judge what the item carries.

@@ -71,7 +71,7 @@ local function table_note(r)
   return "That statement used table " .. (r.table ~= "" and r.table or "(unknown)") .. "; the orders are in app-main. "
 end
 local function refused(r, expected)
-  return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+  return false, "DynamoDB refused it ({error}). " .. expected
 end
 -- Undoes a wrong write that went through: `state` (or the seeded order) is put back.
 local function undo(r, state)
@@ -93,7 +93,7 @@ local function open_orders(r, index, ids, expected)
   if r.op == "ExecuteStatement" and not r.ok then
     -- A SELECT refused before it was planned (no such table or index).
     if r.table ~= T then return false, table_note(r) .. expected end
-    return false, "DynamoDB refused it (" .. tostring(r.error.code) .. ")"
+    return false, "DynamoDB refused it ({error})"
       .. (r.index ~= index and r.index ~= "" and (": there is no index " .. r.index) or "") .. ". " .. expected
   end
   if r.op ~= "Query" then return nil, expected end
@@ -341,7 +341,7 @@ PartiQL SELECT on the index).]],
         if r.op == "ExecuteStatement" and not r.ok then
           -- A SELECT refused before it was planned (no such table or index).
           if r.table ~= T then return false, table_note(r) .. expected end
-          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+          return false, "DynamoDB refused it ({error}). " .. expected
         end
         if r.op ~= "Query" and r.op ~= "Scan" then return nil, expected end
         if r.table ~= T then return false, table_note(r) .. expected end

@@ -55,16 +55,16 @@ local function gold_query(r, expected)
     -- A SELECT refused before it was planned (no such table or index).
     if r.table ~= T then return false, table_note(r) .. expected end
     if r.index ~= "GSI3" then
-      return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "): that SELECT read index " .. r.index .. ". " .. expected
+      return false, "DynamoDB refused it ({error}): that SELECT read index " .. r.index .. ". " .. expected
     end
-    return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+    return false, "DynamoDB refused it ({error}). " .. expected
   end
   if r.op ~= "Query" then return nil, expected end
   if r.table ~= T then return false, table_note(r) .. expected end
   if r.index ~= "GSI3" then
     return false, "That Query read " .. (r.index == "" and "the table itself" or ("index " .. r.index)) .. ". " .. expected
   end
-  if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+  if not r.ok then return false, "DynamoDB refused it ({error}). " .. expected end
   local gold = r.count > 0
   for _, it in ipairs(r.items or {}) do
     -- A projection may leave GSI3PK out; the items that carry it must be GOLD ones.
@@ -108,7 +108,7 @@ Add the index GSI3 (keys GSI3PK, GSI3SK, projection ALL) to app-main with update
         end
         if r.op ~= "UpdateTable" then return nil, expected end
         if r.table ~= T then return false, table_note(r) .. expected end
-        if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+        if not r.ok then return false, "DynamoDB refused it ({error}). " .. expected end
         local g = describe_gsi(T, "GSI3")
         if not g then return false, "That update-table did not add GSI3. " .. expected end
         local ks = g.KeySchema or {}
@@ -207,7 +207,7 @@ GSI3 keys (a condition on GSI3PK).]],
             return false, "The condition failed, yet CUST#b2c3 " .. (image and image.GSI3PK and "already has GSI3PK" or "has no GSI3PK yet")
               .. " (its condition was " .. tostring(r.condition) .. ")."
           end
-          return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+          return false, "DynamoDB refused it ({error}). " .. expected
         end
         if not same_value(image, B2_DONE) then
           return false, "Guarded, but afterwards " .. differences(image, B2_DONE) .. "." .. restore(r, B2)
@@ -247,7 +247,7 @@ The job crashed and restarts from the beginning. Run the same backfill update ag
           return false, "That rewrite went through: the re-run was not idempotent." .. note
         end
         if r.error.code ~= "ConditionalCheckFailedException" then
-          return false, "DynamoDB refused it with " .. tostring(r.error.code) .. ", not a failed condition. " .. expected
+          return false, "DynamoDB refused it ({error}): that is not a failed condition. " .. expected
         end
         if not idempotent(r.condition) then
           return false, "Refused, but by a different condition (" .. tostring(r.condition) .. "). " .. expected

@@ -40,9 +40,9 @@ local function of_a1b2(t, it)
 end
 
 local function refused(r, expected)
-  local why = tostring(r.error.code)
-  if r.error.code == "ResourceNotFoundException" and r.table ~= "" then why = why .. ": there is no table " .. r.table end
-  return false, "DynamoDB refused it (" .. why .. "). " .. expected
+  local where = ""
+  if r.error.code == "ResourceNotFoundException" and r.table ~= "" then where = ": there is no table " .. r.table end
+  return false, "DynamoDB refused it ({error})" .. where .. ". " .. expected
 end
 -- A read of the single table's collection, judged the same for both app-main steps.
 local function collection_read(r, expected)

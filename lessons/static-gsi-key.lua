@@ -119,7 +119,7 @@ local function student_step(r, want, expected, key_check)
       end
       return false, k.PK .. " already exists. " .. expected
     end
-    return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected
+    return false, "DynamoDB refused it ({error}). " .. expected
   end
   if not same_value(image, want) then
     return false, "The profile was written, but " .. differences(image, want) .. "." .. undo(r)
@@ -209,7 +209,7 @@ Perhaps provisioning is the problem. Switch the table to on-demand capacity
         local expected = "This step expects update-table on school switching its billing mode to PAY_PER_REQUEST."
         if r.op ~= "UpdateTable" then return nil, expected end
         if r.table ~= T then return false, table_note(r) .. expected end
-        if not r.ok then return false, "DynamoDB refused it (" .. tostring(r.error.code) .. "). " .. expected end
+        if not r.ok then return false, "DynamoDB refused it ({error}). " .. expected end
         if billing() ~= "PAY_PER_REQUEST" then
           return false, "The table is still " .. billing() .. ": that update-table changed something else. Switch the billing mode to PAY_PER_REQUEST."
         end

@@ -143,6 +143,20 @@ local function ids(list)
 end
 
 local LAST = {}
+-- Step backfill: orders written in it without the guard (or with a put) and not since with it,
+-- every order ever written so, and how many re-runs the guard refused.
+local UNGUARDED, EVER_UNGUARDED, REFUSALS = {}, {}, 0
+-- How the guard is written in the language the student used.
+local function guard_how(r)
+  if r.language == "partiql" then return "AND attribute_not_exists(GSI3PK) in the UPDATE's WHERE" end
+  return "--condition-expression \"attribute_not_exists(GSI3PK)\" on the update-item"
+end
+local function unguarded_ids()
+  local out = {}
+  for _, id in pairs(UNGUARDED) do out[#out + 1] = id end
+  table.sort(out)
+  return table.concat(out, ", "), #out
+end
 
 return lesson {
   id = "stream-backfill",
@@ -334,7 +348,10 @@ OPEN.]],
     },
     {
       id = "backfill",
-      setup = remember,
+      setup = function()
+        remember()
+        UNGUARDED, EVER_UNGUARDED, REFUSALS = {}, {}, 0
+      end,
       text = [[
 Backfill: write each of the 5 old orders once more, so that the handler sees a MODIFY and
 derives the keys. A touch is an update-item that sets a marker (SET backfilled = :t), guarded
@@ -398,39 +415,110 @@ whether gsi3-keys is attached.)]],
           if keyed(o) then done = done + 1 else missing[#missing + 1] = o end
         end
         local progress = done .. " of " .. #list .. " orders are in GSI3 now"
+        -- The step is done when every order is in GSI3 and every order written in it without the
+        -- guard has since been written with it.
+        local function finished(note)
+          if #missing > 0 then return nil end
+          local left, n = unguarded_ids()
+          if n > 0 then
+            return nil, (note and (note .. " ") or "") .. "Every order is in GSI3, but " .. left ..
+              (n == 1 and " was written without the guard. Run its update" or " were written without the guard. Run their updates") ..
+              " again with the guard, " .. guard_how(r) .. ": DynamoDB refuses " .. (n == 1 and "it" or "each") ..
+              " now that it has its keys, which is what a re-run of the backfill should do."
+          end
+          LAST = { total = #list }
+          return true, note
+        end
         if not WRITES[r.op or ""] then
           if not r.ok then return false, "That statement failed ({error}); this step writes the old orders once more." end
-          if #missing == 0 then return true end
+          local verdict, message = finished()
+          if verdict or message then return verdict, message end
           return nil, "(" .. progress .. "; missing: " .. ids(missing) .. ". This step writes each of them once more.)"
         end
         if not r.ok then
           local left = progress .. (#missing > 0 and ("; missing: " .. ids(missing)) or "")
-          if r.error.code == "ConditionalCheckFailedException" then
-            return nil, "The condition refused the write: that order already has its GSI3 keys, so the re-run changed nothing. That is the idempotency at work. (" ..
-              left .. ".)"
+          -- The writes the condition refused: a single write, or a transaction's ConditionalCheckFailed reasons.
+          local refused = {}
+          for i, w in ipairs(r.writes or {}) do
+            local reason = r.error.reasons and r.error.reasons[i]
+            if r.error.code == "ConditionalCheckFailedException" or (reason and reason.code == "ConditionalCheckFailed") then
+              refused[#refused + 1] = w
+            end
           end
-          if r.error.code == "TransactionCanceledException" then
-            return nil, "The transaction was cancelled ({error}): an order in it already has its GSI3 keys, and a transaction is all or nothing, so the others were not written either. Leave the done orders out, or write one order per statement: then a re-run skips only what is done. (" ..
+          local guard_refused, other = {}, nil
+          for _, w in ipairs(refused) do
+            local k = w.key or w.item
+            local cur = is_order(k) and now[kid(k)]
+            if cur and keyed(cur) and absent_guard(w.condition, { "GSI3PK", "GSI3SK" }) then
+              guard_refused[#guard_refused + 1] = cur
+              UNGUARDED[kid(cur)] = nil
+              REFUSALS = REFUSALS + 1
+            else
+              other = other or w
+            end
+          end
+          if other then
+            local k = other.key or other.item or {}
+            if not now[kid(k)] then
+              return false, "The condition refused the write: there is no order PK = " .. tostring(k.PK) .. ", SK = " .. tostring(k.SK) ..
+                " (a PartiQL UPDATE never creates one). The old orders are listed above. (" .. left .. ".)"
+            end
+            return false, "The condition refused the write of " .. order_id(k) .. ", and not for having its GSI3 keys: its condition is " ..
+              tostring(other.condition) .. ". The guard is attribute_not_exists(GSI3PK), refused only once an order is done. (" .. left .. ".)"
+          end
+          if r.error.code == "ConditionalCheckFailedException" and #guard_refused > 0 then
+            local note = "The condition refused the write: " .. order_id(guard_refused[1]) ..
+              " already has its GSI3 keys, so the re-run changed nothing. That is the idempotency at work."
+            local verdict, message = finished(note)
+            if verdict or message then return verdict, message end
+            return nil, note .. " (" .. left .. ".)"
+          end
+          if r.error.code == "TransactionCanceledException" and #guard_refused > 0 then
+            return nil, "The transaction was cancelled ({error}): " .. ids(guard_refused) ..
+              " already " .. (#guard_refused == 1 and "has its" or "have their") ..
+              " GSI3 keys, and a transaction is all or nothing, so the others were not written either. Leave the done orders out, or write one order per statement: then a re-run skips only what is done. (" ..
               left .. ".)"
           end
           return false, "DynamoDB refused the write ({error}); this step writes the old orders once more."
         end
-        -- Writes on existing orders without a guard that makes a re-run a no-op.
-        local notes = {}
+        -- The step's text makes the guard part of the task: a write of an existing order without
+        -- one (or a whole-item put) fails, and the order stays on the list until a guarded write
+        -- of it, which the condition refuses once it is done.
+        local bad = {}
         for _, w in ipairs(r.writes or {}) do
           local k = w.key or w.item
           if w.op ~= "ConditionCheck" and is_order(k) and before[kid(k)] then
-            if w.op == "PutItem" then
-              notes[#notes + 1] = "(" .. order_id(k) .. " was rewritten whole with a put. Nothing was lost this time, but a put resends what you read: an update made between your read and your put would be undone. update-item touches only what it names.)"
-            elseif not (absent_guard(w.condition, { "GSI3PK", "GSI3SK" })) then
-              notes[#notes + 1] = "(" .. order_id(k) .. " was updated without attribute_not_exists(GSI3PK): a re-run writes it again, one more WCU and one more stream record per order. The condition makes a re-run skip it.)"
+            local put = w.op == "PutItem"
+            if put or not absent_guard(w.condition, { "GSI3PK", "GSI3SK" }) then
+              UNGUARDED[kid(k)] = order_id(k)
+              EVER_UNGUARDED[kid(k)] = order_id(k)
+              bad[#bad + 1] = { key = k, put = put, condition = w.condition }
+            else
+              UNGUARDED[kid(k)] = nil
             end
           end
         end
-        local note = #notes > 0 and (" " .. notes[1]) or ""
-        if #missing == 0 then
-          LAST = { total = #list }
-          return true, #notes > 0 and notes[1] or nil
+        if #bad > 0 then
+          local b = bad[1]
+          local cur = now[kid(b.key)]
+          local why
+          if b.put then
+            why = order_id(b.key) .. " was rewritten whole with a put. A put resends what you read: an update made between your read and your put would be undone, so the step asks for update-item, which touches only what it names"
+          elseif b.condition then
+            why = order_id(b.key) .. " was updated with the condition " .. b.condition ..
+              (r.language == "partiql" and " (a PartiQL UPDATE's own: the item must exist)" or "") ..
+              ", which does not refuse it once it has its GSI3 keys: a re-run writes it again, one more WCU and one more stream record per order each time the job restarts"
+          else
+            why = order_id(b.key) .. " was updated without a condition: a re-run writes it again, one more WCU and one more stream record per order each time the job restarts"
+          end
+          local state = (cur and keyed(cur)) and (order_id(b.key) .. " has its GSI3 keys now") or (order_id(b.key) .. " still has no GSI3 keys")
+          return false, why .. ". The step's backfill is guarded by attribute_not_exists(GSI3PK), so a re-run skips what is done. (" ..
+            state .. "; " .. progress .. ". Write it again with the guard, " .. guard_how(r) ..
+            ((cur and keyed(cur)) and ": DynamoDB will refuse it, which is the re-run doing nothing.)" or ".)")
+        end
+        do
+          local verdict, message = finished()
+          if verdict or message then return verdict, message end
         end
         -- Orders the statement wrote that are still not in GSI3.
         local stuck = nil
@@ -446,7 +534,7 @@ whether gsi3-keys is attached.)]],
           return nil, "That write left " .. order_id(stuck) .. " as it was, so DynamoDB wrote no stream record and the handler never saw it (a write that changes nothing is not a change). Touch it with a value that changes, e.g. SET backfilled = :n with a number you have not used, or set GSI3PK and GSI3SK in the update itself. (" ..
             progress .. ".)"
         end
-        return nil, progress .. "; missing: " .. ids(missing) .. "." .. note
+        return nil, progress .. "; missing: " .. ids(missing) .. "."
       end,
       hints = {
         [[Touch each old order with update-item: --update-expression "SET backfilled = :t" --condition-expression "attribute_not_exists(GSI3PK)"; the handler sees the MODIFY and sets the keys.]],
@@ -455,9 +543,20 @@ whether gsi3-keys is attached.)]],
       },
       show = table.concat(BACKFILL_ALL, "\n"),
       explain = function()
+        local twice = {}
+        for _, id in pairs(EVER_UNGUARDED) do twice[#twice + 1] = id end
+        table.sort(twice)
+        local history = ""
+        if REFUSALS > 0 then
+          history = "Here the condition refused " .. REFUSALS .. " re-run" .. (REFUSALS == 1 and "" or "s") .. " of an order already done.\n"
+        end
+        if #twice > 0 then
+          history = history .. table.concat(twice, ", ") .. " " .. (#twice == 1 and "was" or "were") ..
+            " first written without the guard: a job that leaves it out writes every order again on each restart.\n"
+        end
         return "All " .. tostring(LAST.total) .. " orders carry their GSI3 keys, derived the same way as for live writes.\n" ..
           "With attribute_not_exists(GSI3PK) the job can stop and start again: an order already done\n" ..
-          "is refused by the condition, and nothing is written twice.\n" ..
+          "is refused by the condition instead of being written again.\n" .. history ..
           "On a real table this is a parallel Scan (Segment/TotalSegments) feeding these updates,\n" ..
           "rate-limited so the job does not take the capacity live traffic needs."
       end,

@@ -158,6 +158,109 @@ local function put_back(w)
   return ""
 end
 
+-- Two seeded items start as they were before their last change, which the setup then makes, so
+-- the stream holds a MODIFY of an order (o-9044 shipped) and one of a summary (the kind of record
+-- order-totals' own writes make) beside the seed's INSERTs.
+local BEFORE_CHANGE = {
+  ["CUST#a1b2\0ORDER#2026-06-03#o-9044"] = { status = "OPEN" },
+  ["CUST#a1b2\0SUMMARY"] = { order_total = 149 },
+}
+
+-- The records a filter must tell apart, as the step asks: it drops every record of an item that
+-- is not an order, new (INSERT) or changed (MODIFY), and keeps every record of an order.
+local PROBES = {
+  { slot = "INSERT other", keep = false },
+  { slot = "MODIFY other", keep = false },
+  { slot = "INSERT ORDER", keep = true },
+  { slot = "MODIFY ORDER", keep = true },
+}
+
+local function sequence_before(a, b)
+  local x, y = tostring(a.dynamodb.SequenceNumber), tostring(b.dynamodb.SequenceNumber)
+  if #x ~= #y then return #x < #y end
+  return x < y
+end
+
+-- The oldest record of each PROBES kind in app-main's stream: real records, as Lambda gets them.
+local function probe_records()
+  local found = {}
+  local records = ddb.stream.records(T) or {}
+  table.sort(records, sequence_before)
+  for _, rec in ipairs(records) do
+    local image = rec.dynamodb and rec.dynamodb.NewImage
+    local kind = image and image.entity_type and image.entity_type.S
+    if type(kind) == "string" and (rec.eventName == "INSERT" or rec.eventName == "MODIFY") then
+      local slot = rec.eventName .. (kind == "ORDER" and " ORDER" or " other")
+      found[slot] = found[slot] or rec
+    end
+  end
+  return found
+end
+
+-- "the MODIFY of PK = CUST#a1b2, SK = SUMMARY (entity_type SUMMARY)"
+local function record_text(rec)
+  local item = ddb.unmarshal_item(rec.dynamodb.NewImage or rec.dynamodb.Keys or {})
+  return "the " .. tostring(rec.eventName) .. " of " .. key_text(item) ..
+    " (entity_type " .. tostring(item.entity_type) .. ")"
+end
+
+-- The filter patterns of the lesson's handler as r.stream reports them (the only handler's when
+-- it has another name).
+local function patterns_of(s)
+  for i, n in ipairs(s.names) do
+    if n == HANDLER then return s.patterns[i] or {} end
+  end
+  return s.patterns[1] or {}
+end
+
+-- "your filter, which tests eventName", from what the patterns read.
+local function filter_text(patterns)
+  if #patterns == 0 then return "the mapping, which has no filter" end
+  local reads = filter_reads(patterns)
+  return "your filter, which tests " .. (#reads > 0 and table.concat(reads, " and ") or "nothing")
+end
+
+-- Tries the handler's filter on the PROBES records. Returns {kept, dropped} (lists of record
+-- texts), and a message when it keeps or drops a record the step says otherwise of; with
+-- `drops_only`, only a record it should drop and keeps counts (step 2 is about what the filter
+-- drops; an order it would drop shows, for real, when step 3 writes one).
+local function probe(s, drops_only)
+  local patterns = patterns_of(s)
+  local found = probe_records()
+  local out = { kept = {}, dropped = {}, filter = filter_text(patterns) }
+  for _, p in ipairs(PROBES) do
+    local rec = found[p.slot]
+    if rec then
+      local kept = filter_accepts(patterns, rec)
+      local text = record_text(rec)
+      if kept then out.kept[#out.kept + 1] = text else out.dropped[#out.dropped + 1] = text end
+      if kept ~= p.keep and not out.problem and not (drops_only and p.keep) then
+        local what
+        if p.slot == "INSERT other" then
+          what = "lets through " .. text .. ": every new customer, address or product would still invoke order-totals"
+        elseif p.slot == "MODIFY other" then
+          what = "lets through " .. text .. ", the kind of record the handler's own summary updates make: each order would cost two invocations"
+        elseif p.slot == "INSERT ORDER" then
+          what = "drops " .. text .. ": new orders would never reach the handler"
+        else
+          what = "drops " .. text .. ", a change to an order: this step's filter keeps every record of an order, new or changed, and only those (what to do with each one is the handler's business)"
+        end
+        out.problem = "Tried on the other records of app-main's stream, " .. out.filter .. ", " .. what ..
+          ". The filter has to read the entity type: " .. ATTACH_FILTERED
+      end
+    end
+  end
+  return out
+end
+
+local function list_text(list)
+  if #list <= 1 then return list[1] or "" end
+  return table.concat(list, ", ", 1, #list - 1) .. " and " .. list[#list]
+end
+
+-- What the step-2 statement wrote and the filter made of it, for its explanation.
+local FILTERED = {}
+
 -- A step's check, followed by a fresh snapshot of the table for the next statement.
 local function tracked(check)
   return function(r)
@@ -188,7 +291,16 @@ filter on entity_type: records that match no filter are dropped without an invoc
   setup = function()
     saved = 0
     fresh_table(T, { stream = "NEW_AND_OLD_IMAGES" })
-    seed(T, SEEDED)
+    for _, it in ipairs(SEEDED) do
+      local before = BEFORE_CHANGE[key_id(it)]
+      local first = {}
+      for k, v in pairs(it) do first[k] = v end
+      for k, v in pairs(before or {}) do first[k] = v end
+      ddb.put(T, first)
+    end
+    for _, it in ipairs(SEEDED) do
+      if BEFORE_CHANGE[key_id(it)] then ddb.put(T, it) end
+    end
   end,
 
   steps = {
@@ -274,10 +386,13 @@ entity_type = CUSTOMER, name = Evergreen (put-item or a PartiQL INSERT).]],
       text = [[
 Lambda can drop records before it invokes the function: an event filter on the event source
 mapping, matched against each record. Re-attach the handler (the same name replaces it) with
-a filter that keeps only records whose new image has entity_type = ORDER:
+a filter on the entity type: it keeps every record whose new image has entity_type = ORDER
+(a new order or a change to one) and drops every other record, new item or change:
     .stream attach app-main order-totals.lua --filter '{"dynamodb":{"NewImage":{"entity_type":{"S":["ORDER"]}}}}'
 Then write another item that is not an order: add an email to Acme's profile
-(PK = CUST#a1b2, SK = PROFILE) with update-item or a PartiQL UPDATE.]],
+(PK = CUST#a1b2, SK = PROFILE) with update-item or a PartiQL UPDATE. The lesson also tries
+your filter on the other records app-main's stream holds (new customers and orders, an order
+that was shipped, a summary update) to see that it reads the entity type.]],
       setup = snapshot,
       check = tracked(function(r)
         local s = count_saved(r)
@@ -324,6 +439,19 @@ Then write another item that is not an order: add an email to Acme's profile
         if s.filtered == 0 then
           return false, "The write changed nothing, so the stream got no record to filter (an update that sets the same value streams nothing). Set a new value, e.g. email = ops@acme.example on CUST#a1b2 / PROFILE."
         end
+        -- The write above was a record the filter drops; whether it drops it for the right reason
+        -- shows on records of the other kinds.
+        local tried = probe(s, true)
+        if tried.problem then
+          return false, "Your filter dropped that write, with no invocation. " .. tried.problem .. not_ours(s) ..
+            undo(list, false, "The lesson put what that statement wrote back as it was, so you can run it again once the filter is right.")
+        end
+        local mine = {}
+        for _, w in ipairs(list) do
+          mine[#mine + 1] = "the " .. (w.new and "INSERT" or "MODIFY") .. " of " .. key_text(w.key) ..
+            " (entity_type " .. tostring(w.kind) .. ")"
+        end
+        FILTERED = { mine = mine, tried = tried }
         return true
       end),
       hints = {
@@ -333,10 +461,16 @@ Then write another item that is not an order: add an email to Acme's profile
       },
       show = UPDATE_PROFILE,
       explain = function(r)
-        local s = on_table(r) or { filtered = 1 }
-        return "0 invocations, " .. plural(s.filtered, "record") .. " filtered out: Lambda compared NewImage.entity_type " ..
-          "with ORDER in the event source mapping and never woke the function. A filtered record costs no invocation. " ..
-          "The filter can only read what is in the record, which is why every item of a single table carries its " ..
+        local s = on_table(r) or { filtered = 0 }
+        local tried = FILTERED.tried or { kept = {}, dropped = {}, filter = "your filter" }
+        local text = "0 invocations, " .. plural(s.filtered, "record") .. " filtered out: Lambda matched " ..
+          (#(FILTERED.mine or {}) > 0 and list_text(FILTERED.mine) or "the record of your write") .. " against " ..
+          tried.filter .. ", and never woke the function. A filtered record costs no invocation."
+        if #tried.dropped > 0 or #tried.kept > 0 then
+          text = text .. " On other records of app-main's stream it drops " .. (#tried.dropped > 0 and list_text(tried.dropped) or "nothing") ..
+            ", and keeps " .. (#tried.kept > 0 and list_text(tried.kept) or "nothing") .. "."
+        end
+        return text .. " The filter can only read what is in the record, which is why every item of a single table carries its " ..
           "entity_type: a key like CUST#a1b2 / PROFILE does not say \"not an order\" by itself.\n"
       end,
     },
@@ -408,7 +542,8 @@ attach order-totals.lua with its filter again first.)]],
         local summary = now[order.key.PK]
         if s.invocations == 0 then
           local note = remove_uncounted(list, "once the filter lets orders through")
-          return false, "The filter dropped the order: " .. plural(s.filtered, "record") .. " filtered, no invocation, so the summary did not move. The pattern must match NewImage.entity_type = ORDER exactly: " ..
+          return false, "The filter dropped the order: " .. plural(s.filtered, "record") .. " filtered, no invocation, so the summary did not move. " ..
+            "Its records were matched against " .. filter_text(patterns_of(s)) .. "; the pattern must match NewImage.entity_type = ORDER exactly: " ..
             ATTACH_FILTERED .. note
         end
         if type(order.image.total) ~= "number" then
@@ -424,6 +559,13 @@ attach order-totals.lua with its filter again first.)]],
             times(s.invocations) .. " for " .. plural(s.records, "record") .. ", among them the summary update it made itself, which came back through the stream. " ..
             "That is the mapping without a filter. Re-attach it with the filter, then write another order (e.g. ORDER#2026-06-11#o-9121): " .. ATTACH_FILTERED .. not_ours(s)
         end
+        -- The order went through and the summary update was dropped; a filter on the event name
+        -- alone does that too, so try the filter on the other kinds of record.
+        local tried = probe(s)
+        if tried.problem then
+          return false, "The order was counted (order_total is now " .. units(summary or 0) .. "). " .. tried.problem ..
+            " Then write another order (e.g. ORDER#2026-06-11#o-9121)." .. not_ours(s)
+        end
         return true
       end),
       hints = {
@@ -438,7 +580,7 @@ attach order-totals.lua with its filter again first.)]],
           if w.image and w.image.entity_type == "ORDER" then pk = w.image.PK break end
         end
         local sum = ddb.get(T, { PK = pk, SK = "SUMMARY" })
-        return "1 invocation, " .. plural(s.writes, "write") .. " (" .. units(s.capacity) .. " WCU spent by the handler): " ..
+        return plural(s.invocations, "invocation") .. ", " .. plural(s.writes, "write") .. " (" .. units(s.capacity) .. " WCU spent by the handler): " ..
           "the order_total of " .. pk .. " is now " .. units(sum and sum.order_total or 0) .. ". The handler's own update of the summary " ..
           "came back through the stream as a record of an entity_type = SUMMARY item, and the filter dropped it too (" ..
           plural(s.filtered, "record") .. " filtered): without the filter this one order would have cost 2 invocations.\n" ..

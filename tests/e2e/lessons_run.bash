@@ -2,7 +2,7 @@
 # Shared by tests/e2e/lessons_<id>.sh: every answers file of the lesson (<id>.answers and each
 # <id>.*.answers, e.g. one in PartiQL) completes it through the real binary with no miss, and
 # every wrong-answers file (<id>.wrong and each <id>.*.wrong) stops at the step it names, with a
-# miss and that step's first hint.
+# miss and that step's first hint; either kind may name text the replay must (not) print.
 # usage: lessons_run.bash DDBLAB_BINARY LESSON_ID
 set -u
 bin=$1
@@ -17,6 +17,19 @@ fail() {
   echo "FAIL ($id): $1" >&2
   [ -n "${2:-}" ] && printf '%s\n' "$2" | tail -n 60 >&2
   exit 1
+}
+
+# A file's `# says: TEXT` lines name feedback or explanations the replay must print, and its
+# `# not: TEXT` lines text it must not: what the lesson tells the student about what their
+# statements did.
+check_says() { # file, output
+  local line
+  while IFS= read -r line; do
+    grep -qF -- "$line" <<<"$2" || fail "$(basename "$1"): the output does not say: $line" "$2"
+  done < <(sed -n 's/^# says: //p' "$1")
+  while IFS= read -r line; do
+    if grep -qF -- "$line" <<<"$2"; then fail "$(basename "$1"): the output says: $line" "$2"; fi
+  done < <(sed -n 's/^# not: //p' "$1")
 }
 
 answers=("$root/lessons/$id.answers" "$root/lessons/$id".*.answers)
@@ -35,6 +48,7 @@ for file in "${answers[@]}"; do
   [ "$rc" -eq 0 ] || fail "$name did not complete the lesson (exit $rc)" "$out"
   grep -qF "lesson $id: complete" <<<"$out" || fail "$name: no completion line" "$out"
   if grep -q "Not yet" <<<"$out"; then fail "$name has a step that missed" "$out"; fi
+  check_says "$file" "$out"
 done
 
 for wrong in "${wrongs[@]}"; do
@@ -50,6 +64,7 @@ for wrong in "${wrongs[@]}"; do
   grep -qF "Not yet" <<<"$out" || fail "$name: no miss was reported" "$out"
   grep -qF "Hint 1/" <<<"$out" || fail "$name: no hint was given" "$out"
   grep -qF -- "$hint" <<<"$out" || fail "$name: the first hint of $step was not shown" "$out"
+  check_says "$wrong" "$out"
 done
 
 # A replay never touches the student's saved progress.

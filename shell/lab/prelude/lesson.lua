@@ -19,9 +19,7 @@ function H.render(text, r)
     local v = r and r[k]
     -- {error} is DynamoDB's error as the shell printed it: feedback names the actual refusal
     -- rather than echoing the command back.
-    if k == "error" and type(v) == "table" then
-      return tostring(v.code or "Error") .. ": " .. tostring(v.message or "")
-    end
+    if k == "error" and type(v) == "table" then return H.error_text(v) end
     if v == nil or type(v) == "table" then return "{" .. k .. "}" end
     return fmt(v)
   end))
@@ -264,7 +262,7 @@ function stream_on(r, table_name)
   local s = r.stream
   if type(s) ~= "table" then return nil end
   local sum = { invocations = 0, records = 0, filtered = 0, failed = 0, writes = 0, calls = 0,
-    capacity = 0, names = {}, invoked = {}, errors = {} }
+    capacity = 0, names = {}, invoked = {}, errors = {}, patterns = {} }
   local any = false
   for _, m in ipairs(s.mappings or {}) do
     if m.table == table_name then
@@ -273,6 +271,7 @@ function stream_on(r, table_name)
         sum[k] = sum[k] + (tonumber(m[k]) or 0)
       end
       sum.names[#sum.names + 1] = m.name
+      sum.patterns[#sum.names] = type(m.patterns) == "table" and m.patterns or {}
       if (tonumber(m.invocations) or 0) > 0 then sum.invoked[#sum.invoked + 1] = m.name end
     end
   end
@@ -282,6 +281,43 @@ function stream_on(r, table_name)
     if type(e) == "string" and e:sub(1, #prefix) == prefix then sum.errors[#sum.errors + 1] = e end
   end
   return sum
+end
+
+-- The record fields a mapping's filter patterns test, as sorted paths without the record's
+-- `dynamodb.` and the attribute's type ("NewImage.entity_type", "eventName", "Keys.SK"); empty
+-- when there is no filter. Feedback says what the student's filter reads, whatever it is.
+local ATTRIBUTE_TYPES = { S = true, N = true, B = true, BOOL = true, NULL = true, M = true, L = true,
+  SS = true, NS = true, BS = true }
+function filter_reads(patterns)
+  local seen, out = {}, {}
+  local function walk(p, path)
+    if type(p) ~= "table" or p == ddb.null then return end
+    if #p > 0 or next(p) == nil then
+      -- A leaf (a list of rules): the path up to it, less its type key under an image or Keys.
+      local parts = {}
+      for part in string.gmatch(path, "[^.]+") do parts[#parts + 1] = part end
+      if parts[1] == "dynamodb" then table.remove(parts, 1) end
+      if #parts >= 3 and ATTRIBUTE_TYPES[parts[#parts]] then table.remove(parts) end
+      local text = table.concat(parts, ".")
+      if not seen[text] then
+        seen[text] = true
+        out[#out + 1] = text
+      end
+      return
+    end
+    for k, v in pairs(p) do walk(v, path == "" and tostring(k) or (path .. "." .. tostring(k))) end
+  end
+  for _, p in ipairs(patterns or {}) do
+    if type(p) == "string" then p = ddb.json_decode(p) end
+    walk(p, "")
+  end
+  table.sort(out)
+  return out
+end
+-- Whether a mapping with these filter patterns delivers `record` (a stream record, e.g. from
+-- ddb.stream.records(table)): Lambda's matching, the same as the handlers' own.
+function filter_accepts(patterns, record)
+  return ddb.stream.accepts(patterns or {}, record)
 end
 
 -- Setup helpers: a PK/SK table (string keys) with optional overloaded GSIs named like
@@ -375,10 +411,31 @@ function H.step_setup(i)
   local s = L.steps[i]
   if s.setup then s.setup() end
 end
+-- DynamoDB's error as feedback quotes it: "ValidationException: One or more parameter values
+-- were invalid: ..." (the code alone when DynamoDB gave no message).
+function H.error_text(e)
+  if type(e) ~= "table" then return nil end
+  local message = type(e.message) == "string" and e.message or ""
+  if message == "" then return tostring(e.code or "Error") end
+  return tostring(e.code or "Error") .. ": " .. message
+end
+
+-- Feedback on a refused statement names DynamoDB's error, message included (README, "What a
+-- check sees"): a check's message that leaves the message out ("DynamoDB refused it
+-- (ValidationException)") gets it appended, so no lesson can tell a student only the code.
+function H.with_error(msg, r)
+  if msg == nil or msg == "" or type(r) ~= "table" or r.ok ~= false or type(r.error) ~= "table" then
+    return msg
+  end
+  local message = type(r.error.message) == "string" and r.error.message or ""
+  if message == "" or string.find(msg, message, 1, true) then return msg end
+  return msg .. " (DynamoDB: " .. H.error_text(r.error) .. ")"
+end
+
 function H.check(i, r)
   local s = L.steps[i]
   local verdict, msg = s.check(r)
-  if msg ~= nil then msg = H.render(tostring(msg), r) end
+  if msg ~= nil then msg = H.with_error(H.render(tostring(msg), r), r) end
   local explain = nil
   if verdict == true then
     if type(s.explain) == "function" then

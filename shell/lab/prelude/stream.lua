@@ -449,8 +449,10 @@ local function new_runtime()
       summary.pending = summary.pending + pending
       summary.blocked = summary.blocked + blocked
       summary.iterator_age = math.max(summary.iterator_age, age)
+      -- `patterns` are the mapping's filters as decoded, so a lesson can say what they test and
+      -- try them on other records (ddb.stream.accepts).
       local row = { table = m.table, name = m.name, pending = pending, blocked = blocked,
-        iterator_age = age, broken = m.broken ~= nil and not m.broken_told,
+        patterns = m.filters, iterator_age = age, broken = m.broken ~= nil and not m.broken_told,
         last_error = (blocked > 0 or s.failed > 0 or m.broken) and m.last_error or nil }
       for k, v in pairs(s) do row[k] = v end
       if m.broken then m.broken_told = true end
@@ -484,6 +486,44 @@ local function new_runtime()
   end
 
   function stream.attached() return #mappings end
+
+  -- Whether a mapping with `filters` (patterns as ddb.stream.attach takes them: Lua tables or
+  -- JSON text) delivers `record` (a stream record in Lambda's shape): the same matching as a
+  -- run's. Raises when the filters are not valid.
+  function stream.accepts(filters, record)
+    local compiled, err = filter.compile(filters)
+    if not compiled then error("ddb.stream.accepts: " .. err, 2) end
+    return filter.accepts(compiled, record)
+  end
+
+  -- The records `table_name`'s stream holds now, oldest first (a parent shard's before its
+  -- children's), each as a handler would get it (with eventSourceARN); at most `limit` (1000
+  -- unless given) of them, the oldest. nil and why when the table has no stream.
+  function stream.records(table_name, limit)
+    limit = limit or 1000
+    local err = check_integer(limit, "limit", 1, MAX_BATCH)
+    if err then error("ddb.stream.records: " .. err, 2) end
+    local arn, why = stream_arn(table_name)
+    if not arn then return nil, why end
+    local out = {}
+    for _, s in ipairs(list_shards(arn)) do
+      local it = ddb.try_call("GetShardIterator", { StreamArn = arn, ShardId = s.ShardId,
+        ShardIteratorType = "TRIM_HORIZON" })
+      local iterator = it.ok and it.output.ShardIterator or nil
+      while iterator and #out < limit do
+        local page = call("GetRecords", { ShardIterator = iterator, Limit = math.min(1000, limit - #out) })
+        local got = page.Records or {}
+        for _, rec in ipairs(got) do
+          rec.eventSourceARN = arn
+          out[#out + 1] = rec
+        end
+        iterator = page.NextShardIterator
+        if #got == 0 then break end
+      end
+      if #out >= limit then break end
+    end
+    return out
+  end
 
   return stream
 end
