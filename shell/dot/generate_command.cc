@@ -23,7 +23,7 @@ namespace ddblab::shell {
 
 namespace {
 
-void PrintError(Shell& shell, const Error& e) {
+void PrintGenerateError(Shell& shell, const Error& e) {
   shell.sink().ErrLine(std::string(ErrorTypeName(e.type)) + ": " + e.message);
 }
 
@@ -69,7 +69,7 @@ DotResult Load(Shell& shell, const std::string& table, int64_t count,
     if (!from_generator && i > 0 && e.type == ErrorType::kValidationException) {
       e.message = "item " + std::to_string(i) + ": " + e.message;
     }
-    PrintError(shell, e);
+    PrintGenerateError(shell, e);
     shell.sink().ErrLine(BulkLoadFailureNote(loaded, "generated", ".generate"));
     return DotResult::kEngineError;
   }
@@ -85,7 +85,7 @@ DotResult GenerateFromScript(Shell& shell, const std::string& table, int64_t cou
   }
   auto path = ResolveDataFile(shell.DataFileAccess(), script, false);
   if (!path.ok()) {
-    PrintError(shell, path.error());
+    PrintGenerateError(shell, path.error());
     return DotResult::kError;
   }
   auto generator = shell.item_generator_opener()(*path, count, shell.sink());
@@ -96,7 +96,7 @@ DotResult GenerateFromScript(Shell& shell, const std::string& table, int64_t cou
       e.message.replace(at, path->size(), script);
       at += script.size();
     }
-    PrintError(shell, e);
+    PrintGenerateError(shell, e);
     shell.sink().ErrLine("nothing was generated (.generate is all or nothing)");
     return DotResult::kError;
   }
@@ -132,7 +132,7 @@ DotResult GenerateCommand(Shell& shell, const std::vector<std::string>& args, st
   describe.table_name = table;
   auto described = wire::Invoke<Operation::DescribeTable>(shell.client(), std::move(describe));
   if (!described.ok()) {
-    PrintError(shell, described.error());
+    PrintGenerateError(shell, described.error());
     return DotResult::kEngineError;
   }
   const TableDescription& t = described->table;

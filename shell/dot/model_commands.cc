@@ -27,7 +27,7 @@ constexpr std::uintmax_t kMaxModelBytes = std::uintmax_t{16} << 20;
 // .export-model writes sample data, not the table: at most this many items per table.
 constexpr int64_t kMaxSampleItems = 1000;
 
-void PrintError(Shell& shell, const Error& e) {
+void PrintModelError(Shell& shell, const Error& e) {
   shell.sink().ErrLine(std::string(ErrorTypeName(e.type)) + ": " + e.message);
 }
 
@@ -132,13 +132,13 @@ DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args,
   if (args.size() != 1) return DotResult::kUsage;
   auto path = ResolveDataFile(shell.DataFileAccess(), args[0], false);
   if (!path.ok()) {
-    PrintError(shell, path.error());
+    PrintModelError(shell, path.error());
     return DotResult::kError;
   }
   std::error_code ec;
   if (!std::filesystem::is_regular_file(*path, ec) ||
       std::filesystem::file_size(*path, ec) > kMaxModelBytes) {
-    PrintError(shell, ValidationError("Unable to open " + args[0] +
+    PrintModelError(shell, ValidationError("Unable to open " + args[0] +
                                       ": not a regular file of at most 16 MiB"));
     return DotResult::kError;
   }
@@ -148,7 +148,7 @@ DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args,
   Json model = wire::ParseJson(text.str());
   if (model.is_discarded() || !model.is_object() || !model.contains("DataModel") ||
       !model["DataModel"].is_array()) {
-    PrintError(shell, ModelError(args[0], "not a NoSQL Workbench model (no DataModel list)"));
+    PrintModelError(shell, ModelError(args[0], "not a NoSQL Workbench model (no DataModel list)"));
     return DotResult::kError;
   }
   // Validate every table before creating any, so a bad model creates nothing.
@@ -156,7 +156,7 @@ DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args,
   for (const auto& t : model["DataModel"]) {
     auto req = CreateRequest(t, args[0]);
     if (!req.ok()) {
-      PrintError(shell, req.error());
+      PrintModelError(shell, req.error());
       return DotResult::kError;
     }
     creates.push_back(std::move(*req));
@@ -170,7 +170,7 @@ DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args,
       (void)shell.client().Call("DeleteTable", Json{{"TableName", name}});
     }
     shell.InvalidateKeyCache();
-    PrintError(shell, e);
+    PrintModelError(shell, e);
     if (!made.empty())
       shell.sink().ErrLine("nothing was imported: the tables made before are deleted");
     return DotResult::kEngineError;
@@ -214,7 +214,7 @@ DotResult ExportModelCommand(Shell& shell, const std::vector<std::string>& args,
   if (args.empty()) return DotResult::kUsage;
   auto path = ResolveDataFile(shell.DataFileAccess(), args[0], true);
   if (!path.ok()) {
-    PrintError(shell, path.error());
+    PrintModelError(shell, path.error());
     return DotResult::kError;
   }
   std::vector<std::string> tables(args.begin() + 1, args.end());
@@ -223,7 +223,7 @@ DotResult ExportModelCommand(Shell& shell, const std::vector<std::string>& args,
   for (const std::string& name : tables) {
     wire::JsonResult desc = shell.client().Call("DescribeTable", Json{{"TableName", name}});
     if (!desc.ok) {
-      PrintError(shell, desc.error);
+      PrintModelError(shell, desc.error);
       return DotResult::kEngineError;
     }
     const Json& t = desc.body["Table"];
@@ -244,7 +244,7 @@ DotResult ExportModelCommand(Shell& shell, const std::vector<std::string>& args,
     while (more && static_cast<int64_t>(items.size()) < kMaxSampleItems) {
       wire::JsonResult page = shell.client().Call("Scan", request);
       if (!page.ok) {
-        PrintError(shell, page.error);
+        PrintModelError(shell, page.error);
         return DotResult::kEngineError;
       }
       for (const auto& item : page.body.value("Items", Json::array())) {
@@ -318,7 +318,7 @@ DotResult ExportModelCommand(Shell& shell, const std::vector<std::string>& args,
   out << model.dump(2) << "\n";
   out.close();
   if (!out) {
-    PrintError(shell, ValidationError("Unable to write " + args[0]));
+    PrintModelError(shell, ValidationError("Unable to write " + args[0]));
     return DotResult::kError;
   }
   shell.sink().Line("exported " + std::to_string(data_model.size()) + " table" +

@@ -15,7 +15,7 @@ namespace ddblab::shell {
 
 namespace {
 
-void PrintError(Shell& shell, const Error& e) {
+void PrintTransferError(Shell& shell, const Error& e) {
   shell.sink().ErrLine(std::string(ErrorTypeName(e.type)) + ": " + e.message);
 }
 
@@ -31,12 +31,12 @@ DotResult ImportCommand(Shell& shell, const std::vector<std::string>& args, std:
   const std::string& table = args[0];
   auto path = ResolveDataFile(shell.DataFileAccess(), args[1], false);
   if (!path.ok()) {
-    PrintError(shell, path.error());
+    PrintTransferError(shell, path.error());
     return DotResult::kError;
   }
   auto reader = ItemLineReader::Open(*path);
   if (!reader.ok()) {
-    PrintError(shell, reader.error());
+    PrintTransferError(shell, reader.error());
     return DotResult::kError;
   }
   ProgressLine progress(shell, "importing");
@@ -59,7 +59,7 @@ DotResult ImportCommand(Shell& shell, const std::vector<std::string>& args, std:
     if (!from_file && (*reader)->line() > 0 && e.type == ErrorType::kValidationException) {
       e.message = "line " + std::to_string((*reader)->line()) + ": " + e.message;
     }
-    PrintError(shell, e);
+    PrintTransferError(shell, e);
     shell.sink().ErrLine(BulkLoadFailureNote(loaded, "imported", "an import"));
     return DotResult::kEngineError;
   }
@@ -72,7 +72,7 @@ DotResult ExportCommand(Shell& shell, const std::vector<std::string>& args, std:
   const std::string& table = args[0];
   auto path = ResolveDataFile(shell.DataFileAccess(), args[1], true);
   if (!path.ok()) {
-    PrintError(shell, path.error());
+    PrintTransferError(shell, path.error());
     return DotResult::kError;
   }
   // Written beside the target and renamed at the end, so a failed export leaves no partial file
@@ -115,7 +115,7 @@ DotResult ExportCommand(Shell& shell, const std::vector<std::string>& args, std:
   }
   if (failed) {
     std::remove(part.c_str());
-    PrintError(shell, *failed);
+    PrintTransferError(shell, *failed);
     return DotResult::kEngineError;
   }
   shell.sink().Line("exported " + std::to_string(n) + " item" + (n == 1 ? "" : "s") + " of " +

@@ -20,7 +20,7 @@
 
 namespace ddblab::shell {
 
-namespace {
+// Not in an anonymous namespace: LessonDotState, declared in repl_commands.h, holds one.
 
 // One per shell with a lesson in progress: owns the session and watches the statements.
 class LessonObserver : public StatementObserver {
@@ -78,7 +78,6 @@ class LessonObserver : public StatementObserver {
   int database_ = 0;  // the PushClient id of the lesson's own database; 0 when none
 };
 
-}  // namespace
 
 // The lesson in progress in one shell (none when `observer` is null). Owned by the `.lesson`
 // handler registered on that shell.

@@ -49,7 +49,7 @@ serve::HttpResponse Text(int status, std::string body) {
   return r;
 }
 
-serve::HttpResponse Json(const PageAnswer& a) {
+serve::HttpResponse JsonAnswer(const PageAnswer& a) {
   serve::HttpResponse r;
   r.status = a.status;
   r.content_type = "application/json";
@@ -207,7 +207,7 @@ serve::HttpResponse PageServer::Route(const std::string& rest, serve::HttpReques
   };
   if (rest == "api/run") {
     if (request.method != "POST") return only("POST");
-    return Json(backend_.Run(request.body));
+    return JsonAnswer(backend_.Run(request.body));
   }
   static const std::vector<std::string> kKnown = {
       "",          "index.html", "style.css", "app.js",         "api/state",
@@ -221,13 +221,13 @@ serve::HttpResponse PageServer::Route(const std::string& rest, serve::HttpReques
   }
   if (rest == "style.css") return File("text/css; charset=utf-8", embedded::kPageStyleCss);
   if (rest == "app.js") return File("text/javascript; charset=utf-8", embedded::kPageAppJs);
-  if (rest == "api/state") return Json(backend_.State());
-  if (rest == "api/calls") return Json(PageAnswer{200, feed_.CallsJson()});
-  if (rest == "api/simulation") return Json(backend_.Simulation());
+  if (rest == "api/state") return JsonAnswer(backend_.State());
+  if (rest == "api/calls") return JsonAnswer(PageAnswer{200, feed_.CallsJson()});
+  if (rest == "api/simulation") return JsonAnswer(backend_.Simulation());
   if (rest == "api/table" || rest == "api/partitions") {
     const std::string name = QueryValue(request.query, "name");
-    if (name.empty()) return Json(PageAnswer::Fail(400, "/" + rest + " needs ?name=TABLE"));
-    return Json(rest == "api/table" ? backend_.Table(name) : backend_.Partitions(name));
+    if (name.empty()) return JsonAnswer(PageAnswer::Fail(400, "/" + rest + " needs ?name=TABLE"));
+    return JsonAnswer(rest == "api/table" ? backend_.Table(name) : backend_.Partitions(name));
   }
   // events: a browser that reconnects says where it left off; a new one starts from now (it
   // reads the calls so far from api/calls).

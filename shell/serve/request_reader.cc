@@ -9,7 +9,7 @@ namespace {
 // per-request cost the server profile showed, as every header lookup scans every header).
 char AsciiLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+bool HeaderNameEquals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return AsciiLower(x) == AsciiLower(y);
          });
@@ -23,14 +23,14 @@ bool ContainsToken(std::string_view value, std::string_view token) {
         value.substr(start, comma == std::string_view::npos ? value.npos : comma - start);
     while (!part.empty() && (part.front() == ' ' || part.front() == '\t')) part.remove_prefix(1);
     while (!part.empty() && (part.back() == ' ' || part.back() == '\t')) part.remove_suffix(1);
-    if (EqualsIgnoreCase(part, token)) return true;
+    if (HeaderNameEquals(part, token)) return true;
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
   return false;
 }
 
-std::string_view Trim(std::string_view s) {
+std::string_view TrimHeaderValue(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
     s.remove_suffix(1);
@@ -77,7 +77,7 @@ bool ParseSize(std::string_view text, int base, size_t cap, size_t* out) {
 
 std::string_view HttpRequest::Header(std::string_view name) const {
   for (const auto& [key, value] : headers) {
-    if (EqualsIgnoreCase(key, name)) return value;
+    if (HeaderNameEquals(key, name)) return value;
   }
   return {};
 }
@@ -85,7 +85,7 @@ std::string_view HttpRequest::Header(std::string_view name) const {
 std::string_view HttpRequest::LastHeader(std::string_view name) const {
   std::string_view last;
   for (const auto& [key, value] : headers) {
-    if (EqualsIgnoreCase(key, name)) last = value;
+    if (HeaderNameEquals(key, name)) last = value;
   }
   return last;
 }
@@ -98,7 +98,7 @@ bool HttpRequest::KeepAlive() const {
 
 ReadStatus RequestReader::ParseHead(std::string_view head) {
   size_t line_end = head.find('\n');
-  std::string_view line = Trim(head.substr(0, line_end));
+  std::string_view line = TrimHeaderValue(head.substr(0, line_end));
   size_t sp1 = line.find(' ');
   size_t sp2 = line.rfind(' ');
   if (sp1 == std::string_view::npos || sp2 == sp1) return ReadStatus::kBadRequest;
@@ -121,13 +121,13 @@ ReadStatus RequestReader::ParseHead(std::string_view head) {
   for (size_t pos = line_end + 1; pos < head.size();) {
     size_t end = head.find('\n', pos);
     if (end == std::string_view::npos) end = head.size();
-    std::string_view header = Trim(head.substr(pos, end - pos));
+    std::string_view header = TrimHeaderValue(head.substr(pos, end - pos));
     pos = end + 1;
     if (header.empty()) break;
     size_t colon = header.find(':');
     if (colon == std::string_view::npos || colon == 0) return ReadStatus::kBadRequest;
-    request_.headers.emplace_back(std::string(Trim(header.substr(0, colon))),
-                                  std::string(Trim(header.substr(colon + 1))));
+    request_.headers.emplace_back(std::string(TrimHeaderValue(header.substr(0, colon))),
+                                  std::string(TrimHeaderValue(header.substr(colon + 1))));
   }
 
   std::string_view transfer = request_.Header("Transfer-Encoding");
@@ -135,15 +135,15 @@ ReadStatus RequestReader::ParseHead(std::string_view head) {
   // RFC 9112 6.3: a body whose length is stated twice, differently, cannot be framed safely (it
   // is how requests are smuggled past a proxy); the same for a repeated Transfer-Encoding.
   for (const auto& [name, value] : request_.headers) {
-    if ((EqualsIgnoreCase(name, "Content-Length") && value != length) ||
-        (EqualsIgnoreCase(name, "Transfer-Encoding") && value != transfer)) {
+    if ((HeaderNameEquals(name, "Content-Length") && value != length) ||
+        (HeaderNameEquals(name, "Transfer-Encoding") && value != transfer)) {
       return ReadStatus::kBadRequest;
     }
   }
-  expect_continue_ = EqualsIgnoreCase(request_.Header("Expect"), "100-continue");
+  expect_continue_ = HeaderNameEquals(request_.Header("Expect"), "100-continue");
   if (!transfer.empty()) {
     // Only chunked framing is understood; a body framed two ways is a smuggling attempt.
-    if (!EqualsIgnoreCase(transfer, "chunked") || !length.empty()) return ReadStatus::kBadRequest;
+    if (!HeaderNameEquals(transfer, "chunked") || !length.empty()) return ReadStatus::kBadRequest;
     state_ = State::kChunkSize;
     return ReadStatus::kNeedMore;
   }
@@ -201,7 +201,7 @@ ReadStatus RequestReader::Feed(std::string& input) {
         if (rest.size() > 4096) status = ReadStatus::kBadRequest;
         break;
       }
-      std::string_view line = Trim(rest.substr(0, eol));
+      std::string_view line = TrimHeaderValue(rest.substr(0, eol));
       used += eol + 1;
       if (state_ == State::kChunkEnd) {
         if (!line.empty()) status = ReadStatus::kBadRequest;
@@ -211,7 +211,7 @@ ReadStatus RequestReader::Feed(std::string& input) {
       } else {
         line = line.substr(0, line.find(';'));  // chunk extensions are ignored
         size_t size = 0;
-        if (!ParseSize(Trim(line), 16, limits_.max_body_bytes, &size)) {
+        if (!ParseSize(TrimHeaderValue(line), 16, limits_.max_body_bytes, &size)) {
           status = ReadStatus::kBadRequest;
         } else if (request_.body.size() + size > limits_.max_body_bytes) {
           status = ReadStatus::kBodyTooLarge;

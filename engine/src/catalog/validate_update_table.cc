@@ -16,7 +16,7 @@ namespace {
 
 using catalog::kInvalidPrefix;
 
-Error Invalid(const std::string& detail) { return ValidationError(kInvalidPrefix + detail); }
+Error InvalidUpdate(const std::string& detail) { return ValidationError(kInvalidPrefix + detail); }
 
 std::string ThroughputText(const ProvisionedThroughput& current,
                            const ProvisionedThroughput& requested, const std::string& what) {
@@ -96,24 +96,24 @@ std::optional<Error> CheckShape(const UpdateTableRequest& r) {
 // The request's GSI actions taken one by one, before any of them is applied.
 std::optional<Error> CheckActionList(const UpdateTableRequest& r) {
   const auto& updates = *r.global_secondary_index_updates;
-  if (updates.empty()) return Invalid("List of GlobalSecondaryIndexUpdates is empty");
+  if (updates.empty()) return InvalidUpdate("List of GlobalSecondaryIndexUpdates is empty");
   std::set<std::string> names;
   int online = 0;
   for (const GlobalSecondaryIndexUpdate& u : updates) {
     const int actions = ActionCount(u);
     if (actions == 0) {
-      return Invalid(
+      return InvalidUpdate(
           "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
           "GlobalSecondaryIndexUpdate.Delete must not be null");
     }
     if (actions > 1) {
-      return Invalid(
+      return InvalidUpdate(
           "Only one global secondary index action is allowed per GlobalSecondaryIndexUpdate "
           "object");
     }
     const std::string name = ActionIndexName(u);
     if (!names.insert(name).second) {
-      return Invalid(
+      return InvalidUpdate(
           "Only one global secondary index update per index is allowed simultaneously. Index: " +
           name);
     }
@@ -126,7 +126,7 @@ std::optional<Error> CheckActionList(const UpdateTableRequest& r) {
                      "simultaneously per table");
   }
   if (online > 0 && r.provisioned_throughput) {
-    return Invalid("You cannot create or delete index while updating table IOPS");
+    return InvalidUpdate("You cannot create or delete index while updating table IOPS");
   }
   return std::nullopt;
 }
@@ -135,7 +135,7 @@ std::optional<Error> CheckBilling(const TableSchema& current, const UpdateTableR
   const std::string target = r.billing_mode.value_or(current.billing_mode);
   if (target == "PAY_PER_REQUEST") {
     if (r.provisioned_throughput) {
-      return Invalid(
+      return InvalidUpdate(
           "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is "
           "PAY_PER_REQUEST");
     }
@@ -143,7 +143,7 @@ std::optional<Error> CheckBilling(const TableSchema& current, const UpdateTableR
   }
   const bool switching = current.billing_mode != "PROVISIONED";
   if (switching && !r.provisioned_throughput) {
-    return Invalid("ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+    return InvalidUpdate("ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
   }
   if (!r.provisioned_throughput) return std::nullopt;
   if (auto e = catalog::CheckThroughputBounds(*r.provisioned_throughput)) return e;
@@ -159,7 +159,7 @@ std::optional<Error> CheckBilling(const TableSchema& current, const UpdateTableR
         }
       }
       if (!updated && !deleted) {
-        return Invalid("ProvisionedThroughput must be specified for index: " + gsi.name);
+        return InvalidUpdate("ProvisionedThroughput must be specified for index: " + gsi.name);
       }
     }
     return std::nullopt;
@@ -203,7 +203,7 @@ std::optional<Error> CheckUpdate(const TableSchema& t, const std::string& target
   const IndexSchema* index = t.FindIndex(spec.index_name);
   if (!index) return IndexNotFound(t, spec.index_name);
   if (target == "PAY_PER_REQUEST") {
-    return Invalid("The only Updates for index: " + spec.index_name +
+    return InvalidUpdate("The only Updates for index: " + spec.index_name +
                    " when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, "
                    "WarmThroughput");
   }
@@ -247,7 +247,7 @@ std::optional<Error> CheckRedefinition(const TableSchema& t, const SecondaryInde
     }
     // DynamoDB names the existing key element that uses the attribute.
     const std::string existing_key_type = ExistingKeyType(t, e.attribute_name);
-    return Invalid(
+    return InvalidUpdate(
         "Attributes cannot be redefined. Please check that your attribute has the same type as "
         "previously defined. Existing schema: Schema:[SchemaElement: key{" +
         e.attribute_name + ":" + existing->attribute_type + ":" + existing_key_type +
@@ -267,7 +267,7 @@ std::optional<Error> CheckCreate(const TableSchema& t, const UpdateTableRequest&
   // DynamoDB: the new index's key attributes must be (re)declared in this request's
   // AttributeDefinitions, even when the table already defines them.
   if (!r.attribute_definitions) {
-    return Invalid("AttributeDefinitions is not specified for index: " + spec.index_name);
+    return InvalidUpdate("AttributeDefinitions is not specified for index: " + spec.index_name);
   }
   std::vector<std::string> missing;
   for (const KeySchemaElement& e : spec.key_schema) {
@@ -280,7 +280,7 @@ std::optional<Error> CheckCreate(const TableSchema& t, const UpdateTableRequest&
     for (const AttributeDefinition& d : *r.attribute_definitions) {
       defined.push_back(d.attribute_name);
     }
-    return Invalid("Some index key attributes are not defined in AttributeDefinitions. Keys: " +
+    return InvalidUpdate("Some index key attributes are not defined in AttributeDefinitions. Keys: " +
                    catalog::RenderNameList(missing) +
                    ", AttributeDefinitions: " + catalog::RenderNameList(defined));
   }
@@ -288,12 +288,12 @@ std::optional<Error> CheckCreate(const TableSchema& t, const UpdateTableRequest&
   if (auto e = CheckRedefinition(t, spec, *r.attribute_definitions)) return e;
   if (auto e = catalog::CheckProjection(spec.projection)) return e;
   if (target == "PAY_PER_REQUEST" && spec.provisioned_throughput) {
-    return Invalid("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " +
+    return InvalidUpdate("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " +
                    spec.index_name + " when BillingMode is PAY_PER_REQUEST");
   }
   if (target == "PROVISIONED") {
     if (!spec.provisioned_throughput) {
-      return Invalid("Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: " +
+      return InvalidUpdate("Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: " +
                      spec.index_name);
     }
     if (auto e = catalog::CheckThroughputBounds(*spec.provisioned_throughput)) return e;
@@ -310,7 +310,7 @@ std::optional<Error> CheckCreate(const TableSchema& t, const UpdateTableRequest&
     }
   }
   if (projected > catalog::kMaxProjectedAttributes) {
-    return Invalid("Number of projected attributes in all indexes exceeds limit of 100");
+    return InvalidUpdate("Number of projected attributes in all indexes exceeds limit of 100");
   }
   return std::nullopt;
 }

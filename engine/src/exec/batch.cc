@@ -15,7 +15,6 @@
 namespace ddblab {
 namespace {
 
-const std::optional<ExpressionAttributeValues> kNoValues;
 constexpr char kDuplicateKeys[] = "Provided list of item keys contains duplicates";
 
 }  // namespace

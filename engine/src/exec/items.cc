@@ -12,7 +12,6 @@
 namespace ddblab {
 namespace {
 
-const std::optional<ExpressionAttributeValues> kNoValues;
 
 Status CheckReturnValues(const std::optional<std::string>& rv, bool update) {
   DDB_TRY(

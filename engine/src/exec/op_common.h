@@ -9,6 +9,9 @@
 
 namespace ddblab {
 
+// What a request without ExpressionAttributeValues resolves its expressions against.
+inline const std::optional<ExpressionAttributeValues> kNoValues;
+
 inline ConsumedCapacity NewCapacity(const std::string& table, bool read) {
   ConsumedCapacity c;
   c.table_name = table;

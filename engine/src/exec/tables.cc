@@ -11,7 +11,7 @@
 namespace ddblab {
 namespace {
 
-Error TableNotFound(const std::string& name) {
+Error ControlTableNotFound(const std::string& name) {
   // DynamoDB names the table in control-plane "not found" messages.
   return MakeError(ErrorType::kResourceNotFoundException,
                    "Requested resource not found: Table: " + name + " not found");
@@ -57,7 +57,7 @@ Result<DescribeTableResponse> EngineImpl::DescribeTable(const DescribeTableReque
   std::lock_guard lock(mutex_);
   DDB_TRY(ValidateTableName(r.table_name));
   auto it = tables_.find(r.table_name);
-  if (it == tables_.end()) return TableNotFound(r.table_name);
+  if (it == tables_.end()) return ControlTableNotFound(r.table_name);
   const TableSchema& s = it->second;
   DescribeTableResponse resp;
   resp.table = DescribeSchema(s, options_.region, options_.account_id);
@@ -113,7 +113,7 @@ Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r)
   std::lock_guard lock(mutex_);
   DDB_TRY(ValidateTableName(r.table_name));
   auto it = tables_.find(r.table_name);
-  if (it == tables_.end()) return TableNotFound(r.table_name);
+  if (it == tables_.end()) return ControlTableNotFound(r.table_name);
   const TableSchema& s = it->second;
   DeleteTableResponse resp;
   resp.table_description = DescribeSchema(s, options_.region, options_.account_id);
@@ -145,7 +145,7 @@ Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r)
   std::lock_guard lock(mutex_);
   DDB_TRY(ValidateTableName(r.table_name));
   auto it = tables_.find(r.table_name);
-  if (it == tables_.end()) return TableNotFound(r.table_name);
+  if (it == tables_.end()) return ControlTableNotFound(r.table_name);
   const TableSchema& old = it->second;
   DDB_ASSIGN_OR_RETURN(TableSchema s, ValidateUpdateTable(old, r));
   s.storage_id = old.storage_id;

@@ -14,7 +14,6 @@
 namespace ddblab {
 namespace {
 
-const std::optional<ExpressionAttributeValues> kNoValues;
 constexpr char kSameItemTwice[] =
     "Transaction request cannot include multiple operations on one item";
 

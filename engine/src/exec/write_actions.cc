@@ -2,6 +2,7 @@
 
 #include <unordered_map>
 
+#include "exec/op_common.h"
 #include "exec/request_checks.h"
 #include "expr/legacy.h"
 
@@ -10,7 +11,6 @@ namespace {
 
 const std::optional<std::string> kNoString;
 const std::optional<ExpressionAttributeNames> kNoNames;
-const std::optional<ExpressionAttributeValues> kNoValues;
 const std::optional<ExpectedAttributes> kNoExpected;
 const std::optional<AttributeUpdates> kNoUpdates;
 

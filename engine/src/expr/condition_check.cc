@@ -8,7 +8,7 @@
 namespace ddblab::expr {
 namespace {
 
-bool IsOrderable(AttrType t) { return t == AttrType::kS || t == AttrType::kN || t == AttrType::kB; }
+bool IsOrderableType(AttrType t) { return t == AttrType::kS || t == AttrType::kN || t == AttrType::kB; }
 
 Error NotAllowedHere(Kind kind, const std::string& function) {
   return KindError(
@@ -145,7 +145,7 @@ Status ValidateCondition(const CondNode& node, Kind kind) {
       // DynamoDB: a request value that can never be ordered is an error, an item value of the
       // wrong type just makes the comparison false.
       for (const Operand& op : node.operands) {
-        if (op.type == Operand::Type::kValue && !IsOrderable(op.value.type)) {
+        if (op.type == Operand::Type::kValue && !IsOrderableType(op.value.type)) {
           return OperandTypeError(kind, ComparatorText(node.cmp), op.value.type);
         }
       }
@@ -154,7 +154,7 @@ Status ValidateCondition(const CondNode& node, Kind kind) {
     case CondNode::Op::kBetween: {
       for (const Operand& op : node.operands) {
         DDB_TRY(CheckValueOperand(op, kind));
-        if (op.type == Operand::Type::kValue && !IsOrderable(op.value.type)) {
+        if (op.type == Operand::Type::kValue && !IsOrderableType(op.value.type)) {
           return OperandTypeError(kind, "BETWEEN", op.value.type);
         }
       }

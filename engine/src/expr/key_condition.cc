@@ -13,7 +13,7 @@
 namespace ddblab::expr {
 namespace {
 
-constexpr Kind kKind = Kind::kKeyCondition;
+constexpr Kind kKeyConditionKind = Kind::kKeyCondition;
 
 Error InvalidOperator(std::string_view op) {
   return ValidationError("Invalid operator used in KeyConditionExpression: " + std::string(op));
@@ -30,7 +30,7 @@ bool IsKeyType(AttrType t) { return t == AttrType::kS || t == AttrType::kN || t 
 Status CheckOperandShape(const Operand& op) {
   if (op.type != Operand::Type::kFunction) return OkStatus();
   if (!IsConditionFunction(op.function) && !IsUpdateFunction(op.function)) {
-    return KindError(kKind, "Invalid function name; function: " + op.function);
+    return KindError(kKeyConditionKind, "Invalid function name; function: " + op.function);
   }
   return ValidationError("KeyConditionExpressions cannot contain nested operations");
 }
@@ -61,11 +61,11 @@ Status Flatten(const CondNode& node, std::vector<const CondNode*>& leaves) {
         return ValidationError("KeyConditionExpressions cannot contain nested operations");
       if (f != "begins_with") {
         if (!IsConditionFunction(f) && !IsUpdateFunction(f)) {
-          return KindError(kKind, "Invalid function name; function: " + f);
+          return KindError(kKeyConditionKind, "Invalid function name; function: " + f);
         }
         return InvalidOperator(f);
       }
-      if (call.args.size() != 2) return OperandCountError(kKind, f, call.args.size());
+      if (call.args.size() != 2) return OperandCountError(kKeyConditionKind, f, call.args.size());
       for (const Operand& op : call.args) DDB_TRY(CheckOperandShape(op));
       break;
     }
@@ -134,9 +134,9 @@ SortOp FromComparator(Comparator c) {
 Status CheckValueType(const AttributeValue& v, std::string_view op, AttrType key_type) {
   if (op == "begins_with") {
     if (v.type != AttrType::kS && v.type != AttrType::kB)
-      return OperandTypeError(kKind, op, v.type);
+      return OperandTypeError(kKeyConditionKind, op, v.type);
   } else if (op != "=" && !IsKeyType(v.type)) {
-    return OperandTypeError(kKind, op, v.type);
+    return OperandTypeError(kKeyConditionKind, op, v.type);
   }
   if (v.type != key_type) return SchemaTypeMismatch();
   return OkStatus();
@@ -161,7 +161,7 @@ Status FillSortCondition(const CondNode& leaf, AttrType key_type, KeyCondition& 
     DDB_TRY(CheckValueType(low, "BETWEEN", key_type));
     DDB_TRY(CheckValueType(high, "BETWEEN", key_type));
     if (CompareScalar(low, high) > 0) {
-      return KindError(kKind,
+      return KindError(kKeyConditionKind,
                        "The BETWEEN operator requires upper bound to be greater than or equal to "
                        "lower bound; lower bound operand: " +
                            BoundText(low) + ", upper bound operand: " + BoundText(high));
@@ -178,7 +178,7 @@ Status FillSortCondition(const CondNode& leaf, AttrType key_type, KeyCondition& 
   }
   DDB_TRY(CheckValueType(args[1].value, "begins_with", key_type));
   if (key_type != AttrType::kS && key_type != AttrType::kB) {
-    return OperandTypeError(kKind, "begins_with", key_type);
+    return OperandTypeError(kKeyConditionKind, "begins_with", key_type);
   }
   out.sort_op = SortOp::kBeginsWith;
   out.sort_value = args[1].value;
@@ -210,7 +210,7 @@ Result<KeyCondition> MultiAttributeCondition(const std::vector<const CondNode*>&
   for (size_t i = 0; i < leaves.size(); ++i) {
     for (const auto& n : named) {
       if (n.first == attrs[i]) {
-        return KindError(kKind, "KeyConditionExpressions must only contain one condition per key");
+        return KindError(kKeyConditionKind, "KeyConditionExpressions must only contain one condition per key");
       }
     }
     named.emplace_back(attrs[i], IsEquality(*leaves[i]));
@@ -243,10 +243,10 @@ Result<KeyCondition> MultiAttributeCondition(const std::vector<const CondNode*>&
 
 Result<KeyCondition> ParseKeyCondition(std::string_view text, const KeySchemaView& keys,
                                        Context& ctx) {
-  Parser parser(text, kKind);
+  Parser parser(text, kKeyConditionKind);
   DDB_TRY(parser.Begin());
   DDB_ASSIGN_OR_RETURN(auto root, parser.ParseWholeCondition());
-  DDB_TRY(ResolveCondition(*root, kKind, ctx));
+  DDB_TRY(ResolveCondition(*root, kKeyConditionKind, ctx));
   return KeyConditionFromTree(*root, keys);
 }
 
@@ -285,7 +285,7 @@ Result<KeyCondition> KeyConditionFromTree(const CondNode& root, const KeySchemaV
       continue;
     }
     if (*slot != nullptr) {
-      return KindError(kKind, "KeyConditionExpressions must only contain one condition per key");
+      return KindError(kKeyConditionKind, "KeyConditionExpressions must only contain one condition per key");
     }
     *slot = leaves[i];
   }

@@ -10,7 +10,7 @@
 namespace ddblab::expr {
 namespace {
 
-const std::string kInvalid = "One or more parameter values were invalid: ";
+const std::string kLegacyConditionInvalid = "One or more parameter values were invalid: ";
 
 // Which AttributeValue types an operator's arguments may have.
 enum class Operands {
@@ -77,18 +77,18 @@ Error EnumError(const std::string& value, const std::string& at) {
 Status CheckComparison(const OperatorRule& r, const std::vector<AttributeValue>& values) {
   int n = static_cast<int>(values.size());
   if (n < r.min_args || (r.max_args >= 0 && n > r.max_args)) {
-    return ValidationError(kInvalid + "Invalid number of argument(s) for the " + r.name +
+    return ValidationError(kLegacyConditionInvalid + "Invalid number of argument(s) for the " + r.name +
                            " ComparisonOperator");
   }
   for (const AttributeValue& v : values) {
     if (v.type != values[0].type) {
-      return ValidationError(kInvalid +
+      return ValidationError(kLegacyConditionInvalid +
                              "AttributeValues inside AttributeValueList must be of same type");
     }
   }
   for (const AttributeValue& v : values) {
     if (!TypeAllowed(r, v.type)) {
-      return ValidationError(kInvalid + "ComparisonOperator " + r.name + " is not valid for " +
+      return ValidationError(kLegacyConditionInvalid + "ComparisonOperator " + r.name + " is not valid for " +
                              std::string(AttrTypeName(v.type)) + " AttributeValue type");
     }
   }
@@ -189,7 +189,7 @@ Result<std::unique_ptr<CondNode>> ExpectedNode(const std::string& name,
                                                const ExpectedAttributeValue& e) {
   if (e.value && e.attribute_value_list) {
     return ValidationError(
-        kInvalid + "Value and AttributeValueList cannot be used together for Attribute: " + name);
+        kLegacyConditionInvalid + "Value and AttributeValueList cannot be used together for Attribute: " + name);
   }
   if (e.comparison_operator) {
     const std::string& op = *e.comparison_operator;
@@ -197,12 +197,12 @@ Result<std::unique_ptr<CondNode>> ExpectedNode(const std::string& name,
     if (rule == nullptr) return EnumError(op, "expected." + name + ".member.comparisonOperator");
     if (e.exists) {
       return ValidationError(
-          kInvalid +
+          kLegacyConditionInvalid +
           "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
     }
     if (rule->min_args > 0 && !e.value && !e.attribute_value_list) {
       return ValidationError(
-          kInvalid + "Value or AttributeValueList must be used with ComparisonOperator: " + op +
+          kLegacyConditionInvalid + "Value or AttributeValueList must be used with ComparisonOperator: " + op +
           " for Attribute: " + name);
     }
     std::vector<AttributeValue> values;
@@ -213,16 +213,16 @@ Result<std::unique_ptr<CondNode>> ExpectedNode(const std::string& name,
   }
   if (e.attribute_value_list) {
     return ValidationError(
-        kInvalid +
+        kLegacyConditionInvalid +
         "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
   }
   bool exists = e.exists.value_or(true);
   if (exists && !e.value) {
-    return ValidationError(kInvalid + "Value must be provided when Exists is " +
+    return ValidationError(kLegacyConditionInvalid + "Value must be provided when Exists is " +
                            (e.exists ? "true" : "null") + " for Attribute: " + name);
   }
   if (!exists && e.value) {
-    return ValidationError(kInvalid +
+    return ValidationError(kLegacyConditionInvalid +
                            "Value cannot be used when Exists is false for Attribute: " + name);
   }
   if (!exists) return FunctionNode("attribute_not_exists", name, nullptr);

@@ -7,7 +7,7 @@
 namespace ddblab::expr {
 namespace {
 
-const std::string kInvalid = "One or more parameter values were invalid: ";
+const std::string kLegacyUpdateInvalid = "One or more parameter values were invalid: ";
 
 bool IsSet(AttrType t) { return t == AttrType::kSS || t == AttrType::kNS || t == AttrType::kBS; }
 
@@ -17,7 +17,7 @@ Error TypeMismatch() { return ValidationError("Type mismatch for attribute to up
 
 // ADD: numbers add (a missing attribute counts as 0), sets union, and, unlike UpdateExpression's
 // ADD, lists append.
-Status AddTo(AttributeValue& target, const AttributeValue& v) {
+Status LegacyAddTo(AttributeValue& target, const AttributeValue& v) {
   if (target.type != v.type) return TypeMismatch();
   switch (v.type) {
     case AttrType::kN: {
@@ -38,7 +38,7 @@ Status AddTo(AttributeValue& target, const AttributeValue& v) {
 }
 
 // DELETE with a set: removes its members; returns whether the set is now empty.
-Result<bool> DeleteFrom(AttributeValue& target, const AttributeValue& v) {
+Result<bool> LegacyDeleteFrom(AttributeValue& target, const AttributeValue& v) {
   if (target.type != v.type) return TypeMismatch();
   return RemoveSetMembers(target, v);
 }
@@ -70,14 +70,14 @@ class AttributeUpdatesImpl : public Update {
       } else if (action == "ADD") {
         creates = true;
         if (had) {
-          DDB_TRY(AddTo(it->second, *u.value));
+          DDB_TRY(LegacyAddTo(it->second, *u.value));
         } else {
           out.new_item.emplace(name, *u.value);
         }
       } else if (had && !u.value) {  // DELETE of the attribute
         out.new_item.erase(it);
       } else if (had) {  // DELETE of set members
-        DDB_ASSIGN_OR_RETURN(bool empty, DeleteFrom(it->second, *u.value));
+        DDB_ASSIGN_OR_RETURN(bool empty, LegacyDeleteFrom(it->second, *u.value));
         if (empty) out.new_item.erase(it);
       }
       auto now = out.new_item.find(name);
@@ -111,17 +111,17 @@ Result<std::shared_ptr<const Update>> AttributeUpdatesUpdate(const AttributeUpda
     if (!u.value) {
       if (action != "DELETE") {
         return ValidationError(
-            kInvalid + "Only DELETE action is allowed when no attribute value is specified");
+            kLegacyUpdateInvalid + "Only DELETE action is allowed when no attribute value is specified");
       }
       continue;
     }
     AttrType t = u.value->type;
     if (action == "DELETE" && !IsSet(t)) {
-      return ValidationError(kInvalid + "DELETE action with value is not supported for the type " +
+      return ValidationError(kLegacyUpdateInvalid + "DELETE action with value is not supported for the type " +
                              std::string(AttrTypeName(t)));
     }
     if (action == "ADD" && !IsSet(t) && t != AttrType::kN && t != AttrType::kL) {
-      return ValidationError(kInvalid + "ADD action is not supported for the type " +
+      return ValidationError(kLegacyUpdateInvalid + "ADD action is not supported for the type " +
                              std::string(AttrTypeName(t)));
     }
   }

@@ -13,7 +13,7 @@
 namespace ddblab::expr {
 namespace {
 
-constexpr Kind kKind = Kind::kUpdate;
+constexpr Kind kUpdateKind = Kind::kUpdate;
 
 Error MissingOperand() {
   return ValidationError(
@@ -46,8 +46,8 @@ Result<AttributeValue> EvalOperand(const Operand& op, const Item* item) {
   // list_append(a, b): b appended to a.
   DDB_ASSIGN_OR_RETURN(AttributeValue a, EvalOperand(op.args[0], item));
   DDB_ASSIGN_OR_RETURN(AttributeValue b, EvalOperand(op.args[1], item));
-  if (a.type != AttrType::kL) return OperandTypeError(kKind, op.function, a.type);
-  if (b.type != AttrType::kL) return OperandTypeError(kKind, op.function, b.type);
+  if (a.type != AttrType::kL) return OperandTypeError(kUpdateKind, op.function, a.type);
+  if (b.type != AttrType::kL) return OperandTypeError(kUpdateKind, op.function, b.type);
   for (AttributeValue& e : b.list()) a.list().push_back(std::move(e));
   return a;
 }
@@ -59,8 +59,8 @@ Result<AttributeValue> EvalSetValue(const UpdateAction& a, const Item* item) {
   std::string op(1, a.arithmetic);
   // DynamoDB: + and - take numbers only; a missing operand is an error, not zero
   // (Developer Guide "Update expressions", "Incrementing and decrementing numeric attributes").
-  if (lhs.type != AttrType::kN) return OperandTypeError(kKind, op, lhs.type);
-  if (rhs.type != AttrType::kN) return OperandTypeError(kKind, op, rhs.type);
+  if (lhs.type != AttrType::kN) return OperandTypeError(kUpdateKind, op, lhs.type);
+  if (rhs.type != AttrType::kN) return OperandTypeError(kUpdateKind, op, rhs.type);
   DDB_ASSIGN_OR_RETURN(
       Decimal sum, a.arithmetic == '+' ? lhs.num().Add(rhs.num()) : lhs.num().Subtract(rhs.num()));
   return AttributeValue::N(std::move(sum));

@@ -10,7 +10,7 @@
 namespace ddblab::expr {
 namespace {
 
-constexpr Kind kKind = Kind::kUpdate;
+constexpr Kind kUpdateParserKind = Kind::kUpdate;
 
 struct ClauseWord {
   std::string_view word;
@@ -91,12 +91,12 @@ Status CheckSetOperand(const Operand& op) {
   if (!IsUpdateFunction(f)) {
     if (IsConditionFunction(f)) {
       return KindError(
-          kKind,
+          kUpdateParserKind,
           "The function is not allowed to be used this way in an expression; function: " + f);
     }
-    return KindError(kKind, "Invalid function name; function: " + f);
+    return KindError(kUpdateParserKind, "Invalid function name; function: " + f);
   }
-  if (op.args.size() != 2) return OperandCountError(kKind, f, op.args.size());
+  if (op.args.size() != 2) return OperandCountError(kUpdateParserKind, f, op.args.size());
   for (const Operand& a : op.args) DDB_TRY(CheckSetOperand(a));
   // DynamoDB accepts if_not_exists inside list_append (list_append(if_not_exists(a, :e), :v)),
   // but refuses list_append inside list_append, after parsing (ScyllaDB Alternator's
@@ -105,20 +105,20 @@ Status CheckSetOperand(const Operand& op) {
     for (const Operand& a : op.args) {
       if (a.type == Operand::Type::kFunction && a.function == "list_append") {
         return KindError(
-            kKind,
+            kUpdateParserKind,
             "The function is not allowed to be used this way in an expression; function: " + f);
       }
     }
   }
   if (f == "if_not_exists") {
     if (op.args[0].type != Operand::Type::kPath) {
-      return KindError(kKind,
+      return KindError(kUpdateParserKind,
                        "Operator or function requires a document path; operator or function: " + f);
     }
   } else {
     for (const Operand& a : op.args) {
       if (a.type == Operand::Type::kValue && a.value.type != AttrType::kL) {
-        return OperandTypeError(kKind, f, a.value.type);
+        return OperandTypeError(kUpdateParserKind, f, a.value.type);
       }
     }
   }
@@ -134,7 +134,7 @@ Status CheckAction(const UpdateAction& a) {
         std::string op(1, a.arithmetic);
         for (const Operand* o : {&a.lhs, &a.rhs}) {
           if (o->type == Operand::Type::kValue && o->value.type != AttrType::kN) {
-            return OperandTypeError(kKind, op, o->value.type);
+            return OperandTypeError(kUpdateParserKind, op, o->value.type);
           }
         }
       }
@@ -144,7 +144,7 @@ Status CheckAction(const UpdateAction& a) {
     case UpdateAction::Clause::kAdd:
       // DynamoDB: ADD takes a number or a set.
       if (a.lhs.value.type != AttrType::kN && !a.lhs.value.is_set()) {
-        return KindError(kKind,
+        return KindError(kUpdateParserKind,
                          "Incorrect operand type for operator or function; operator: ADD, operand "
                          "type: " +
                              std::string(LongTypeName(a.lhs.value.type)));
@@ -152,7 +152,7 @@ Status CheckAction(const UpdateAction& a) {
       return OkStatus();
     case UpdateAction::Clause::kDelete:
       if (!a.lhs.value.is_set()) {
-        return KindError(kKind,
+        return KindError(kUpdateParserKind,
                          "Incorrect operand type for operator or function; operator: DELETE, "
                          "operand type: " +
                              std::string(LongTypeName(a.lhs.value.type)));
@@ -165,7 +165,7 @@ Status CheckAction(const UpdateAction& a) {
 }  // namespace
 
 Result<std::vector<UpdateAction>> ParseUpdateActions(std::string_view text, Context& ctx) {
-  Parser p(text, kKind);
+  Parser p(text, kUpdateParserKind);
   DDB_TRY(p.Begin());
   std::vector<UpdateAction> actions;
   bool seen[4] = {false, false, false, false};
@@ -177,7 +177,7 @@ Result<std::vector<UpdateAction>> ParseUpdateActions(std::string_view text, Cont
     if (found == nullptr) return p.Syntax();
     size_t slot = static_cast<size_t>(found->clause);
     if (seen[slot]) {
-      return KindError(kKind, "The \"" + std::string(found->word) +
+      return KindError(kUpdateParserKind, "The \"" + std::string(found->word) +
                                   "\" section can only be used once in an update expression;");
     }
     seen[slot] = true;
@@ -191,9 +191,9 @@ Result<std::vector<UpdateAction>> ParseUpdateActions(std::string_view text, Cont
     }
   }
   for (UpdateAction& a : actions) {
-    DDB_TRY(ResolvePath(a.path, kKind, ctx));
-    DDB_TRY(ResolveOperand(a.lhs, kKind, ctx));
-    if (a.arithmetic != 0) DDB_TRY(ResolveOperand(a.rhs, kKind, ctx));
+    DDB_TRY(ResolvePath(a.path, kUpdateParserKind, ctx));
+    DDB_TRY(ResolveOperand(a.lhs, kUpdateParserKind, ctx));
+    if (a.arithmetic != 0) DDB_TRY(ResolveOperand(a.rhs, kUpdateParserKind, ctx));
   }
   DDB_TRY(CheckUpdateActions(actions));
   return actions;
@@ -204,7 +204,7 @@ Status CheckUpdateActions(const std::vector<UpdateAction>& actions) {
   std::vector<Path> paths;
   for (const UpdateAction& a : actions) paths.push_back(a.path);
   // DynamoDB: checked before the item is read, across all clauses.
-  return CheckNoOverlap(paths, kKind);
+  return CheckNoOverlap(paths, kUpdateParserKind);
 }
 
 }  // namespace ddblab::expr

@@ -15,7 +15,7 @@ Json AttributeDefinitionsToJson(const std::vector<AttributeDefinition>& defs) {
   return j;
 }
 
-Json KeySchemaToJson(const std::vector<KeySchemaElement>& key_schema) {
+Json RequestKeySchemaToJson(const std::vector<KeySchemaElement>& key_schema) {
   Json j = Json::array();
   for (const KeySchemaElement& k : key_schema) {
     j.push_back(Json{{"AttributeName", k.attribute_name}, {"KeyType", k.key_type}});
@@ -23,14 +23,14 @@ Json KeySchemaToJson(const std::vector<KeySchemaElement>& key_schema) {
   return j;
 }
 
-Json ThroughputToJson(const ProvisionedThroughput& t) {
+Json RequestThroughputToJson(const ProvisionedThroughput& t) {
   return Json{{"ReadCapacityUnits", t.read_capacity_units},
               {"WriteCapacityUnits", t.write_capacity_units}};
 }
 
 // Unlike a TableDescription's projection, a request's empty NonKeyAttributes list is sent: the
 // decoder keeps it as an empty list, not as an absent member.
-Json ProjectionToJson(const Projection& p) {
+Json RequestProjectionToJson(const Projection& p) {
   Json j = Json::object();
   if (p.projection_type) j["ProjectionType"] = *p.projection_type;
   if (p.non_key_attributes) j["NonKeyAttributes"] = StringListToJson(*p.non_key_attributes);
@@ -43,10 +43,10 @@ Json ProjectionToJson(const Projection& p) {
 Json IndexSpecToJson(const SecondaryIndexSpec& s, bool global) {
   Json j = Json::object();
   j["IndexName"] = s.index_name;
-  j["KeySchema"] = KeySchemaToJson(s.key_schema);
-  j["Projection"] = ProjectionToJson(s.projection);
+  j["KeySchema"] = RequestKeySchemaToJson(s.key_schema);
+  j["Projection"] = RequestProjectionToJson(s.projection);
   if (global && s.provisioned_throughput) {
-    j["ProvisionedThroughput"] = ThroughputToJson(*s.provisioned_throughput);
+    j["ProvisionedThroughput"] = RequestThroughputToJson(*s.provisioned_throughput);
   }
   return j;
 }
@@ -67,7 +67,7 @@ Json IndexUpdateToJson(const GlobalSecondaryIndexUpdate& u) {
     Json update = Json::object();
     update["IndexName"] = u.update->index_name;
     if (u.update->provisioned_throughput) {
-      update["ProvisionedThroughput"] = ThroughputToJson(*u.update->provisioned_throughput);
+      update["ProvisionedThroughput"] = RequestThroughputToJson(*u.update->provisioned_throughput);
     }
     j["Update"] = std::move(update);
   }
@@ -102,7 +102,7 @@ Json ToJson(const CreateTableRequest& r) {
   Json j = Json::object();
   j["TableName"] = r.table_name;
   j["AttributeDefinitions"] = AttributeDefinitionsToJson(r.attribute_definitions);
-  j["KeySchema"] = KeySchemaToJson(r.key_schema);
+  j["KeySchema"] = RequestKeySchemaToJson(r.key_schema);
   if (r.global_secondary_indexes) {
     j["GlobalSecondaryIndexes"] = IndexSpecsToJson(*r.global_secondary_indexes, true);
   }
@@ -111,7 +111,7 @@ Json ToJson(const CreateTableRequest& r) {
   }
   if (r.billing_mode) j["BillingMode"] = *r.billing_mode;
   if (r.provisioned_throughput) {
-    j["ProvisionedThroughput"] = ThroughputToJson(*r.provisioned_throughput);
+    j["ProvisionedThroughput"] = RequestThroughputToJson(*r.provisioned_throughput);
   }
   if (r.stream_specification) {
     j["StreamSpecification"] = StreamSpecificationToJson(*r.stream_specification);
@@ -139,7 +139,7 @@ Json ToJson(const UpdateTableRequest& r) {
   }
   if (r.billing_mode) j["BillingMode"] = *r.billing_mode;
   if (r.provisioned_throughput) {
-    j["ProvisionedThroughput"] = ThroughputToJson(*r.provisioned_throughput);
+    j["ProvisionedThroughput"] = RequestThroughputToJson(*r.provisioned_throughput);
   }
   if (r.stream_specification) {
     j["StreamSpecification"] = StreamSpecificationToJson(*r.stream_specification);

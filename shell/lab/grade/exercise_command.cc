@@ -13,24 +13,24 @@ namespace ddblab::lab {
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kExerciseUsage =
     "usage: ddblab exercise check DIR [--seeds 1..20] [--exercises-dir DIR]\n"
     "       ddblab exercise new NAME [--dir PARENT]\n"
     "       ddblab exercise pack DIR (--gradescope OUT.zip | --github-classroom OUT.zip)...\n"
     "                            [--package FILE.deb] [--seed N] [--solution FILE.ddb]\n";
 
-int Usage(const std::string& error) {
-  std::fprintf(stderr, "ddblab exercise: %s\n%s", error.c_str(), kUsage);
+int ExerciseUsage(const std::string& error) {
+  std::fprintf(stderr, "ddblab exercise: %s\n%s", error.c_str(), kExerciseUsage);
   return 2;
 }
 
 }  // namespace
 
 int RunExerciseCommand(int argc, char** argv) {
-  if (argc < 2) return Usage("missing check, new or pack");
+  if (argc < 2) return ExerciseUsage("missing check, new or pack");
   std::string verb = argv[1];
   if (verb == "--help" || verb == "-h") {
-    std::printf("%s", kUsage);
+    std::printf("%s", kExerciseUsage);
     return 0;
   }
   std::string positional, seeds = "1..3", dir, exercises_dir, seed;
@@ -43,37 +43,37 @@ int RunExerciseCommand(int argc, char** argv) {
       return true;
     };
     if (arg == "--seeds" && verb == "check") {
-      if (!value(&seeds)) return Usage("--seeds needs a value such as 1..20");
+      if (!value(&seeds)) return ExerciseUsage("--seeds needs a value such as 1..20");
     } else if (arg == "--exercises-dir" && verb == "check") {
-      if (!value(&exercises_dir)) return Usage("--exercises-dir needs a folder");
+      if (!value(&exercises_dir)) return ExerciseUsage("--exercises-dir needs a folder");
     } else if (arg == "--dir" && verb == "new") {
-      if (!value(&dir)) return Usage("--dir needs a folder");
+      if (!value(&dir)) return ExerciseUsage("--dir needs a folder");
     } else if (arg == "--gradescope" && verb == "pack") {
-      if (!value(&pack.gradescope)) return Usage("--gradescope needs OUT.zip");
+      if (!value(&pack.gradescope)) return ExerciseUsage("--gradescope needs OUT.zip");
     } else if (arg == "--github-classroom" && verb == "pack") {
-      if (!value(&pack.classroom)) return Usage("--github-classroom needs OUT.zip");
+      if (!value(&pack.classroom)) return ExerciseUsage("--github-classroom needs OUT.zip");
     } else if (arg == "--package" && verb == "pack") {
-      if (!value(&pack.package)) return Usage("--package needs FILE.deb");
+      if (!value(&pack.package)) return ExerciseUsage("--package needs FILE.deb");
     } else if (arg == "--solution" && verb == "pack") {
-      if (!value(&pack.solution_name)) return Usage("--solution needs a file name");
+      if (!value(&pack.solution_name)) return ExerciseUsage("--solution needs a file name");
     } else if (arg == "--seed" && verb == "pack") {
-      if (!value(&seed)) return Usage("--seed needs a number");
+      if (!value(&seed)) return ExerciseUsage("--seed needs a number");
       char* end = nullptr;
       unsigned long long n = std::strtoull(seed.c_str(), &end, 10);
-      if (seed.empty() || *end != '\0' || seed[0] == '-') return Usage("--seed needs a number");
+      if (seed.empty() || *end != '\0' || seed[0] == '-') return ExerciseUsage("--seed needs a number");
       pack.seed = n;
     } else if (arg.size() > 1 && arg[0] == '-') {
-      return Usage("unknown option " + arg);
+      return ExerciseUsage("unknown option " + arg);
     } else if (positional.empty()) {
       positional = arg;
     } else {
-      return Usage("unexpected argument " + arg);
+      return ExerciseUsage("unexpected argument " + arg);
     }
   }
   if (verb == "check") {
-    if (positional.empty()) return Usage("missing DIR");
+    if (positional.empty()) return ExerciseUsage("missing DIR");
     Result<std::vector<uint64_t>> s = grade::ParseSeeds(seeds);
-    if (!s.ok()) return Usage("--seeds: " + s.error().message);
+    if (!s.ok()) return ExerciseUsage("--seeds: " + s.error().message);
     grade::CheckOptions opt;
     opt.exercise = positional;
     opt.exercises_dir = exercises_dir;
@@ -81,7 +81,7 @@ int RunExerciseCommand(int argc, char** argv) {
     return grade::CheckExercise(opt, stdout);
   }
   if (verb == "new") {
-    if (positional.empty()) return Usage("missing NAME");
+    if (positional.empty()) return ExerciseUsage("missing NAME");
     Result<std::string> made = grade::ScaffoldExercise(positional, dir);
     if (!made.ok()) {
       std::fprintf(stderr, "ddblab exercise new: %s\n", made.error().message.c_str());
@@ -92,7 +92,7 @@ int RunExerciseCommand(int argc, char** argv) {
     return 0;
   }
   if (verb == "pack") {
-    if (positional.empty()) return Usage("missing DIR");
+    if (positional.empty()) return ExerciseUsage("missing DIR");
     pack.exercise = positional;
     Result<std::string> written = grade::PackExercise(pack);
     if (!written.ok()) {
@@ -102,7 +102,7 @@ int RunExerciseCommand(int argc, char** argv) {
     std::printf("%s", written->c_str());
     return 0;
   }
-  return Usage("unknown subcommand '" + verb + "' (check, new or pack)");
+  return ExerciseUsage("unknown subcommand '" + verb + "' (check, new or pack)");
 }
 
 }  // namespace ddblab::lab

@@ -30,7 +30,7 @@ std::string VisibleMessage(const CheckResult& c, bool reveal) {
   return c.message;
 }
 
-std::string Seconds(double s) {
+std::string ReportSeconds(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", s);
   return buf;
@@ -195,7 +195,7 @@ std::string RenderJUnit(const std::vector<Report>& reports) {
   }
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   o << "<testsuites name=\"ddblab grade\" tests=\"" << tests << "\" failures=\"" << failures
-    << "\" errors=\"" << errors << "\" skipped=\"" << skipped << "\" time=\"" << Seconds(time)
+    << "\" errors=\"" << errors << "\" skipped=\"" << skipped << "\" time=\"" << ReportSeconds(time)
     << "\">\n";
   for (const auto& r : reports) {
     int f = 0, e = r.error.empty() ? 0 : 1, s = 0;
@@ -207,7 +207,7 @@ std::string RenderJUnit(const std::vector<Report>& reports) {
     std::string suite = r.exercise + " " + r.solution;
     o << "  <testsuite name=\"" << lab::XmlEscape(suite) << "\" tests=\""
       << r.checks.size() + (r.error.empty() ? 0 : 1) << "\" failures=\"" << f << "\" errors=\"" << e
-      << "\" skipped=\"" << s << "\" time=\"" << Seconds(r.seconds) << "\">\n";
+      << "\" skipped=\"" << s << "\" time=\"" << ReportSeconds(r.seconds) << "\">\n";
     o << "    <properties>\n";
     o << "      <property name=\"seed\" value=\"" << r.seed << "\"/>\n";
     o << "      <property name=\"score\" value=\"" << Points(r.score()) << "\"/>\n";
@@ -220,7 +220,7 @@ std::string RenderJUnit(const std::vector<Report>& reports) {
     }
     for (const auto& c : r.checks) {
       o << "    <testcase classname=\"" << lab::XmlEscape(r.exercise) << "\" name=\""
-        << lab::XmlEscape(c.id + ": " + c.title) << "\" time=\"" << Seconds(c.seconds) << "\">\n";
+        << lab::XmlEscape(c.id + ": " + c.title) << "\" time=\"" << ReportSeconds(c.seconds) << "\">\n";
       std::string msg = VisibleMessage(c, false);
       std::string score = Points(c.points) + "/" + Points(c.max_points) + " points";
       switch (c.status) {
