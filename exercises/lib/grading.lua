@@ -1266,13 +1266,26 @@ local function check_hotkey(P)
       local v = partition_value(item, index)
       if v then values[v] = true end
     end
-    reads[i] = { index = index, attr = attr, values = values, params = cases[i] }
+    reads[i] = { index = index, attr = attr, values = values, params = cases[i],
+      op = run.rec.op, partitions = run.rec.partitions }
   end
   local shared = {}
   for v in pairs(reads[1].values) do if reads[2].values[v] then shared[#shared + 1] = v end end
   table.sort(shared)
+  local who = P.params[1] or "entity"
+  -- A Scan reads every partition, so the key of an item both returned is not what they share:
+  -- they share all of them.
+  local scan = reads[1].op == "Scan" and reads[1] or reads[2].op == "Scan" and reads[2] or nil
+  if #shared > 0 and scan then
+    local n = tonumber(scan.partitions) or 0
+    return fail(string.format("%s with %s and with %s ask about different %s values, yet " ..
+      "both are Scans, and a Scan read all %s of %s: every request, whatever its %s, reads every " ..
+      "partition and every item in it. Give these items a partition key that contains the %s " ..
+      "and Query it.\nRevisit: Query vs Scan; high-cardinality partition keys.",
+      P.id, show_params(reads[1].params), show_params(reads[2].params), who,
+      n > 0 and count(n, "partition") or "the partitions", where(scan.index), who, who))
+  end
   if #shared > 0 then
-    local who = P.params[1] or "entity"
     return fail(string.format("%s with %s and with %s ask about different %s values, yet " ..
       "both read partition key %s = '%s' (%s). Requests for every %s share that one partition: " ..
       "a hot key that caps throughput at one partition's limit and grows without bound. Put the " ..
