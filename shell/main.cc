@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -244,6 +245,33 @@ int main(int argc, char** argv) {
 
 namespace {
 
+// What a message about an action calls it ("stopped at line 1 of -c #5"): each -c by its place
+// among the -c options when there are several, each -f by its path, and by its place among the
+// -f options too when the same path is given more than once.
+std::vector<std::string> ActionNames(const std::vector<Action>& actions) {
+  size_t statements = 0;
+  std::map<std::string, int> paths;
+  for (const Action& a : actions) {
+    if (a.script) {
+      ++paths[a.text];
+    } else {
+      ++statements;
+    }
+  }
+  std::vector<std::string> names;
+  size_t c = 0, f = 0;
+  for (const Action& a : actions) {
+    if (a.script) {
+      ++f;
+      names.push_back(paths[a.text] > 1 ? a.text + " (-f #" + std::to_string(f) + ")" : a.text);
+    } else {
+      ++c;
+      names.push_back(statements > 1 ? "-c #" + std::to_string(c) : "-c");
+    }
+  }
+  return names;
+}
+
 int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const EngineOptions& options,
             OutputSink& sink) {
   Shell shell(std::move(client), sink);
@@ -261,12 +289,14 @@ int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const Engine
   ScriptOptions script_options;
   script_options.keep_going = args.keep_going;
   int status = 0;
-  for (const Action& action : args.actions) {
+  const std::vector<std::string> names = ActionNames(args.actions);
+  for (size_t i = 0; i < args.actions.size(); ++i) {
+    const Action& action = args.actions[i];
     int s = 0;
     if (action.script) {
-      s = shell.RunScriptFile(action.text, args.keep_going);
+      s = shell.RunScriptFile(action.text, args.keep_going, names[i]);
     } else {
-      script_options.name = "-c";
+      script_options.name = names[i];
       std::istringstream in(action.text);
       s = RunScript(shell, in, script_options);
     }

@@ -1266,13 +1266,26 @@ local function check_hotkey(P)
       local v = partition_value(item, index)
       if v then values[v] = true end
     end
-    reads[i] = { index = index, attr = attr, values = values, params = cases[i] }
+    reads[i] = { index = index, attr = attr, values = values, params = cases[i],
+      op = run.rec.op, partitions = run.rec.partitions }
   end
   local shared = {}
   for v in pairs(reads[1].values) do if reads[2].values[v] then shared[#shared + 1] = v end end
   table.sort(shared)
+  local who = P.params[1] or "entity"
+  -- A Scan reads every partition, so the key of an item both returned is not what they share:
+  -- they share all of them.
+  local scan = reads[1].op == "Scan" and reads[1] or reads[2].op == "Scan" and reads[2] or nil
+  if #shared > 0 and scan then
+    local n = tonumber(scan.partitions) or 0
+    return fail(string.format("%s with %s and with %s ask about different %s values, yet " ..
+      "both are Scans, and a Scan read all %s of %s: every request, whatever its %s, reads every " ..
+      "partition and every item in it. Give these items a partition key that contains the %s " ..
+      "and Query it.\nRevisit: Query vs Scan; high-cardinality partition keys.",
+      P.id, show_params(reads[1].params), show_params(reads[2].params), who,
+      n > 0 and count(n, "partition") or "the partitions", where(scan.index), who, who))
+  end
   if #shared > 0 then
-    local who = P.params[1] or "entity"
     return fail(string.format("%s with %s and with %s ask about different %s values, yet " ..
       "both read partition key %s = '%s' (%s). Requests for every %s share that one partition: " ..
       "a hot key that caps throughput at one partition's limit and grows without bound. Put the " ..
@@ -1983,6 +1996,17 @@ local function check_throughput()
   end
   local hot, throttled_at = {}, {}
   local everywhere = true   -- every partition of every resource that throttles, throttles
+  -- The simulation runs the table the solution creates, in its billing mode: a provisioned
+  -- table serves what it was given, not what a new on-demand table would.
+  local provisioned = {}
+  for _, t in ipairs(r.tables) do
+    if t.billing_mode == "PROVISIONED" then
+      local index = t.index == ddb.null and "" or t.index
+      provisioned[#provisioned + 1] = string.format("%s %s WCU a second",
+        index == "" and ("table " .. t.table) or ("index " .. index),
+        units(t.write_capacity_units or 0))
+    end
+  end
   for _, t in ipairs(r.tables) do
     local index = t.index == ddb.null and "" or t.index
     local some, all = false, true
@@ -2020,14 +2044,27 @@ local function check_throughput()
       end
     end
   end
+  local parts, total = {}, 0
+  for _, w in ipairs(per_write) do
+    parts[#parts + 1] = string.format("%s %s each", w.template, count(w.requests, "write request"))
+    total = total + w.rate * w.requests
+  end
+  -- A provisioned table (or index) that refuses writes with no key value shared was given less
+  -- than the traffic needs: say what it was given, not what an on-demand table would serve.
+  if #named == 0 and #provisioned > 0 then
+    return fail(string.format("Under %s, %d of %d write requests were throttled (%s):\n%s\n" ..
+      "Your table is provisioned (%s), and a provisioned table serves the write capacity it is " ..
+      "given, split over its partitions. Your templates make %s: %s write requests a second in " ..
+      "all, at least one WCU each. The peak is meant for an on-demand table: create it with " ..
+      "--billing-mode PAY_PER_REQUEST (a new on-demand table serves 4,000 WCU a second, 1,000 " ..
+      "on each partition), or provision at least that much for the table and every index " ..
+      "the writes update.\nRevisit: capacity modes: on demand and provisioned.",
+      what, r.throttled, r.requests, percent(r.throttled, r.requests), table.concat(hot, "\n"),
+      table.concat(provisioned, ", "), table.concat(parts, ", "), units(total)))
+  end
   -- No key value shared, and every partition throttles alike: the writes are spread, but the
   -- table as a whole is sent more than it serves.
   if #named == 0 and everywhere then
-    local parts, total = {}, 0
-    for _, w in ipairs(per_write) do
-      parts[#parts + 1] = string.format("%s %s each", w.template, count(w.requests, "write request"))
-      total = total + w.rate * w.requests
-    end
     return fail(string.format("Under %s, %d of %d write requests were throttled (%s):\n%s\n" ..
       "No partition key value is shared by the writes of many entities, and every partition " ..
       "throttles alike: the keys are spread, but the table as a whole is sent more writes than " ..
@@ -2045,6 +2082,11 @@ local function check_throughput()
       table.concat(named, "\n") .. "\n" ..
       "A key value every entity shares (a constant index key, a counter item every write " ..
       "updates) takes all of their writes in one partition."
+  end
+  if #provisioned > 0 then
+    keys_text = keys_text .. string.format("\nYour table is also provisioned (%s): it serves " ..
+      "no more than that, while the peak is meant for an on-demand table (--billing-mode " ..
+      "PAY_PER_REQUEST).", table.concat(provisioned, ", "))
   end
   return fail(string.format("Under %s, %d of %d write requests were throttled (%s):\n%s%s\n" ..
     "One partition serves at most 1,000 WCU a second, however much capacity the table has. " ..

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <set>
 
+#include "hint_rules.h"
 #include "shell/session/boundary.h"
 #include "shell/session/suggest.h"
 
@@ -646,7 +647,10 @@ std::string DotCommandHint(std::string_view word, const std::vector<std::string>
 }
 
 std::string TeachingHint(const StatementResult& r, const HintTables& tables) {
-  for (auto hint : {UnknownTableHint(r, tables), UntypedItemHint(r), KeyConditionHint(r, tables),
+  // A reserved word comes before the key condition: its message names KeyConditionExpression
+  // too, and the word is what is wrong.
+  for (auto hint : {UnknownTableHint(r, tables), UntypedItemHint(r), ReservedWordHint(r),
+                    KeySchemaHint(r, tables), KeyConditionHint(r, tables),
                     DoubleQuotedValueHint(r, tables), KeywordHint(r), IndexHint(r, tables)}) {
     if (!hint.empty()) return hint;
   }

@@ -369,7 +369,7 @@ std::vector<std::string> Shell::AttributeNames(const std::string& table) {
   return {names.begin(), names.end()};
 }
 
-int Shell::RunScriptFile(const std::string& path, bool keep_going) {
+int Shell::RunScriptFile(const std::string& path, bool keep_going, const std::string& name) {
   // Scripts are regular files or pipes (`ddblab -f <(generate)`); a directory or a device
   // (/dev/zero) is refused before anything is read.
   struct stat st {};
@@ -390,7 +390,7 @@ int Shell::RunScriptFile(const std::string& path, bool keep_going) {
   }
   ++script_depth;
   ScriptOptions options;
-  options.name = path;
+  options.name = name.empty() ? path : name;
   options.keep_going = keep_going;
   int status = RunScript(*this, in, options);
   --script_depth;

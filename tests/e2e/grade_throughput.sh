@@ -2,7 +2,8 @@
 # The grader's throughput check (exercises/README.md, "traffic"): under an exercise's declared
 # traffic mix, simulated on a virtual clock through the solution's own table and templates, a
 # static index key throttles (and the feedback names the index partition, the shared key value,
-# the share throttled and the fix) while a sharded key and a design without the index pass.
+# the share throttled and the fix), a provisioned table is told its own capacity, and a sharded
+# key and a design without the index pass.
 # The exercise is a test fixture,
 # tests/e2e/data/throughput-notes, checked with `ddblab exercise check` like a real one.
 # usage: bash grade_throughput.sh <ddblab binary>
@@ -33,6 +34,20 @@ for want in \
   "score 5/7"; do
   grep -qF -- "$want" "$TMP/wrong.txt" || { echo "FAIL: no '$want' in:"; cat "$TMP/wrong.txt"; exit 1; }
 done
+# A provisioned table runs with the capacity it was given; the feedback names that capacity, not
+# a new on-demand table's.
+"$BIN" grade "$DIR" "$DIR/wrong/provisioned_table.ddb" > "$TMP/provisioned.txt" || true
+for want in \
+  "FAIL  0/2  throughput  Under the evening peak, no partition throttles" \
+  "Your table is provisioned (table notes 100 WCU a second), and a provisioned table serves the write capacity it is given" \
+  "Your templates make Note 1 write request each: 1500 write requests a second in all" \
+  "create it with --billing-mode PAY_PER_REQUEST"; do
+  grep -qF -- "$want" "$TMP/provisioned.txt" ||
+    { echo "FAIL: no '$want' in:"; cat "$TMP/provisioned.txt"; exit 1; }
+done
+if grep -qF "a new on-demand table serves 4,000 WCU a second across its partitions" "$TMP/provisioned.txt"; then
+  echo "FAIL: a provisioned table was told what an on-demand table serves"; cat "$TMP/provisioned.txt"; exit 1
+fi
 "$BIN" grade "$DIR" "$DIR/right/sharded_index_key.ddb" > "$TMP/right.txt"
 grep -qF "PASS  2/2  throughput  Under the evening peak, no partition throttles" "$TMP/right.txt" ||
   { echo "FAIL: the sharded key did not pass"; cat "$TMP/right.txt"; exit 1; }

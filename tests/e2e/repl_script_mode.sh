@@ -37,6 +37,17 @@ has "a script stops at the first error" "stopped at line 4"
 check "--keep-going runs the rest, still failing" 254 "$bin" --keep-going -f "$work/script.ddb"
 has "--keep-going runs the rest, still failing" "after the error"
 
+# Several -c (or the same -f twice): the message names which one stopped.
+check "a failing -c among several is named by its place" 252 "$bin" -c '.print A' -c '.print B' \
+  -c '.print C' -c '.print D' -c 'querry --table-name Things'
+has "a failing -c among several is named by its place" "stopped at line 1 of -c #5 "
+check "a lone -c is just -c" 254 "$bin" -c 'describe-table --table-name Missing'
+has "a lone -c is just -c" "stopped at line 1 of -c "
+printf '.print once\n.check error\n' >"$work/twice.ddb"
+check "the same -f twice is named by its place" 1 "$bin" -f "$work/twice.ddb" -c '.print B' \
+  -f "$work/twice.ddb"
+has "the same -f twice is named by its place" "stopped at line 2 of $work/twice.ddb (-f #1) "
+
 check "a script on standard input" 0 sh -c "printf '.print from stdin\n' | '$bin'"
 has "a script on standard input" "from stdin"
 

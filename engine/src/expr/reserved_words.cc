@@ -587,15 +587,19 @@ constexpr std::array<std::string_view, 573> kReservedWords = {
 
 }  // namespace
 
+size_t ReservedWordCount() { return kReservedWords.size(); }
+
+}  // namespace ddblab::expr
+
+namespace ddblab {
+
 bool IsReservedWord(std::string_view word) {
   // DynamoDB: the list is not case-sensitive.
   std::string upper(word);
   for (char& c : upper) {
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
   }
-  return std::binary_search(kReservedWords.begin(), kReservedWords.end(), upper);
+  return std::binary_search(expr::kReservedWords.begin(), expr::kReservedWords.end(), upper);
 }
 
-size_t ReservedWordCount() { return kReservedWords.size(); }
-
-}  // namespace ddblab::expr
+}  // namespace ddblab

@@ -79,8 +79,8 @@ class Shell : public ShellContext {
   std::vector<std::string> AttributeNames(const std::string& table);
 
   // Runs a script file through this shell (.read and -f). Returns the exit status a script run
-  // would have.
-  int RunScriptFile(const std::string& path, bool keep_going);
+  // would have. Messages call the script `name` (its path when empty).
+  int RunScriptFile(const std::string& path, bool keep_going, const std::string& name = "");
 
   // PartiQL `?` values set by .param, 1-based, as DynamoDB JSON values.
   std::map<int, wire::Json>& params() { return params_; }
