@@ -6,7 +6,7 @@
 namespace ddblab::shell::page {
 namespace {
 
-std::string Grouped(size_t n) {
+std::string WithCommas(size_t n) {
   std::string digits = std::to_string(n);
   std::string out;
   for (size_t i = 0; i < digits.size(); ++i) {
@@ -39,7 +39,7 @@ std::string CutText(const std::string& text, size_t max_bytes) {
   size_t cut = max_bytes;
   // Not inside a character: back up over UTF-8 continuation bytes.
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return text.substr(0, cut) + "\u2026 (" + Grouped(text.size() - cut) + " bytes cut)";
+  return text.substr(0, cut) + "\u2026 (" + WithCommas(text.size() - cut) + " bytes cut)";
 }
 
 wire::Json EventFeed::SpendJson() const {

@@ -25,7 +25,7 @@ using Clock = std::chrono::steady_clock;
 // How long a page request waits for a statement the shell is running before it says so.
 constexpr auto kShellWait = std::chrono::seconds(5);
 
-constexpr const char* kUsage = ".ui [--statements|--read-only] [--port N], or .ui stop";
+constexpr const char* kUiUsage = ".ui [--statements|--read-only] [--port N], or .ui stop";
 
 // 1 to 65535 in plain digits, else nothing.
 std::optional<int> PortNumber(const std::string& text) {
@@ -91,12 +91,12 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
           return false;
         }
       } else {
-        out.ErrLine(".ui: unknown argument " + a + " (usage: " + kUsage + ")");
+        out.ErrLine(".ui: unknown argument " + a + " (usage: " + kUiUsage + ")");
         return false;
       }
     }
     if (stop && (statements || port)) {
-      out.ErrLine(".ui: stop takes no options (usage: " + std::string(kUsage) + ")");
+      out.ErrLine(".ui: stop takes no options (usage: " + std::string(kUiUsage) + ")");
       return false;
     }
     if (stop) {
