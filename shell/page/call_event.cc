@@ -20,20 +20,10 @@ bool IsRead(std::string_view op) {
 
 Json NameOrNull(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
 
-// Capacity as the footer sums it: a transaction that reads and writes counts each side, any
-// other call counts its total as read or write units.
 void AddCapacity(const std::vector<ConsumedCapacity>& list, Json& call) {
-  int64_t read_half = 0, write_half = 0;
+  const CallSpend spend = SpendOf(list);
   Json parts = Json::array();
   for (const ConsumedCapacity& c : list) {
-    if (c.transactional && (c.total.read_half_units > 0 || c.total.write_half_units > 0)) {
-      read_half += c.total.read_half_units;
-      write_half += c.total.write_half_units;
-    } else if (c.read) {
-      read_half += c.total.half_units;
-    } else {
-      write_half += c.total.half_units;
-    }
     parts.push_back({{"table", c.table_name}, {"index", nullptr}, {"units", c.table.units()}});
     for (const auto& [name, cap] : c.global_secondary_indexes) {
       parts.push_back({{"table", c.table_name}, {"index", name}, {"units", cap.units()}});
@@ -42,8 +32,8 @@ void AddCapacity(const std::vector<ConsumedCapacity>& list, Json& call) {
       parts.push_back({{"table", c.table_name}, {"index", name}, {"units", cap.units()}});
     }
   }
-  call["rcu"] = static_cast<double>(read_half) / 2.0;
-  call["wcu"] = static_cast<double>(write_half) / 2.0;
+  call["rcu"] = static_cast<double>(spend.read_half_units) / 2.0;
+  call["wcu"] = static_cast<double>(spend.write_half_units) / 2.0;
   call["capacity"] = std::move(parts);
 }
 
@@ -73,6 +63,21 @@ Json CallBody(std::string_view operation, const Trace& t,
 }
 
 }  // namespace
+
+CallSpend SpendOf(const std::vector<ConsumedCapacity>& list) {
+  CallSpend spend;
+  for (const ConsumedCapacity& c : list) {
+    if (c.transactional && (c.total.read_half_units > 0 || c.total.write_half_units > 0)) {
+      spend.read_half_units += c.total.read_half_units;
+      spend.write_half_units += c.total.write_half_units;
+    } else if (c.read) {
+      spend.read_half_units += c.total.half_units;
+    } else {
+      spend.write_half_units += c.total.half_units;
+    }
+  }
+  return spend;
+}
 
 Json CallFromStatement(const StatementResult& r, const RenderContext& ctx, std::string_view source,
                        double time) {

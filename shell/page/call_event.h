@@ -2,13 +2,23 @@
 // items, capacity and partitions the shell's footer reports, in numbers the page can add up.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "ddblab/wire.h"
 #include "shell/render/render.h"
 #include "shell/session/statement.h"
 
 namespace ddblab::shell::page {
+
+// What a call's capacity adds to the session's spend, as the footer sums it: a transaction that
+// reads and writes counts each side, any other call its total as read or write units.
+struct CallSpend {
+  int64_t read_half_units = 0;
+  int64_t write_half_units = 0;
+};
+CallSpend SpendOf(const std::vector<ConsumedCapacity>& capacity);
 
 // A statement the shell ran; `source` is "shell", "lesson" or "page"; `time` the engine's clock.
 wire::Json CallFromStatement(const StatementResult& r, const RenderContext& ctx,

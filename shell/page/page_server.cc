@@ -1,5 +1,6 @@
 #include "page_server.h"
 
+#include <poll.h>
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -7,6 +8,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <string_view>
 #include <utility>
 
@@ -21,9 +24,11 @@ using Clock = std::chrono::steady_clock;
 
 // Browsers following the event stream at once; more are refused (each holds a thread).
 constexpr size_t kMaxStreams = 16;
+// Stream threads at once, those of browsers that just left included.
+constexpr size_t kMaxStreamThreads = 4 * kMaxStreams;
 // The statement box's text, and any request body.
 constexpr size_t kMaxBodyBytes = 64 * 1024;
-// A comment line this often keeps proxies from closing a quiet stream and finds browsers gone.
+// A comment line this often keeps proxies from closing a quiet stream.
 constexpr auto kKeepAlive = std::chrono::seconds(15);
 
 // Only the page's own files, scripts and connections: nothing is fetched from elsewhere, and no
@@ -122,6 +127,13 @@ std::string QueryValue(std::string_view query, std::string_view name) {
   return "";
 }
 
+// Whether the browser closed its end. Asked without reading: a stream's browser sends nothing
+// after its request, and the kernel flags the close (POLLRDHUP) as soon as it arrives.
+bool PeerGone(int fd) {
+  pollfd p{fd, POLLRDHUP, 0};
+  return poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
 bool SendAll(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
     ssize_t n = send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
@@ -134,11 +146,18 @@ bool SendAll(int fd, std::string_view bytes) {
 
 }  // namespace
 
-Result<std::unique_ptr<PageServer>> PageServer::Start(PageBackend& backend, EventFeed& feed) {
+Result<std::unique_ptr<PageServer>> PageServer::Start(PageBackend& backend, EventFeed& feed,
+                                                      int port) {
   std::unique_ptr<PageServer> server(new PageServer(backend, feed));
-  int fd = serve::ListenOn("127.0.0.1", 0, &server->port_);
-  if (fd < 0)
-    return MakeError(ErrorType::kInternalServerError, "the page cannot listen on 127.0.0.1");
+  int fd = serve::ListenOn("127.0.0.1", port, &server->port_);
+  if (fd < 0) {
+    const int why = errno;
+    const std::string where = "127.0.0.1:" + std::to_string(port);
+    std::string message = "the page cannot listen on " + where + ": " + std::strerror(why);
+    if (why == EADDRINUSE) message = where + " is already in use by another program";
+    if (why == EACCES) message = "listening on " + where + " needs privileges this user lacks";
+    return MakeError(ErrorType::kInternalServerError, message);
+  }
   server->token_ = NewToken();
   server->url_ = "http://127.0.0.1:" + std::to_string(server->port_) + "/" + server->token_ + "/";
   serve::LoopOptions options;
@@ -155,6 +174,7 @@ Result<std::unique_ptr<PageServer>> PageServer::Start(PageBackend& backend, Even
 
 PageServer::~PageServer() {
   stopping_.store(true);
+  if (!loop_) return;  // it never listened (Start failed)
   loop_->Stop();
   loop_thread_.join();
   std::vector<Stream> streams;
@@ -245,7 +265,13 @@ serve::HttpResponse PageServer::Route(const std::string& rest, serve::HttpReques
   serve::HttpResponse r;
   r.take_over = [this, after](int fd) {
     std::lock_guard<std::mutex> lock(streams_mutex_);
-    if (stopping_.load() || stream_fds_.size() >= kMaxStreams) {
+    // A browser that left frees its slot now, not when its thread next wakes (up to 250 ms
+    // later): a page reloaded many times in a row must not be refused.
+    const size_t following = static_cast<size_t>(
+        std::count_if(stream_fds_.begin(), stream_fds_.end(), [](int s) { return !PeerGone(s); }));
+    // Threads of browsers that left finish within 250 ms; a client that opens and drops
+    // streams faster than that still cannot pile them up past kMaxStreamThreads.
+    if (stopping_.load() || following >= kMaxStreams || stream_fds_.size() >= kMaxStreamThreads) {
       serve::HttpResponse busy =
           Text(503, "ddblab's page already streams to " + std::to_string(kMaxStreams) +
                         " browsers; close one");
@@ -284,6 +310,7 @@ void PageServer::StreamEvents(int fd, uint64_t after) {
   Clock::time_point quiet_since = Clock::now();
   while (open && !stopping_.load()) {
     std::vector<PageEvent> events = feed_.After(after, std::chrono::milliseconds(250));
+    if (PeerGone(fd)) break;
     std::string out;
     for (const PageEvent& e : events) {
       out += "id: " + std::to_string(e.id) + "\nevent: " + e.type + "\ndata: " + e.data + "\n\n";

@@ -50,15 +50,17 @@ class PageBackend {
 
 class PageServer {
  public:
-  // Listens on 127.0.0.1 (a free port) and serves until destroyed. `backend` and `feed` must
-  // outlive it.
-  static Result<std::unique_ptr<PageServer>> Start(PageBackend& backend, EventFeed& feed);
+  // Listens on 127.0.0.1:`port` (0: a free port) and serves until destroyed. `backend` and
+  // `feed` must outlive it. A port another program holds is an error that says so.
+  static Result<std::unique_ptr<PageServer>> Start(PageBackend& backend, EventFeed& feed,
+                                                   int port = 0);
   ~PageServer();
   PageServer(const PageServer&) = delete;
   PageServer& operator=(const PageServer&) = delete;
 
   // http://127.0.0.1:PORT/TOKEN/
   const std::string& url() const { return url_; }
+  int port() const { return port_; }
 
  private:
   PageServer(PageBackend& backend, EventFeed& feed) : backend_(backend), feed_(feed) {}
@@ -81,6 +83,7 @@ class PageServer {
     std::shared_ptr<std::atomic<bool>> done;
   };
   std::vector<Stream> streams_;
+  // The sockets of the streams whose threads have not closed them yet (closed under the mutex).
   std::vector<int> stream_fds_;
 };
 

@@ -25,6 +25,20 @@ using Clock = std::chrono::steady_clock;
 // How long a page request waits for a statement the shell is running before it says so.
 constexpr auto kShellWait = std::chrono::seconds(5);
 
+constexpr const char* kUiUsage = ".ui [--statements|--read-only] [--port N], or .ui stop";
+
+// 1 to 65535 in plain digits, else nothing.
+std::optional<int> PortNumber(const std::string& text) {
+  if (text.empty() || text.size() > 5) return std::nullopt;
+  int n = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + (c - '0');
+  }
+  if (n < 1 || n > 65535) return std::nullopt;
+  return n;
+}
+
 double WallClock() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
@@ -50,22 +64,40 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
   explicit ShellPageImpl(Shell& shell) : shell_(shell) {}
   ~ShellPageImpl() override { Stop(); }
 
-  // .ui [--statements|--read-only|stop]
+  // .ui [--statements|--read-only] [--port N] | .ui stop
   bool Command(const std::vector<std::string>& args) {
     OutputSink& out = shell_.sink();
     std::optional<bool> statements;
+    std::optional<int> port;
     bool stop = false;
-    for (const std::string& a : args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+      const std::string& a = args[i];
       if (a == "--statements") {
         statements = true;
       } else if (a == "--read-only") {
         statements = false;
       } else if (a == "stop") {
         stop = true;
+      } else if (a == "--port" || a.starts_with("--port=")) {
+        const bool inline_value = a != "--port";
+        if (!inline_value && i + 1 == args.size()) {
+          out.ErrLine(".ui: --port needs a port number from 1 to 65535");
+          return false;
+        }
+        const std::string value = inline_value ? a.substr(7) : args[++i];
+        port = PortNumber(value);
+        if (!port) {
+          out.ErrLine(".ui: --port needs a port number from 1 to 65535, not '" + value + "'");
+          return false;
+        }
       } else {
-        out.ErrLine(".ui: unknown argument " + a + " (usage: .ui [--statements|--read-only|stop])");
+        out.ErrLine(".ui: unknown argument " + a + " (usage: " + kUiUsage + ")");
         return false;
       }
+    }
+    if (stop && (statements || port)) {
+      out.ErrLine(".ui: stop takes no options (usage: " + std::string(kUiUsage) + ")");
+      return false;
     }
     if (stop) {
       if (!server_) {
@@ -80,10 +112,17 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
       // An open page shows or hides its statement box.
       feed_.Publish("database", Json{{"database", shell_.client().Describe()}});
     }
+    if (server_ && port && *port != server_->port()) {
+      out.ErrLine(".ui: the page already runs on port " + std::to_string(server_->port()) +
+                  "; .ui stop first, then .ui --port " + std::to_string(*port));
+      return false;
+    }
     if (!server_) {
-      Result<std::unique_ptr<PageServer>> started = PageServer::Start(*this, feed_);
+      Result<std::unique_ptr<PageServer>> started =
+          PageServer::Start(*this, feed_, port.value_or(0));
       if (!started.ok()) {
-        out.ErrLine(".ui: " + started.error().message);
+        out.ErrLine(".ui: " + started.error().message +
+                    " (choose another --port, or leave it out for a free one)");
         return false;
       }
       server_ = std::move(started).value();
@@ -99,8 +138,14 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
   }
 
   // Every statement the shell ran, as the call log shows it.
+  // Calls before the page started count in what the session spent, so the page's total is the
+  // shell's whole session.
   void OnStatement(const StatementResult& r) {
-    if (!publishing_.load()) return;
+    if (!publishing_.load()) {
+      const CallSpend spend = SpendOf(r.merged().capacity);
+      feed_.Count(spend.read_half_units, spend.write_half_units);
+      return;
+    }
     RenderContext ctx;
     ctx.settings = shell_.settings();
     ctx.keys = [this](const std::string& t, const std::string& i) { return shell_.Keys(t, i); };
@@ -225,12 +270,13 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
 std::shared_ptr<ShellPage> RegisterPageDotCommand(Shell& shell) {
   auto page = std::make_shared<ShellPageImpl>(shell);
   shell.RegisterDotCommand(DotExtension{
-      ".ui", ".ui [--statements|--read-only|stop]",
+      ".ui", ".ui [--port N|--statements|stop|...]",
       "open the live page for the classroom (prints its URL)",
       "  The page shows this shell's tables as item collections, each index's view of them,\n"
       "  every call with its cost and partitions, and the partition heat map (docs/page.md).\n"
       "  It listens on 127.0.0.1 only, behind a random token in the URL. --statements adds a\n"
-      "  box whose statements run in this shell; --read-only removes it.",
+      "  box whose statements run in this shell; --read-only removes it. --port N listens on\n"
+      "  port N (1 to 65535) instead of a free one; .ui stop closes the page.",
       [page](ShellContext&, const std::vector<std::string>& args) { return page->Command(args); }});
   shell.AddStatementFollower([page](StatementResult& r, ShellContext&) { page->OnStatement(r); });
   shell.AddInputListener([page](const Shell::InputDone& done) { page->OnInput(done); });

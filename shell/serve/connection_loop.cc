@@ -137,21 +137,32 @@ int ListenOn(const std::string& host, int port, int* bound_port) {
   hints.ai_socktype = SOCK_STREAM;
   hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
   addrinfo* found = nullptr;
-  if (getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found) != 0) return -1;
+  if (getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found) != 0) {
+    errno = EADDRNOTAVAIL;
+    return -1;
+  }
   int fd = -1;
+  int failure = EADDRNOTAVAIL;
   for (addrinfo* a = found; a != nullptr && fd < 0; a = a->ai_next) {
     fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, a->ai_protocol);
-    if (fd < 0) continue;
+    if (fd < 0) {
+      failure = errno;
+      continue;
+    }
     int one = 1;
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     // A deep backlog: connection churn must not overflow the accept queue into resets.
     if (bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
+      failure = errno;
       close(fd);
       fd = -1;
     }
   }
   freeaddrinfo(found);
-  if (fd < 0) return -1;
+  if (fd < 0) {
+    errno = failure;  // callers say why: EADDRINUSE, EACCES...
+    return -1;
+  }
   sockaddr_storage addr{};
   socklen_t len = sizeof addr;
   getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);

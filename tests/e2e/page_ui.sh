@@ -6,8 +6,11 @@
 #     partitions its footer printed;
 #   - a sparse GSI's facet holds exactly the items that carry both its keys, and the base table
 #     marks the others;
+#   - "spent this session" counts the shell's whole session, the calls before `.ui` included;
+#   - at 1,400 px (and in large type) every index column of the Indexes view is in view;
 #   - the heat map of a `ddblab simulate` JSON file, and of the shell's own `.simulate`, names the
-#     partition that took the traffic;
+#     partition that took the traffic; the shell's simulation is shown by itself, above the
+#     partition maps, and the user can switch back to the live session below them;
 #   - the statement box runs a statement in the shell only after `.ui --statements`;
 #   - the URL's token, the Host header and the Content-Security-Policy;
 #   - `ddblab serve --ui` shows the requests the endpoint answers.
@@ -110,6 +113,22 @@ for pk, sk, extra in items:
     s.expect("1 item written")
 s.expect("ddblab> ")
 
+def spent(text):
+    """RCU and WCU the footers in `text` add up (a footer may say "0.5 RCU + 1 WCU")."""
+    rcu = wcu = 0.0
+    for footer in re.findall(r"^-- [^\r\n]*", text, re.M):
+        for amount, unit in re.findall(r"(\d+(?:\.\d+)?) (RCU|WCU)\b", footer):
+            if unit == "RCU":
+                rcu += float(amount)
+            else:
+                wcu += float(amount)
+    return rcu, wcu
+def units(x):
+    return ("%f" % x).rstrip("0").rstrip(".")
+# Every statement so far ran before the page: the create-table and one INSERT per item.
+before_ui = spent(s.transcript.decode(errors="replace"))
+calls_before_ui = 1 + len(items)
+
 step(".ui prints the page's URL on 127.0.0.1 with a token")
 mark = len(s.transcript)
 s.send(".ui\r")
@@ -137,6 +156,21 @@ assert headers.get("Referrer-Policy") == "no-referrer"
 status, _, body = http(url + "api/table?name=nope")
 assert status == 404 and "ResourceNotFoundException" in body, (status, body)
 
+agent = Agent()
+step("the page loads with the table, in headless Chromium")
+agent(cmd="open", url=url)
+agent(cmd="view", name="tables")
+agent(cmd="screenshot", path=os.path.join(artifacts, "tables.png"))
+
+step("\"spent this session\" counts the calls the shell ran before .ui")
+want = "%s RCU · %s WCU · %d calls" % (units(before_ui[0]), units(before_ui[1]), calls_before_ui)
+got = agent(cmd="totals", contains=" calls", timeout_ms=2000)["text"]
+if got != want:
+    fail("the page says %r spent this session; the shell's footers before .ui add up to %r"
+         % (got, want))
+if json.loads(http(url + "api/calls")[2])["calls"]:
+    fail("the call log kept calls from before .ui")
+
 step("a large table reaches the page cut at 1,000 items, and says so")
 s.send("create-table --table-name big --attribute-definitions AttributeName=id,AttributeType=S "
        "--key-schema AttributeName=id,KeyType=HASH --billing-mode PAY_PER_REQUEST\r")
@@ -148,11 +182,6 @@ status, _, body = http(url + "api/table?name=big")
 view = json.loads(body)
 assert status == 200 and view["truncated"] and len(view["items"]) == 1000, (status, len(view["items"]))
 
-agent = Agent()
-step("the page loads with the table, in headless Chromium")
-agent(cmd="open", url=url)
-agent(cmd="view", name="tables")
-agent(cmd="screenshot", path=os.path.join(artifacts, "tables.png"))
 
 step("a statement typed in the REPL reaches the call log within a second, as its footer said")
 for statement in [
@@ -187,6 +216,20 @@ if len(reply["keys"]) != len(items):
     fail("BySK (every item has SK) shows %d items, expected %d" % (len(reply["keys"]), len(items)))
 agent(cmd="screenshot", path=os.path.join(artifacts, "indexes.png"))
 
+def check_facets_in_view(what):
+    reply = agent(cmd="facetsVisible", table="shop")
+    names = [f["name"] for f in reply["facets"]]
+    if names != ["table", "GSI1", "BySK"]:
+        fail("the Indexes view shows %s" % names)
+    outside = [f for f in reply["facets"] if f["left"] < 0 or f["right"] > reply["viewport"]]
+    if outside or reply["stripHidesSideways"] or reply["pageScrollsSideways"]:
+        fail("%s: index columns outside the %d px viewport: %s (strip hides some: %s)"
+             % (what, reply["viewport"], outside or reply["facets"], reply["stripHidesSideways"]))
+    print("   ok  %s: %s" % (what, ", ".join("%s %d..%d px" % (f["name"], f["left"], f["right"])
+                                           for f in reply["facets"])))
+step("at 1,400 px every index column (the third included) is inside the viewport")
+check_facets_in_view("1,400 px")
+
 step("the heat map of a `ddblab simulate` JSON file names the hot partition")
 doc = json.load(open(os.path.join(tmp, "hot.json")))
 def hottest(doc):
@@ -203,14 +246,20 @@ if doc["throttled"] > 0 and reply["throttledCells"] == 0:
     fail("the simulation throttled %d requests but no cell is marked" % doc["throttled"])
 agent(cmd="screenshot", path=os.path.join(artifacts, "heatmap_file.png"))
 
-step("the shell's own .simulate reaches the page's Partitions view")
+step("the shell's own .simulate: the Partitions view switches to it, above the partition maps")
+agent(cmd="view", name="tables")  # the page is elsewhere when the simulation finishes
 s.send(".simulate %s %s\r" % (scenario, seconds_run))
 s.expect("throttled", timeout=300)
 s.expect("ddblab> ", timeout=300)
-reply = agent(cmd="simulationLive")
+reply = agent(cmd="simulationShown")
 if int(reply["hot"]["partition"]) != want["partition"] or reply["hot"]["table"] != want["table"]:
     fail("the live simulation's hottest partition is %s, expected %s" % (reply["hot"], want))
+if not reply["heatFirst"]:
+    fail("the shell's simulation is drawn below the live partition maps")
 agent(cmd="screenshot", path=os.path.join(artifacts, "heatmap_simulate.png"))
+reply = agent(cmd="heatSource", value="live")
+if reply["heatFirst"] or reply["source"] != "live":
+    fail("back on the live session, the heat map still sits above the partition maps: %s" % reply)
 
 step("the statement box runs in the shell only after .ui --statements")
 s.send(".ui --statements\r")
@@ -259,6 +308,7 @@ if not agent(cmd="largeType")["large"]:
     fail("L did not switch to large type")
 agent(cmd="view", name="tables")
 agent(cmd="screenshot", path=os.path.join(artifacts, "large_type.png"))
+check_facets_in_view("1,400 px in large type")
 
 step("no console errors, failed requests or error answers in the whole session")
 errors = agent(cmd="errors")["errors"]

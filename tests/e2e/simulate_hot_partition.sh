@@ -4,7 +4,8 @@
 # throttles about a third of the writes on one partition; the same traffic sharded over 20
 # calculated suffixes throttles none. Checks the JSON contract, the text heat map, and the SVG
 # by parsing it; split for heat on spread and on increasing sort keys (release builds). Also: bad
-# scenarios get one clear message.
+# scenarios get one clear message. The SVG's throttled plot keeps a steady rate inside its axes
+# and labels its seconds.
 # usage: bash simulate_hot_partition.sh <ddblab binary>
 set -euo pipefail
 BIN=${1:?usage: simulate_hot_partition.sh <ddblab binary>}
@@ -71,6 +72,21 @@ assert len(red) == short_seconds, f"{len(red)} throttled cells, expected one per
 line = root.find(".//s:polyline[@class='throttled']", ns)
 assert line is not None and len(line.get("points").split()) == short_seconds
 print("ok   svg parses: heat map cells and the throttled-per-second plot")
+
+# The plot's y axis has headroom: the steady 500 throttled a second is a line inside the plot,
+# below its top edge, and the top tick is above 500.
+plot = root.find(".//s:g[@id='throttled']", ns)
+area = plot.find("s:rect[@class='plot-area']", ns)
+top, bottom = float(area.get("y")), float(area.get("y")) + float(area.get("height"))
+ys = [float(p.split(",")[1]) for p in line.get("points").split()]
+assert all(top + 5 < y < bottom for y in ys), f"the 500/s line sits at y={min(ys)}; plot is {top}..{bottom}"
+y_ticks = [int(t.text) for t in plot.findall("s:text[@class='y-tick']", ns)]
+assert max(y_ticks) > 500 and 0 in y_ticks, y_ticks
+# The plot's x axis is labelled in virtual seconds, as the heat map's is.
+x_ticks = [int(t.text) for t in plot.findall("s:text[@class='x-tick']", ns)]
+assert x_ticks and x_ticks[0] == 0 and x_ticks == sorted(x_ticks) and max(x_ticks) < short_seconds, x_ticks
+assert all(float(t.get("y")) > bottom for t in plot.findall("s:text[@class='x-tick']", ns))
+print(f"ok   svg plot: the 500/s line inside a 0..{max(y_ticks)} axis; x ticks {x_ticks}")
 
 text = open(f"{tmp}/hot.txt").read()
 want = f"{1500 * short_seconds} requests in {short_seconds} virtual seconds: {500 * short_seconds} throttled"

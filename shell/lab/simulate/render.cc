@@ -37,6 +37,28 @@ std::string Number(double v) {
   return s;
 }
 
+// A count axis from 0 to `top` in steps of `step` (1, 2 or 5 times a power of ten, at least 1),
+// with `top` at least a tenth above the peak.
+struct AxisScale {
+  int64_t step = 1;
+  int64_t top = 1;
+};
+AxisScale ScaleFor(int64_t peak) {
+  const double target = std::max(1.0, static_cast<double>(peak) * 1.1);
+  int64_t step = 1;
+  for (int64_t magnitude = 1; step * 5 < target; magnitude *= 10) {
+    for (int64_t m : {1, 2, 5}) {
+      step = m * magnitude;
+      if (step * 5 >= target) break;
+    }
+  }
+  AxisScale scale;
+  scale.step = step;
+  scale.top = static_cast<int64_t>(std::ceil(target / static_cast<double>(step))) * step;
+  if (scale.top <= peak) scale.top += step;
+  return scale;
+}
+
 std::vector<int64_t> ThrottledPerSecond(const SimulationResult& r) {
   std::vector<int64_t> v(static_cast<size_t>(r.seconds), 0);
   for (const auto& res : r.resources) {
@@ -250,7 +272,8 @@ std::string RenderSvg(const SimulationResult& r) {
   o << "</g>\n";
   // The time axis and the colour legend, in words as well as colours.
   o << "<g id=\"axis\">\n";
-  for (int64_t s = 0; s < r.seconds; s += std::max<int64_t>(1, (r.seconds + 9) / 10)) {
+  const int64_t tick_every = std::max<int64_t>(1, (r.seconds + 9) / 10);
+  for (int64_t s = 0; s < r.seconds; s += tick_every) {
     int x = left + static_cast<int>(s) * cell_w;
     o << "<line x1=\"" << x << "\" y1=\"" << y << "\" x2=\"" << x << "\" y2=\"" << y + 4
       << "\" stroke=\"black\"/>\n<text x=\"" << x << "\" y=\"" << y + 14
@@ -272,28 +295,46 @@ std::string RenderSvg(const SimulationResult& r) {
   o << "<rect x=\"" << lx << "\" y=\"" << y
     << "\" width=\"14\" height=\"14\" fill=\"rgb(220,30,30)\" stroke=\"gray\"/><text x=\""
     << lx + 18 << "\" y=\"" << y + 11 << "\">throttled (red)</text>\n</g>\n";
-  y += 10;
-  // Throttled requests per second.
+  y += 24;
+  // Throttled requests per second, on a y axis with headroom above the peak: a steady rate (the
+  // 500/s a hot partition throttles) is a line inside the plot, not on its top edge.
   std::vector<int64_t> per_second = ThrottledPerSecond(r);
-  int64_t peak = std::max<int64_t>(1, *std::max_element(per_second.begin(), per_second.end()));
-  int base = y + 20 + plot_h;
+  const int64_t peak =
+      per_second.empty() ? 0 : *std::max_element(per_second.begin(), per_second.end());
+  const AxisScale scale = ScaleFor(peak);
+  int base = y + 34 + plot_h;  // the title, then room for the top tick label
+  auto y_of = [&](double v) { return base - v / static_cast<double>(scale.top) * plot_h; };
   o << "<g id=\"throttled\">\n"
     << "<text x=\"10\" y=\"" << y + 14 << "\" font-weight=\"bold\">throttled requests per second "
-    << "(peak " << (per_second.empty() ? 0 : peak) << ")</text>\n"
-    << "<line x1=\"" << left << "\" y1=\"" << base << "\" x2=\"" << left + map_w << "\" y2=\""
+    << "(peak " << peak << ")</text>\n"
+    << "<rect class=\"plot-area\" x=\"" << left << "\" y=\"" << base - plot_h << "\" width=\""
+    << map_w << "\" height=\"" << plot_h << "\" fill=\"none\" stroke=\"rgb(200,200,200)\"/>\n";
+  for (int64_t v = scale.step; v < scale.top; v += scale.step) {
+    o << "<line class=\"grid\" x1=\"" << left << "\" y1=\"" << Number(y_of(v)) << "\" x2=\""
+      << left + map_w << "\" y2=\"" << Number(y_of(v)) << "\" stroke=\"rgb(230,230,230)\"/>\n";
+  }
+  for (int64_t v = 0; v <= scale.top; v += scale.step) {
+    o << "<text class=\"y-tick\" x=\"" << left - 6 << "\" y=\"" << Number(y_of(v) + 4)
+      << "\" text-anchor=\"end\">" << v << "</text>\n";
+  }
+  o << "<line x1=\"" << left << "\" y1=\"" << base << "\" x2=\"" << left + map_w << "\" y2=\""
     << base << "\" stroke=\"black\"/>\n"
     << "<line x1=\"" << left << "\" y1=\"" << base - plot_h << "\" x2=\"" << left << "\" y2=\""
-    << base << "\" stroke=\"black\"/>\n"
-    << "<text x=\"" << left - 6 << "\" y=\"" << base << "\" text-anchor=\"end\">0</text>\n"
-    << "<text x=\"" << left - 6 << "\" y=\"" << base - plot_h + 10 << "\" text-anchor=\"end\">"
-    << (per_second.empty() ? 0 : peak) << "</text>\n"
-    << "<text x=\"10\" y=\"" << base - plot_h / 2 << "\">throttled requests/s</text>\n"
-    << "<text x=\"" << left + map_w / 2 << "\" y=\"" << base + 16
+    << base << "\" stroke=\"black\"/>\n";
+  // The same seconds as the heat map's axis, so the two pictures line up.
+  for (int64_t s = 0; s < r.seconds; s += tick_every) {
+    int x = left + static_cast<int>(s) * cell_w;
+    o << "<line x1=\"" << x << "\" y1=\"" << base << "\" x2=\"" << x << "\" y2=\"" << base + 4
+      << "\" stroke=\"black\"/>\n<text class=\"x-tick\" x=\"" << x << "\" y=\"" << base + 16
+      << "\" text-anchor=\"middle\">" << s << "</text>\n";
+  }
+  o << "<text x=\"10\" y=\"" << base - plot_h / 2 << "\">throttled requests/s</text>\n"
+    << "<text x=\"" << left + map_w / 2 << "\" y=\"" << base + 32
     << "\" text-anchor=\"middle\">virtual seconds</text>\n"
     << "<polyline class=\"throttled\" fill=\"none\" stroke=\"rgb(220,30,30)\" points=\"";
   for (size_t s = 0; s < per_second.size(); ++s) {
-    double yy = base - static_cast<double>(per_second[s]) / static_cast<double>(peak) * plot_h;
-    o << (s ? " " : "") << left + static_cast<int>(s) * cell_w + cell_w / 2 << "," << Number(yy);
+    o << (s ? " " : "") << left + static_cast<int>(s) * cell_w + cell_w / 2 << ","
+      << Number(y_of(static_cast<double>(per_second[s])));
   }
   o << "\"/>\n</g>\n</svg>\n";
   return o.str();

@@ -260,7 +260,7 @@
     rendered: { tables: -1, indexes: -1, partitions: -1 },
     calls: [], // oldest first, at most MAX_CALLS
     seqs: new Set(),
-    totals: { rcu: 0, wcu: 0, calls: 0 },
+    totals: { rcu: 0, wcu: 0, calls: 0 }, // the server's count for the whole session
     callsReady: false, // calls that arrive while api/calls loads wait in `pendingCalls`
     pendingCalls: [],
     simulation: null,
@@ -571,8 +571,6 @@
     const body = $('#indexes-body');
     const t = tableToDraw('indexes', body, true);
     if (!t) return;
-    const old = body.querySelector('.facets');
-    const scrollLeft = old ? old.scrollLeft : 0;
     const entities = entityIndex(t);
     const pk = t.keys.partition, sk = t.keys.sort;
     const tableKeyNames = [pk, sk].filter(Boolean);
@@ -616,12 +614,11 @@
       if (!items.length) facet.append(h('p', { class: 'empty', text: 'no items carry this index’s keys' }));
       facets.push(facet);
     }
-    const strip = h('div', { class: 'facets', tabindex: '0', 'aria-label': 'table and indexes side by side (scrolls sideways)' }, facets);
+    const strip = h('div', { class: 'facets', 'aria-label': 'the table and its indexes side by side' }, facets);
     const out = [];
     if (!indexes.length) out.push(h('p', { class: 'empty', text: `${t.name} has no secondary indexes.` }));
     out.push(strip);
     body.replaceChildren(...out);
-    strip.scrollLeft = scrollLeft;
   }
 
   // ===== View 3: Calls ========================================================================
@@ -702,14 +699,19 @@
     return row;
   }
 
+  // What the session spent, as the server counts it: from the shell's start (calls before .ui
+  // included), past the calls the log keeps. The newest count wins, whatever order they came in.
+  function takeSession(s) {
+    if (!s || !(Number(s.calls) >= state.totals.calls)) return;
+    state.totals = { rcu: Number(s.rcu) || 0, wcu: Number(s.wcu) || 0, calls: Number(s.calls) || 0 };
+  }
+
   // Adds one call (from api/calls or the event stream), once per seq.
   function addCall(c, log) {
     if (!c || c.seq === undefined || state.seqs.has(c.seq)) return false;
     state.seqs.add(c.seq);
     state.calls.push(c);
-    state.totals.rcu += Number(c.rcu) || 0;
-    state.totals.wcu += Number(c.wcu) || 0;
-    state.totals.calls += 1;
+    takeSession(c.session);
     log.prepend(callRow(c));
     while (state.calls.length > MAX_CALLS) {
       const gone = state.calls.shift();
@@ -733,9 +735,11 @@
   async function loadCalls() {
     state.callsReady = false;
     let calls = [];
+    let session = null;
     try {
       const body = await api('api/calls');
       calls = (body && body.calls) || [];
+      session = body && body.session;
     } catch (err) {
       notice(`could not load the calls: ${err.message}`);
     }
@@ -746,6 +750,7 @@
     const all = calls.concat(state.pendingCalls).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
     state.pendingCalls = [];
     for (const c of all) addCall(c, log);
+    takeSession(session);
     state.callsReady = true;
     afterCalls();
   }
@@ -1147,16 +1152,32 @@
       if (state.view === 'partitions' && state.heatSource === 'live') renderHeatmap();
     }, 300);
   }
+  // A simulation (the shell's or a file) is what the view is about: its heat map goes above the
+  // live partition maps. The live session's heat map stays below them, beside what it shows.
+  function placeHeatmap() {
+    const heat = $('#heat-section'), maps = $('#partition-maps');
+    const first = state.heatSource === 'live' ? maps : heat;
+    const second = first === heat ? maps : heat;
+    if (first.nextElementSibling !== second) second.before(first);
+    $('#view-partitions').dataset.heatSource = state.heatSource;
+  }
   function setHeatSource(source) {
     state.heatSource = source;
     $('#heatmap-source').value = source;
-    renderHeatmap();
+    placeHeatmap();
+    state.heatDirty = true;
+    if (state.view === 'partitions') renderHeatmap();
   }
-  async function loadSimulation() {
+  // `fresh`: the shell just finished this simulation, so the heat map switches to it.
+  async function loadSimulation(fresh) {
     try {
       state.simulation = await api('api/simulation');
     } catch (err) {
       state.simulation = null;
+    }
+    if (fresh && state.simulation) {
+      setHeatSource('simulation');
+      return;
     }
     state.heatDirty = state.heatDirty || state.heatSource === 'simulation';
     if (state.view === 'partitions' && state.heatSource === 'simulation') renderHeatmap();
@@ -1194,7 +1215,7 @@
     } catch (err) {
       notice(`could not load the page’s state: ${err.message}`);
     }
-    await Promise.all([loadTable(), loadCalls(), loadSimulation()]);
+    await Promise.all([loadTable(), loadCalls(), loadSimulation(false)]);
   }
 
   function parseEvent(e) {
@@ -1222,7 +1243,7 @@
     es.addEventListener('call', (e) => { const c = parseEvent(e); if (c) receiveCall(c); });
     es.addEventListener('tables', () => scheduleTablesReload());
     es.addEventListener('database', () => reloadAll());
-    es.addEventListener('simulation', () => loadSimulation());
+    es.addEventListener('simulation', () => loadSimulation(true));
   }
 
   // ===== Keyboard =============================================================================
@@ -1283,6 +1304,7 @@
     if (large) setLarge(true);
     renderTotals();
     state.heatSource = $('#heatmap-source').value || 'live';
+    placeHeatmap();
     state.heatMetric = $('#heatmap-metric').value || 'requests';
     // The stream opens first, so no call falls between api/calls and the first event.
     connectEvents();

@@ -208,15 +208,70 @@ async function simulationFile(cmd) {
   return heatSummary(before, 'file', timeout);
 }
 
-async function simulationLive(cmd) {
+// Where the heat map sits: above the partition maps (a simulation's) or below (the live one's).
+const heatLayout = () => page.evaluate(() => {
+  const heat = document.getElementById('heat-section');
+  const maps = document.getElementById('partition-maps');
+  return {
+    source: document.getElementById('heatmap-source').value,
+    heatFirst: !!(heat.compareDocumentPosition(maps) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+      heat.getBoundingClientRect().top < maps.getBoundingClientRect().top,
+  };
+});
+
+// The shell's .simulate, as the page shows it by itself: nothing is selected here, the page
+// must have switched its heat map to the simulation.
+async function simulationShown(cmd) {
   needPage();
   const timeout = timeoutOf(cmd);
   await showView('partitions', timeout);
-  let before = await summaryVersion();
-  const current = await page.$eval('#heatmap-source', (s) => s.value);
-  if (current === 'simulation') before = -1; // already drawn: take the drawing as it is
-  await page.select('#heatmap-source', 'simulation');
-  return heatSummary(before, 'simulation', timeout);
+  await waitFor('the heat map to switch to the shell\'s simulation', () =>
+    document.getElementById('heatmap-source').value === 'simulation', timeout);
+  const summary = await heatSummary(-1, 'simulation', timeout);
+  return Object.assign(summary, await heatLayout());
+}
+
+// Chooses a heat map source as a user would, and says where the heat map now sits.
+async function heatSource(cmd) {
+  needPage();
+  const timeout = timeoutOf(cmd);
+  await showView('partitions', timeout);
+  const before = await summaryVersion();
+  await page.select('#heatmap-source', cmd.value);
+  await waitFor(`the heat map of ${cmd.value}`, (before, source) => {
+    const s = document.getElementById('heatmap-summary');
+    return Number(s.dataset.version || 0) > before && s.dataset.source === source;
+  }, timeout, before, cmd.value);
+  return heatLayout();
+}
+
+// Where each facet of a table's Indexes view lies against the viewport, and whether the strip
+// hides any of them sideways.
+async function facetsVisible(cmd) {
+  needPage();
+  if (!cmd.table) throw new Error('facetsVisible needs "table"');
+  const timeout = timeoutOf(cmd);
+  await facet({ table: cmd.table, facet: 'table', timeout_ms: timeout });
+  return page.evaluate(() => {
+    const strip = document.querySelector('#view-indexes .facets');
+    const width = document.documentElement.clientWidth;
+    const facets = [...strip.querySelectorAll('.facet')].map((f) => {
+      const r = f.getBoundingClientRect();
+      return { name: f.dataset.facet, left: Math.round(r.left), right: Math.round(r.right), width: Math.round(r.width) };
+    });
+    return {
+      viewport: width,
+      pageScrollsSideways: document.documentElement.scrollWidth > width,
+      stripHidesSideways: strip.scrollWidth > strip.clientWidth,
+      facets,
+    };
+  });
+}
+
+// The header's "spent this session", once it shows `contains` (the page updates itself).
+async function totals(cmd) {
+  needPage();
+  return text({ selector: '#capacity-total', contains: cmd.contains || '', timeout_ms: cmd.timeout_ms });
 }
 
 async function runStatement(cmd) {
@@ -309,7 +364,10 @@ const COMMANDS = {
   waitCall,
   facet,
   simulationFile,
-  simulationLive,
+  simulationShown,
+  heatSource,
+  facetsVisible,
+  totals,
   runStatement,
   largeType,
   text,

@@ -86,8 +86,8 @@ class ConnectionLoop {
 // response's own headers, then the body.
 std::string SerializeResponse(const HttpResponse& response);
 
-// Binds and listens on host:port (port 0 picks one). Returns the socket, or -1; *bound_port is
-// the port actually bound.
+// Binds and listens on host:port (port 0 picks one). Returns the socket, or -1 with errno saying
+// why (EADDRINUSE: the port is taken); *bound_port is the port actually bound.
 int ListenOn(const std::string& host, int port, int* bound_port);
 
 }  // namespace ddblab::shell::serve
