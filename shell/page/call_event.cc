@@ -58,7 +58,9 @@ Json CallBody(std::string_view operation, const Trace& t,
   call["returned"] = read ? Json(t.items_returned) : Json(nullptr);
   call["read"] = read ? Json(t.items_read) : Json(nullptr);
   AddCapacity(capacity, call);
-  call["partitions"] = PartitionGroupsJson(PartitionGroups(t));
+  const std::vector<PartitionGroup> groups = PartitionGroups(t);
+  call["partitions"] = PartitionGroupsJson(groups);
+  call["partitions_text"] = PartitionsText(groups);
   return call;
 }
 

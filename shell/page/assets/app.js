@@ -623,22 +623,6 @@
 
   // ===== View 3: Calls ========================================================================
 
-  // The footer's wording for the partitions of one table or index (shell/render/footer.cc).
-  function partitionText(p) {
-    const total = Number(p.total) || 0;
-    const hit = [...new Set((p.hit || []).map(Number))].sort((a, b) => a - b);
-    if (!hit.length) return `no partition of ${total}`;
-    if (hit.length === total && total > 1) return `all ${total} partitions`;
-    let list = hit.slice(0, 8).join(',');
-    if (hit.length > 8) list += ',...';
-    return `${hit.length === 1 ? 'partition' : 'partitions'} ${list} of ${total}`;
-  }
-  function partitionsText(parts) {
-    const known = (parts || []).filter((p) => Number(p.total) > 0);
-    if (!known.length) return '';
-    if (known.length === 1) return partitionText(known[0]);
-    return known.map((p) => `${p.table}${p.index ? `.${p.index}` : ''}: ${partitionText(p)}`).join(', ');
-  }
   const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
   function capacityText(c) {
     const r = Number(c.rcu) || 0, w = Number(c.wcu) || 0;
@@ -687,7 +671,8 @@
       facts.append(h('span', { class: 'call-items', text: `${c.returned} returned${read}` }));
     }
     facts.append(h('span', { class: 'call-capacity', text: capacityText(c) }));
-    const parts = partitionsText(c.partitions);
+    // The footer's wording, written by the shell (shell/render/partition_groups.cc).
+    const parts = c.partitions_text || '';
     if (parts) facts.append(h('span', { class: 'call-partitions', text: parts }));
     row.append(facts);
     if (c.footer) row.append(h('div', { class: 'call-footer', text: c.footer }));
