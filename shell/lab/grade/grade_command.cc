@@ -440,6 +440,13 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
   ExerciseState* st = &state;
   std::string root = grade::ExercisesDir();
 
+  // Every verb but list works on a solution file (start writes one, try and submit read it):
+  // refused where the shell may not open files.
+  if (const FileAccess files = shell.DataFileAccess();
+      verb != "list" && files.mode == FileAccess::Mode::kRefused) {
+    sink.ErrLine(".exercise " + verb + ": works on a solution file, and " + files.refused_reason);
+    return false;
+  }
   if (verb == "list") {
     for (const auto& id : grade::ListExercises(root)) {
       Result<grade::ExerciseLocation> where = grade::LocateExercise(id, root);
