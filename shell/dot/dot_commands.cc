@@ -11,6 +11,7 @@
 #include "shell/render/hints.h"
 #include "shell/render/render.h"
 #include "shell/repl/script.h"
+#include "shell/session/data_file.h"
 #include "transfer_commands.h"
 
 namespace ddblab::shell {
@@ -60,6 +61,16 @@ std::string FormatBytes(int64_t n) {
 
 void PrintError(Shell& shell, const Error& e) {
   shell.sink().ErrLine(std::string(ErrorTypeName(e.type)) + ": " + e.message);
+}
+
+// The gate .read, .open and .save pass before they touch `path`, the one .import and .export
+// pass (Shell::DataFileAccess): false, with the refusal printed, while lesson code or text the
+// user did not type (the live page, a course's answers) runs.
+bool MayOpen(Shell& shell, const std::string& path, bool for_write) {
+  auto allowed = ResolveDataFile(shell.DataFileAccess(), path, for_write);
+  if (allowed.ok()) return true;
+  PrintError(shell, allowed.error());
+  return false;
 }
 
 // The partition map of a table or index (ddblab:DescribePartitions), as JSON.
@@ -269,6 +280,7 @@ DotResult Partitions(Shell& shell, const std::vector<std::string>& args, std::st
 
 DotResult Open(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.size() > 1) return DotResult::kUsage;
+  if (!args.empty() && !MayOpen(shell, args[0], true)) return DotResult::kError;
   EngineOptions options = shell.engine_options;
   options.path = args.empty() ? ":memory:" : args[0];
   auto engine = Engine::Open(options);
@@ -288,6 +300,7 @@ DotResult Open(Shell& shell, const std::vector<std::string>& args, std::string_v
 
 DotResult Save(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.size() != 1) return DotResult::kUsage;
+  if (!MayOpen(shell, args[0], true)) return DotResult::kError;
   Status saved = shell.client().SaveCopy(args[0]);
   if (!saved.ok()) {
     shell.sink().ErrLine(".save: " + saved.error().message);
@@ -299,6 +312,7 @@ DotResult Save(Shell& shell, const std::vector<std::string>& args, std::string_v
 
 DotResult Read(Shell& shell, const std::vector<std::string>& args, std::string_view) {
   if (args.size() != 1) return DotResult::kUsage;
+  if (!MayOpen(shell, args[0], false)) return DotResult::kError;
   int status = shell.RunScriptFile(args[0], false);
   if (status == 252) return DotResult::kParseError;
   if (status == 254) return DotResult::kEngineError;

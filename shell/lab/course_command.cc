@@ -3,11 +3,22 @@
 // under DIR/lessons completes from each of its answers files (<id>.answers, <id>.*.answers) and
 // from none of its wrong files (<id>.wrong, <id>.*.wrong). The exit status is non-zero with the
 // list of what failed.
+//
+// A course folder is input from elsewhere (a pull request, a colleague's repository) checked on
+// a CI machine, so it gets no more file access than the live page's statement box: answers are
+// replayed through Shell::ExecuteUntrusted (no file:// value, no dot-command that opens a file),
+// and a course holding a symbolic link, device or FIFO is refused before anything runs.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,6 +33,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kUsage = "usage: ddblab course check DIR [--seeds 1..20]\n";
+// How refusals name the replayed answers: "... cannot read or write files".
+constexpr const char* kAnswersSource = "a course's answers files replayed by course check";
 
 int Usage(const std::string& error) {
   std::fprintf(stderr, "ddblab course: %s\n%s", error.c_str(), kUsage);
@@ -43,6 +56,53 @@ bool BelongsTo(const fs::path& file, const std::string& id, const std::string& e
   const std::string name = file.filename().string();
   if (file.extension() != extension) return false;
   return name == id + extension || name.rfind(id + ".", 0) == 0;
+}
+
+// What course check replays and grades is the course's own: a symbolic link (or a device or
+// FIFO) anywhere under lessons/ or exercises/ could make it print a file from elsewhere on the
+// CI machine into the log, so each one is named and nothing is run. Paths are relative to root.
+std::vector<std::string> NotOwnFiles(const fs::path& root) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const char* top : {"lessons", "exercises"}) {
+    const fs::path dir = root / top;
+    if (fs::is_symlink(fs::symlink_status(dir, ec))) {
+      found.push_back(top);
+      continue;
+    }
+    for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      const fs::file_status st = it->symlink_status(ec);
+      if (fs::is_regular_file(st) || fs::is_directory(st)) continue;
+      // Lexically: fs::relative would resolve the link to where it points.
+      found.push_back(it->path().lexically_relative(root).generic_string());
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+// An answers file's text, opened without following a link (one could replace the file after
+// NotOwnFiles looked) and only when it is a regular file, up to kMaxAnswersBytes.
+constexpr size_t kMaxAnswersBytes = size_t{16} << 20;
+Result<std::string> ReadOwnFile(const fs::path& path) {
+  const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return ValidationError("cannot open " + path.string() + ": " + std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return ValidationError(path.string() + " is not a regular file");
+  }
+  std::string text;
+  char buf[65536];
+  for (ssize_t n; (n = read(fd, buf, sizeof buf)) > 0;) {
+    text.append(buf, static_cast<size_t>(n));
+    if (text.size() > kMaxAnswersBytes) {
+      close(fd);
+      return ValidationError(path.string() + " is larger than 16 MiB");
+    }
+  }
+  close(fd);
+  return text;
 }
 
 // The last lines of a captured replay, to show why a lesson did not complete.
@@ -84,6 +144,15 @@ int RunCourseCommand(int argc, char** argv) {
   }
   Result<std::vector<uint64_t>> parsed = grade::ParseSeeds(seeds);
   if (!parsed.ok()) return Usage("--seeds: " + parsed.error().message);
+  if (const std::vector<std::string> links = NotOwnFiles(root); !links.empty()) {
+    std::printf(
+        "course %s: nothing was checked: course check reads only the course's own\n"
+        "regular files, and these are links (or devices or FIFOs), which could show a file\n"
+        "from elsewhere on this machine in the log; replace them with copies:\n",
+        root.c_str());
+    for (const std::string& l : links) std::printf("  %s\n", l.c_str());
+    return 1;
+  }
   // The course's lessons and exercises are found before the bundled ones of the same id.
   setenv("DDBLAB_COURSE", root.c_str(), 1);
 
@@ -107,9 +176,16 @@ int RunCourseCommand(int argc, char** argv) {
       const bool right = BelongsTo(f, id, ".answers");
       if (!right && !BelongsTo(f, id, ".wrong")) continue;
       answers += right ? 1 : 0;
-      std::ifstream in(f);
       shell::CaptureSink capture;
-      const int status = ReplayLessonAnswers(id, in, f.string(), capture);
+      int status = 2;
+      if (Result<std::string> text = ReadOwnFile(f); !text.ok()) {
+        capture.ErrLine("course check: " + text.error().message);
+      } else {
+        // The answers are the course's, not this machine's user's: they run as the live page's
+        // statements do, opening no file.
+        std::istringstream in(*text);
+        status = ReplayLessonAnswers(id, in, f.string(), capture, kAnswersSource);
+      }
       const bool ok = right ? status == 0 : status == 1;
       std::printf("%s lesson %s from %s\n", ok ? "ok  " : "FAIL", id.c_str(), f.filename().c_str());
       if (!ok) {

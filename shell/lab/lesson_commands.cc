@@ -254,7 +254,7 @@ int RunLessonCommand(int argc, char** argv) {
 }
 
 int ReplayLessonAnswers(const std::string& id, std::istream& in, const std::string& answers,
-                        shell::OutputSink& sink) {
+                        shell::OutputSink& sink, const std::string& untrusted_source) {
   auto engine = Engine::Open();
   if (!engine.ok()) {
     sink.ErrLine("ddblab lesson run: " + engine.error().message);
@@ -270,6 +270,7 @@ int ReplayLessonAnswers(const std::string& id, std::istream& in, const std::stri
   ScriptOptions options;
   options.name = answers;
   options.keep_going = true;
+  options.untrusted_source = untrusted_source;
   shell::RunScript(shell, in, options);
   int status = 0;
   if (!state->observer) {

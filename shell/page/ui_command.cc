@@ -222,7 +222,7 @@ class ShellPageImpl final : public ShellPage, public PageBackend {
       CaptureSink captured;
       shell_.RedirectOutput(&captured);
       from_page_.store(true);
-      const Outcome outcome = shell_.ExecuteUntrusted(text);
+      const Outcome outcome = shell_.ExecuteUntrusted(text, "statements sent from the live page");
       from_page_.store(false);
       shell_.RedirectOutput(nullptr);
       return PageAnswer::Ok(

@@ -93,7 +93,10 @@ int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options) {
     if (!is_check && !settle()) return false;
     // .print is itself the text a presenter wants shown; echoing it would show it twice.
     if (shell.settings().echo && !statement.text.starts_with(".print")) Echo(shell, statement.text);
-    Outcome outcome = shell.Execute(statement.text, statement.complete);
+    Outcome outcome =
+        options.untrusted_source.empty()
+            ? shell.Execute(statement.text, statement.complete)
+            : shell.ExecuteUntrusted(statement.text, options.untrusted_source, statement.complete);
     if (outcome == Outcome::kExit) return false;
     if (InterruptRequested()) {
       // Ctrl-C stops a script between statements (the REPL that ran .read goes on).

@@ -155,15 +155,16 @@ FileAccess Shell::DataFileAccess() const {
     return FileAccess::Refused("lesson code cannot read or write files through dot-commands");
   }
   if (untrusted_depth_ > 0) {
-    return FileAccess::Refused("statements sent from the live page cannot read or write files");
+    return FileAccess::Refused(untrusted_source_ + " cannot read or write files");
   }
   return FileAccess::Local(cwd());
 }
 
-Outcome Shell::ExecuteUntrusted(std::string_view input) {
+Outcome Shell::ExecuteUntrusted(std::string_view input, std::string source, bool complete) {
   std::lock_guard<std::recursive_timed_mutex> running(execution_mutex_);
-  ++untrusted_depth_;
-  Outcome o = Execute(input);
+  // The outermost caller names the text: a nested call runs inside what it already refused.
+  if (untrusted_depth_++ == 0) untrusted_source_ = std::move(source);
+  Outcome o = Execute(input, complete);
   --untrusted_depth_;
   return o;
 }

@@ -2,7 +2,10 @@
 # An instructor's course folder (course/lessons, course/exercises) beside the bundled lessons and
 # exercises: --course DIR and DDBLAB_COURSE make its lessons and exercises listed and found first,
 # an id in both is the course's with a note saying the bundled one is set aside, and
-# `ddblab course check DIR` passes a good course and fails a broken one naming what failed.
+# `ddblab course check DIR` passes a good course and fails a broken one naming what failed. A
+# hostile course's answers cannot read this machine's files (.read, file://, .import, .simulate,
+# .stream attach, .exercise, .save, .import-model are refused by name), and a course holding a
+# link is refused before anything runs.
 # usage: bash course_folders.sh <ddblab binary>
 set -uo pipefail
 BIN=${1:?usage: course_folders.sh <ddblab binary>}
@@ -62,6 +65,63 @@ for what in "lesson our-first-steps (our-first-steps.answers: not completed)" \
             "lesson unanswered (no answers file)"; do
   grep -qF "$what" "$TMP/check.txt" || fail "course check names '$what': $(tail -8 "$TMP/check.txt")"
 done
+
+# A hostile course: answers files that try to read this machine's files. Each is replayed as
+# the live page's statements are, so nothing is read: every attempt is refused by name and the
+# secret never reaches the log (if one were read, .read would print it, the Lua would raise it,
+# the item would be scanned back).
+S="$TMP/secret"
+mkdir -p "$S"
+echo ".print SECRET-TOKEN-3e9a" > "$S/secret.ddb"
+echo 'error("SECRET-TOKEN-3e9a")' > "$S/secret.lua"
+echo '{"PK":{"S":"SECRET-TOKEN-3e9a"},"SK":{"S":"PROFILE"}}' > "$S/secret.json"
+echo '{"Item":{"PK":{"S":"SECRET-TOKEN-3e9a"},"SK":{"S":"X"}}}' > "$S/secret.jsonl"
+H="$TMP/hostile"
+mkdir -p "$H/lessons"
+sed -e 's/id = "first-steps"/id = "probe"/' -e 's/number = 1,/number = 43,/' \
+  "$SRC/lessons/first-steps.lua" > "$H/lessons/probe.lua"
+attempts=(
+  "read|.read $S/secret.ddb|Unable to open $S/secret.ddb"
+  "item|aws dynamodb put-item --table-name app-main --item file://$S/secret.json|Unable to load paramfile file://$S/secret.json"
+  "import|.import app-main $S/secret.jsonl|Unable to open $S/secret.jsonl"
+  "simulate|.simulate $S/secret.lua|.simulate: Unable to open $S/secret.lua"
+  "stream|.stream attach app-main $S/secret.lua|no handler file $S/secret.lua among the lessons' handlers"
+  "exercise|.exercise start edtech $S/secret.ddb|.exercise start: works on a solution file"
+  "save|.save $S/copy.db|Unable to open $S/copy.db"
+  "model|.import-model $S/secret.json|Unable to open $S/secret.json"
+)
+# probe.answers tries everything, then completes the lesson (and scans the table, which would
+# show an item read from a file). Each probe.<name>.answers tries one thing and so cannot
+# complete: course check prints how a failing replay ended, here the refusal.
+for a in "${attempts[@]}"; do
+  IFS='|' read -r name line _ <<<"$a"
+  echo "$line" >> "$H/lessons/probe.answers"
+  echo "$line" > "$H/lessons/probe.$name.answers"
+done
+cat "$SRC/lessons/first-steps.answers" >> "$H/lessons/probe.answers"
+echo "aws dynamodb scan --table-name app-main" >> "$H/lessons/probe.answers"
+"$BIN" course check "$H" > "$TMP/hostile.txt" 2>&1
+grep -q "SECRET-TOKEN" "$TMP/hostile.txt" && fail "a secret reached the log: $(grep SECRET "$TMP/hostile.txt")"
+[ ! -e "$S/copy.db" ] || fail ".save wrote a file"
+grep -qF "ok   lesson probe from probe.answers" "$TMP/hostile.txt" ||
+  fail "the refused lines do not stop the lesson: $(cat "$TMP/hostile.txt")"
+for a in "${attempts[@]}"; do
+  IFS='|' read -r name _ want <<<"$a"
+  grep -qF "FAIL lesson probe from probe.$name.answers" "$TMP/hostile.txt" ||
+    fail "$name: $(cat "$TMP/hostile.txt")"
+  grep -qF "$want" "$TMP/hostile.txt" || fail "$name is refused naming it ($want): $(cat "$TMP/hostile.txt")"
+done
+[ "$(grep -c "a course's answers files replayed by course check cannot read or write files" \
+  "$TMP/hostile.txt")" -ge "${#attempts[@]}" ] || fail "each refusal says why: $(cat "$TMP/hostile.txt")"
+# An answers file that is itself a link to a secret: nothing is checked, the link is named.
+rm "$H"/lessons/probe.*.answers
+ln -s "$S/secret.ddb" "$H/lessons/probe.linked.answers"
+"$BIN" course check "$H" > "$TMP/hostile.txt" 2>&1
+status=$?
+[ "$status" = 1 ] || fail "a course with a link exits 1, not $status"
+grep -q "SECRET-TOKEN" "$TMP/hostile.txt" && fail "the link's target reached the log"
+grep -qF "  lessons/probe.linked.answers" "$TMP/hostile.txt" || fail "the link is named: $(cat "$TMP/hostile.txt")"
+grep -qF "nothing was checked" "$TMP/hostile.txt" || fail "says nothing ran: $(cat "$TMP/hostile.txt")"
 
 "$BIN" --course "$TMP/nowhere" -c "SELECT 1" > /dev/null 2>&1
 [ $? = 252 ] || fail "--course of a folder without lessons/ or exercises/ is a usage error"

@@ -3,7 +3,7 @@
 # files, unpacked into a scratch root, work on their own: the staged /usr/bin/ddblab prints its
 # version, runs the README's tour, completes a lesson and grades an exercise from the staged
 # /usr/share/ddblab (with no DDBLAB_* variable set, a scratch HOME, from a scratch folder), and
-# the staged manual page is one.
+# the staged manual page is one; `exercise pack --package` accepts the package.
 # usage: bash package_install.sh <ddblab binary>
 set -euo pipefail
 BIN=${1:?usage: package_install.sh <ddblab binary>}
@@ -47,6 +47,11 @@ for lib in liblua5.4 libsqlite3; do
 done
 echo "ok   $depends"
 version=$(dpkg-deb -f "$deb" Version)
+# The package CPack writes is one `exercise pack --package` accepts (a Debian package of ddblab
+# whose control member it can read); tests/e2e/autograder_bundle.sh checks the refusals.
+out=$("$BIN" exercise pack edtech --gradescope "$TMP/gs.zip" --package "$deb" 2>&1) ||
+  fail "exercise pack does not accept the package cpack wrote" "$out"
+echo "ok   exercise pack bundles it"
 
 contents=$(dpkg-deb -c "$deb")
 for f in ./usr/bin/ddblab ./usr/share/man/man1/ddblab.1.gz \

@@ -8,8 +8,14 @@
 // do not share one dataset.
 //
 // GitHub Classroom: the zip unpacks at a repository's root into .github/ (a workflow running
-// the autograding command grader with the exercise's points total) and .github/classroom/ (the
-// package, the exercise and the grading command).
+// the grading step, then GitHub Classroom's autograding reporter) and .github/classroom/ (the
+// package, the exercise and grade.sh, the step: it grades the solution check by check and hands
+// the reporter the points earned, so partial solutions get partial credit).
+//
+// What goes into a bundle is checked first: the exercise's name and --solution may hold only the
+// characters pack_scripts.h allows, the exercise's files must be its own regular files (a
+// symbolic link is refused by name), and the package must be a Debian package of ddblab
+// (debian_package.h).
 #pragma once
 
 #include <cstdint>

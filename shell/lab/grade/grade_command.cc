@@ -35,8 +35,9 @@ namespace fs = std::filesystem;
 using grade::Report;
 
 constexpr const char* kGradeUsage =
-    "usage: ddblab grade EXERCISE SOLUTION... [--seed N] [--format text|json|gradescope|junit]\n"
-    "                    [--jobs N] [--out FILE] [--reveal-hidden] [--exercises-dir DIR]\n"
+    "usage: ddblab grade EXERCISE SOLUTION... [--seed N] [--out FILE] [--also FORMAT=FILE]...\n"
+    "                    [--format text|json|gradescope|classroom|junit] [--jobs N]\n"
+    "                    [--reveal-hidden] [--exercises-dir DIR]\n"
     "                    [--timeout SECONDS] [--cpu-limit SECONDS] [--memory-limit MIB]\n"
     "       ddblab grade list\n";
 
@@ -47,6 +48,8 @@ struct GradeArgs {
   std::string format = "text";
   int jobs = 1;
   std::string out;
+  // --also FORMAT=FILE: the same grading written in another format too (a log and a result).
+  std::vector<std::pair<std::string, std::string>> also;
   grade::IsolationLimits limits;
   bool reveal = false;
   std::string exercises_dir;
@@ -58,6 +61,10 @@ bool ParseUnsigned(const std::string& s, uint64_t* v) {
   }
   *v = std::stoull(s);
   return true;
+}
+
+bool KnownFormat(const std::string& f) {
+  return f == "text" || f == "json" || f == "gradescope" || f == "classroom" || f == "junit";
 }
 
 // Parses argv; an error message, or empty when the arguments are usable.
@@ -75,10 +82,18 @@ std::string ParseGradeArgs(int argc, char** argv, GradeArgs* a) {
       if (!value(&v) || !ParseUnsigned(v, &a->seed)) return "--seed needs a non-negative integer";
     } else if (arg == "--format") {
       if (!value(&a->format)) return "--format needs a value";
-      if (a->format != "text" && a->format != "json" && a->format != "gradescope" &&
-          a->format != "junit") {
-        return "unknown format '" + a->format + "' (text, json, gradescope or junit)";
+      if (!KnownFormat(a->format)) {
+        return "unknown format '" + a->format + "' (text, json, gradescope, classroom or junit)";
       }
+    } else if (arg == "--also") {
+      if (!value(&v) || v.find('=') == std::string::npos || v.back() == '=') {
+        return "--also needs FORMAT=FILE";
+      }
+      std::string format = v.substr(0, v.find('='));
+      if (!KnownFormat(format)) {
+        return "unknown format '" + format + "' (text, json, gradescope, classroom or junit)";
+      }
+      a->also.emplace_back(format, v.substr(v.find('=') + 1));
     } else if (arg == "--jobs" || arg == "-j") {
       uint64_t n = 0;
       if (!value(&v) || !ParseUnsigned(v, &n) || n == 0 || n > 256) {
@@ -119,6 +134,11 @@ std::string ParseGradeArgs(int argc, char** argv, GradeArgs* a) {
   a->exercise = positional[0];
   a->solutions.assign(positional.begin() + 1, positional.end());
   if (a->solutions.empty() && a->exercise != "list") return "missing SOLUTION";
+  bool classroom = a->format == "classroom";
+  for (const auto& also : a->also) classroom = classroom || also.first == "classroom";
+  if (classroom && a->solutions.size() > 1) {
+    return "the classroom format reports one solution (a grading step grades one)";
+  }
   return "";
 }
 
@@ -268,15 +288,20 @@ std::vector<Report> GradeAll(const GradeArgs& a) {
   return reports;
 }
 
-std::string Render(const GradeArgs& a, const std::vector<Report>& reports) {
-  if (a.format == "junit") return grade::RenderJUnit(reports);
-  if (a.format == "gradescope") {
+std::string Render(const std::string& format, const GradeArgs& a,
+                   const std::vector<Report>& reports) {
+  if (format == "junit") return grade::RenderJUnit(reports);
+  if (format == "classroom") {
+    // One grading step reports one solution (ParseGradeArgs allows one with this format).
+    return grade::ReportToClassroom(reports[0]).dump(2) + "\n";
+  }
+  if (format == "gradescope") {
     if (reports.size() == 1) return grade::ReportToGradescope(reports[0]).dump(2) + "\n";
     wire::Json arr = wire::Json::array();
     for (const auto& r : reports) arr.push_back(grade::ReportToGradescope(r));
     return arr.dump(2) + "\n";
   }
-  if (a.format == "json") {
+  if (format == "json") {
     wire::Json j = wire::Json::object();
     j["format"] = "ddblab-grade/1";
     j["exercise"] = a.exercise;
@@ -357,7 +382,15 @@ int RunGradeCommand(int argc, char** argv) {
     }
   }
   std::vector<Report> reports = GradeAll(a);
-  std::string text = Render(a, reports);
+  for (const auto& [format, file] : a.also) {
+    std::ofstream f(file, std::ios::binary | std::ios::trunc);
+    f << Render(format, a, reports);
+    if (!f) {
+      std::fprintf(stderr, "ddblab grade: cannot write %s\n", file.c_str());
+      return 1;
+    }
+  }
+  std::string text = Render(a.format, a, reports);
   if (!a.out.empty()) {
     std::ofstream f(a.out, std::ios::binary | std::ios::trunc);
     f << text;
@@ -440,6 +473,13 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
   ExerciseState* st = &state;
   std::string root = grade::ExercisesDir();
 
+  // Every verb but list works on a solution file (start writes one, try and submit read it):
+  // refused where the shell may not open files.
+  if (const FileAccess files = shell.DataFileAccess();
+      verb != "list" && files.mode == FileAccess::Mode::kRefused) {
+    sink.ErrLine(".exercise " + verb + ": works on a solution file, and " + files.refused_reason);
+    return false;
+  }
   if (verb == "list") {
     for (const auto& id : grade::ListExercises(root)) {
       Result<grade::ExerciseLocation> where = grade::LocateExercise(id, root);

@@ -85,7 +85,12 @@ Result<wire::Json> CallExercise(const std::string& exercise, const std::string& 
 std::string RenderText(const Report& r, bool reveal_hidden);
 wire::Json ReportToJson(const Report& r, bool reveal_hidden);  // our stable shape
 wire::Json ReportToGradescope(const Report& r);                // Gradescope results.json
-std::string RenderJUnit(const std::vector<Report>& reports);   // JUnit XML, one suite each
+// GitHub Classroom's autograding reporter reads a grading step's `result` (base64 of this
+// JSON): {version 1, status pass|fail|error, max_score, tests[{name, status, score, message,
+// ...}]}, and gives Classroom the sum of the tests' scores out of max_score. One test per check,
+// each with the points it earned, so a partly right solution gets part of the points.
+wire::Json ReportToClassroom(const Report& r);
+std::string RenderJUnit(const std::vector<Report>& reports);  // JUnit XML, one suite each
 // Parses ReportToJson output back (for reports passed between processes).
 Report ReportFromJson(const wire::Json& j);
 

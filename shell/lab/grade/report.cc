@@ -1,6 +1,6 @@
 // The renderers of the one result model: text for people, our JSON for tools, Gradescope's
-// results.json and JUnit XML for course platforms and CI. Hidden checks never show their
-// message unless an instructor asks for it.
+// results.json, GitHub Classroom's reporter result and JUnit XML for course platforms and CI.
+// Hidden checks never show their message unless an instructor asks for it.
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -174,6 +174,46 @@ wire::Json ReportToGradescope(const Report& r) {
     t["output"] = out;
     t["visibility"] = c.visibility == Visibility::kHidden ? "after_due_date" : "visible";
     tests.push_back(t);
+  }
+  j["tests"] = tests;
+  return j;
+}
+
+wire::Json ReportToClassroom(const Report& r) {
+  // classroom-resources/autograding-grading-reporter: NotifyClassroom sums tests[].score out of
+  // max_score; ConsoleResults prints each test's name, and the message of those not "pass"; the
+  // step fails on status "fail" or "error".
+  wire::Json j = wire::Json::object();
+  j["version"] = 1;
+  const bool full = r.error.empty() && r.score() >= r.max_score() && r.max_score() > 0;
+  j["status"] = !r.error.empty() ? "error" : full ? "pass" : "fail";
+  j["max_score"] = r.max_score();
+  wire::Json tests = wire::Json::array();
+  auto test = [](const std::string& name, bool passed, double score, const std::string& message,
+                 double seconds) {
+    wire::Json t = wire::Json::object();
+    t["name"] = name;
+    t["status"] = passed ? "pass" : "fail";
+    t["score"] = score;
+    t["message"] = message;
+    t["test_code"] = "";
+    t["filename"] = "";
+    t["line_no"] = 0;
+    t["duration"] = seconds;
+    return t;
+  };
+  if (!r.error.empty()) {
+    tests.push_back(test("ddblab grade", false, 0, "The grader could not finish: " + r.error, 0));
+  }
+  for (const auto& c : r.checks) {
+    std::string message = VisibleMessage(c, false);
+    // The reporter knows pass and fail: the real status (skipped, timeout, error) leads.
+    if (c.status != CheckStatus::kPassed) {
+      message = "[" + std::string(CheckStatusName(c.status)) + "] " + message;
+    }
+    tests.push_back(
+        test(c.id + ": " + c.title + " (" + Points(c.points) + "/" + Points(c.max_points) + ")",
+             c.status == CheckStatus::kPassed, c.points, message, c.seconds));
   }
   j["tests"] = tests;
   return j;

@@ -8,6 +8,7 @@
 #include "shell/render/output.h"
 #include "shell/repl/extensions.h"
 #include "shell/repl/shell.h"
+#include "shell/session/data_file.h"
 #include "simulate/simulate.h"
 
 namespace ddblab::lab::simulate {
@@ -30,6 +31,12 @@ bool RunSimulateDot(shell::ShellContext& shell, SimulationShelf& shelf,
       return false;
     }
     seconds = n;
+  }
+  // The scenario is a file of the user's: refused where the shell may not open files.
+  if (auto allowed = shell::ResolveDataFile(shell.DataFileAccess(), args[0], false);
+      !allowed.ok()) {
+    sink.ErrLine(".simulate: " + allowed.error().message);
+    return false;
   }
   std::filesystem::path path = args[0];
   if (path.is_relative()) path = std::filesystem::path(shell.cwd()) / path;

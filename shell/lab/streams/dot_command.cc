@@ -11,6 +11,7 @@
 #include "lab_runtime.h"
 #include "shell/render/output.h"
 #include "shell/repl/shell.h"
+#include "shell/session/data_file.h"
 #include "shell_client.h"
 #include "sink_streambuf.h"
 #include "streams/handlers.h"
@@ -78,12 +79,19 @@ std::optional<int64_t> Integer(const std::string& s) {
 }
 
 // The handler file: as given (relative to the working directory), else by its name in the
-// handlers/ folder of the lessons search path, where lessons keep the handlers they use.
-Result<fs::path> FindHandlerFile(const std::string& cwd, const std::string& name) {
-  fs::path given(name);
-  if (given.is_relative()) given = fs::path(cwd) / given;
+// handlers/ folder of the lessons search path, where lessons keep the handlers they use. When
+// the shell may not open the user's files (`access` refused: a course's answers being replayed,
+// lesson code), only the lessons' handlers are looked at, and only a file that stays inside its
+// handlers/ folder once every link is followed: a course's handler that links elsewhere is not
+// read.
+Result<fs::path> FindHandlerFile(const shell::FileAccess& access, const std::string& name) {
+  const bool own_files = access.mode != shell::FileAccess::Mode::kRefused;
   std::error_code ec;
-  if (fs::exists(given, ec)) return given;
+  if (own_files) {
+    fs::path given(name);
+    if (given.is_relative()) given = fs::path(access.dir) / given;
+    if (fs::exists(given, ec)) return given;
+  }
   if (name.find('/') == std::string::npos) {
     std::string dirs = LessonsDir();
     size_t start = 0;
@@ -91,12 +99,20 @@ Result<fs::path> FindHandlerFile(const std::string& cwd, const std::string& name
       size_t end = dirs.find(':', start);
       std::string dir =
           dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
-      if (!dir.empty() && fs::exists(fs::path(dir) / "handlers" / name, ec)) {
-        return fs::path(dir) / "handlers" / name;
+      const fs::path handlers = fs::path(dir) / "handlers";
+      if (!dir.empty() && fs::exists(fs::symlink_status(handlers / name, ec))) {
+        auto inside =
+            shell::ResolveDataFile(shell::FileAccess::ConfinedTo(handlers.string()), name, false);
+        if (!inside.ok()) return inside.error();
+        return handlers / name;
       }
       if (end == std::string::npos) break;
       start = end + 1;
     }
+  }
+  if (!own_files) {
+    return ValidationError("no handler file " + name + " among the lessons' handlers (" +
+                           access.refused_reason + ", so no other file is looked at)");
   }
   return ValidationError("no handler file " + name +
                          " (neither there nor among the lessons' handlers)");
@@ -172,7 +188,7 @@ bool Attach(shell::ShellContext& shell, StreamState& state, const std::vector<st
   if (args.size() < 3) return Fail(shell, "usage: .stream attach TABLE FILE.lua [options]");
   auto options = AttachOptions(args, 3);
   if (!options.ok()) return Fail(shell, options.error().message);
-  auto path = FindHandlerFile(shell.cwd(), args[2]);
+  auto path = FindHandlerFile(shell.DataFileAccess(), args[2]);
   if (!path.ok()) return Fail(shell, path.error().message);
   auto code = ReadHandlerFile(*path);
   if (!code.ok()) return Fail(shell, code.error().message);

@@ -30,9 +30,11 @@ int RunSimulateCommand(int argc, char** argv);
 
 // Replays the statements of `answers` (named `name` in messages) through lesson `id`, from step
 // 1, in a scratch database, leaving saved progress alone. 0 when the lesson completes, 1 when it
-// does not, 2 when it could not start.
+// does not, 2 when it could not start. `untrusted_source` non-empty: the answers are not the
+// user's own (a course's, under `course check`) and run as Shell::ExecuteUntrusted runs text,
+// opening no file; it names them in refusals.
 int ReplayLessonAnswers(const std::string& id, std::istream& answers, const std::string& name,
-                        shell::OutputSink& sink);
+                        shell::OutputSink& sink, const std::string& untrusted_source = "");
 
 // Told of each simulation that finishes in a shell (`.simulate`, a lesson's ddb.simulate), as the
 // JSON `ddblab simulate --format json` prints.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ddblab/wire.h"
+#include "shell/session/file_access.h"
 #include "shell/session/statement.h"
 
 namespace ddblab::shell {
@@ -63,6 +64,12 @@ class ShellContext {
   virtual std::unique_ptr<wire::Client> NewScratchDatabase(std::string description) = 0;
   // Where relative file:// paths resolve.
   virtual std::string cwd() const = 0;
+  // What a dot-command that opens a file (.read, .open, .save, .import, .export, the models,
+  // .generate --script, .simulate, .stream attach, .exercise) may open: the user's files
+  // relative to cwd(), or nothing (kRefused, with the reason to print) while lesson code runs
+  // statements or while text the user did not type runs (Shell::ExecuteUntrusted). Each such
+  // command asks before it touches a file, so one policy covers them all.
+  virtual FileAccess DataFileAccess() const = 0;
   // Adds a dot-command (replacing one of the same name).
   virtual void RegisterDotCommand(DotExtension command) = 0;
   // Which database statements go to now: an id that changes when a lesson or an exercise pushes

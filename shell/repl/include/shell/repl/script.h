@@ -13,6 +13,10 @@ namespace ddblab::shell {
 struct ScriptOptions {
   std::string name;         // for the "stopped at" message
   bool keep_going = false;  // continue after a failed statement (default: stop, like -bail)
+  // Non-empty: the script is text the user did not write (a course's lesson answers), run
+  // through Shell::ExecuteUntrusted under this name ("answers files replayed by course check"),
+  // so none of its statements or dot-commands can open a file.
+  std::string untrusted_source;
 };
 
 // Exit status of a script stopped by Ctrl-C (128 + SIGINT, as shells report it).

@@ -41,9 +41,11 @@ class Shell : public ShellContext {
   // Runs one complete input (see InputIncomplete) through the session and renders it.
   // `complete` is false when a script ended while the statement still needed more lines.
   Outcome Execute(std::string_view input, bool complete = true);
-  // Execute for text from outside the terminal (the live page's statement box): it may not
-  // read or write the machine's files (file:// values, data-file dot-commands).
-  Outcome ExecuteUntrusted(std::string_view input);
+  // Execute for text the user did not type (the live page's statement box, a course's lesson
+  // answers replayed by `course check`): it may not read or write the machine's files (file://
+  // values, and every dot-command that opens a file asks DataFileAccess). `source` names the
+  // text in the refusal: "statements sent from the live page".
+  Outcome ExecuteUntrusted(std::string_view input, std::string source, bool complete = true);
 
   ShellSettings& settings() { return settings_; }
   // The width table mode fits into now (settings().width resolved against the terminal).
@@ -96,10 +98,7 @@ class Shell : public ShellContext {
   void PopClient(int id) override;
   std::unique_ptr<wire::Client> NewScratchDatabase(std::string description) override;
   std::string cwd() const override;
-  // What data-file dot-commands (.import, .export, .generate --script, .model) may open: the
-  // user's files relative to cwd(), or nothing while lesson code runs statements (Run), so a
-  // lesson cannot read or write the user's files.
-  FileAccess DataFileAccess() const;
+  FileAccess DataFileAccess() const override;
   void RegisterDotCommand(DotExtension command) override;
   int database_id() const override;
   bool database_live(int id) const override;
@@ -199,8 +198,9 @@ class Shell : public ShellContext {
   std::optional<Outcome> last_outcome_;
   bool last_was_statement_ = false;
   std::map<std::string, ddblab::TableDescription> key_cache_;  // table name -> DescribeTable's
-  int lesson_code_depth_ = 0;  // Run calls in progress (lesson code running statements)
-  int untrusted_depth_ = 0;    // ExecuteUntrusted calls in progress
+  int lesson_code_depth_ = 0;     // Run calls in progress (lesson code running statements)
+  int untrusted_depth_ = 0;       // ExecuteUntrusted calls in progress
+  std::string untrusted_source_;  // what the outermost of them runs, for refusals
 };
 
 }  // namespace ddblab::shell
