@@ -19,7 +19,7 @@ namespace {
 // The control tarball holds a few small files; a larger one is not a package's.
 constexpr size_t kMaxControlBytes = size_t{4} << 20;
 
-std::string Trim(std::string_view s) {
+std::string TrimControlValue(std::string_view s) {
   size_t b = s.find_first_not_of(" \t\r");
   if (b == std::string_view::npos) return "";
   size_t e = s.find_last_not_of(" \t\r");
@@ -67,7 +67,7 @@ Result<std::vector<Member>> ArMembers(const std::string& bytes, const std::strin
     if (!ParseNumber(header.substr(48, 10), 10, &size) || size > bytes.size() - pos - 60) {
       return ValidationError(not_deb + " (an ar member runs past the end of the file)");
     }
-    std::string member = Trim(header.substr(0, 16));
+    std::string member = TrimControlValue(header.substr(0, 16));
     if (!member.empty() && member.back() == '/') member.pop_back();  // GNU ar's terminator
     members.push_back({member, std::string_view(bytes.data() + pos + 60, size)});
     pos += 60 + size + (size & 1);
@@ -130,11 +130,11 @@ std::string Field(const std::string& control, const std::string& field) {
     size_t end = control.find('\n', start);
     if (end == std::string::npos) end = control.size();
     std::string_view line(control.data() + start, end - start);
-    if (Trim(line).empty()) break;
+    if (TrimControlValue(line).empty()) break;
     size_t colon = line.find(':');
     if (colon != std::string_view::npos && colon == field.size() &&
         strncasecmp(line.data(), field.data(), colon) == 0) {
-      return Trim(line.substr(colon + 1));
+      return TrimControlValue(line.substr(colon + 1));
     }
     start = end + 1;
   }
