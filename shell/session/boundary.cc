@@ -332,7 +332,17 @@ std::vector<StatementText> StatementAssembler::FeedUntilSemicolon(std::string_vi
 
 std::optional<StatementText> StatementAssembler::ReleaseTyped() {
   if (!held_) return std::nullopt;
-  if (held_->text.find('\n') == std::string::npos) return ReleaseHeld();
+  // Lines joined only by a trailing `\` were joined on purpose: the line without one ends it,
+  // as it ends an aws-CLI command.
+  bool joined_by_backslash = true;
+  for (size_t nl = held_->text.find('\n'); nl != std::string::npos;
+       nl = held_->text.find('\n', nl + 1)) {
+    if (!TrimRight(std::string_view(held_->text).substr(0, nl)).ends_with('\\')) {
+      joined_by_backslash = false;
+      break;
+    }
+  }
+  if (joined_by_backslash) return ReleaseHeld();
   current_ = std::move(*held_);
   held_.reset();
   open_ = true;

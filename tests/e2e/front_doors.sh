@@ -21,6 +21,8 @@ sys.path.insert(0, sys.argv[4])
 from pty_session import Session
 
 # Each input is one statement, as a user would write or paste it (lines joined with \n).
+# A PartiQL statement laid out over several lines ends with `;` (typed in the REPL it waits for
+# it); one joined by `\` ends at the line without one.
 INPUTS = [
     "aws dynamodb create-table --table-name Doors \\\n"
     "  --attribute-definitions AttributeName=PK,AttributeType=S AttributeName=SK,AttributeType=S \\\n"
@@ -31,14 +33,14 @@ INPUTS = [
     "  \"name\": {\"S\": \"José — lições ✓\"}, \"age\": {\"N\": \"41\"}\n"
     "}'",
     "INSERT INTO \"Doors\" VALUE {'PK': 'USER#1', 'SK': 'NOTE#2',\n"
-    "  'text': '東京 naïve café'}",
+    "  'text': '東京 naïve café'};",
     "INSERT INTO \"Doors\" VALUE {'PK': 'USER#2', 'SK': 'NOTE#1', 'text': 'plain'}",
-    "SELECT * FROM \"Doors\" WHERE\n  PK = 'USER#1' AND\n  begins_with(SK, 'NOTE#')",
+    "SELECT * FROM \"Doors\" WHERE\n  PK = 'USER#1' AND\n  begins_with(SK, 'NOTE#');",
     "SELECT * FROM \"Doors\" \\\nWHERE PK = 'USER#1'",
     "aws dynamodb query --table-name Doors \\\n"
     "  --key-condition-expression \"PK = :pk\" \\\n"
     "  --expression-attribute-values '{\":pk\": {\"S\": \"USER#1\"}}'",
-    "UPDATE \"Doors\" SET age = 42 WHERE\n  PK = 'USER#1' AND SK = 'PROFILE'",
+    "UPDATE \"Doors\" SET age = 42 WHERE\n  PK = 'USER#1' AND SK = 'PROFILE';",
     "aws dynamodb get-item --table-name Doors --key '{\"PK\":{\"S\":\"USER#1\"},\"SK\":{\"S\":\"PROFILE\"}}'",
     "SELECT * FROM \"Doors\" WHERE name = 'José — lições ✓'",
     "aws dynamodb get-item --table-name Missing --key '{\"PK\":{\"S\":\"x\"}}'",

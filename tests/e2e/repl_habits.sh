@@ -44,10 +44,12 @@ shown = s.transcript.decode(errors="replace")
 if "Invalid choice 'FROM'" in shown or "Invalid choice 'WHERE'" in shown:
     fail("the pasted SELECT was cut into several statements:\n" + shown[-2000:])
 
-step("a line that cannot be a whole statement continues, with the continuation prompt")
+step("a line that cannot be a whole statement continues, with the continuation prompt, to its ;")
 s.type("SELECT *\r")
 s.expect("...> ")
 s.type("FROM \"Shop\" WHERE PK = 'CUST#3' AND SK = 'A'\r")
+s.expect("...> ")
+s.type(";\r")
 s.expect("-- GetItem Shop | 1 returned")
 s.expect("ddblab> ")
 

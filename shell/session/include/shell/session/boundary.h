@@ -82,9 +82,10 @@ class StatementAssembler {
   bool held() const { return held_.has_value(); }
   std::optional<StatementText> ReleaseHeld();
   // The REPL when nothing more is waiting to be read (the user types): a held statement typed
-  // on one line is handed back to run on Enter; one laid out over several lines (its first line
-  // was incomplete) stays open until a line ends it with `;`, as SQL shells wait for it, so a
-  // statement typed line by line never runs half-written. Returns what is to run now, if any.
+  // on one line (or over lines each ended by `\`) is handed back to run on Enter; one laid out
+  // over several lines (its first line was incomplete) stays open until a line ends it with `;`,
+  // as SQL shells wait for it, so a statement typed line by line never runs half-written.
+  // Returns what is to run now, if any.
   std::optional<StatementText> ReleaseTyped();
   // True while an open statement waits only for its `;`. Blank and comment lines are skipped
   // then, and a dot-command line runs on its own without ending the statement.
