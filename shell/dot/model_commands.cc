@@ -139,7 +139,7 @@ DotResult ImportModelCommand(Shell& shell, const std::vector<std::string>& args,
   if (!std::filesystem::is_regular_file(*path, ec) ||
       std::filesystem::file_size(*path, ec) > kMaxModelBytes) {
     PrintModelError(shell, ValidationError("Unable to open " + args[0] +
-                                      ": not a regular file of at most 16 MiB"));
+                                           ": not a regular file of at most 16 MiB"));
     return DotResult::kError;
   }
   std::ifstream in(*path, std::ios::binary);

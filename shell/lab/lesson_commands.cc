@@ -78,7 +78,6 @@ class LessonObserver : public StatementObserver {
   int database_ = 0;  // the PushClient id of the lesson's own database; 0 when none
 };
 
-
 // The lesson in progress in one shell (none when `observer` is null). Owned by the `.lesson`
 // handler registered on that shell.
 struct LessonDotState {

@@ -203,9 +203,10 @@ std::optional<Error> CheckUpdate(const TableSchema& t, const std::string& target
   const IndexSchema* index = t.FindIndex(spec.index_name);
   if (!index) return IndexNotFound(t, spec.index_name);
   if (target == "PAY_PER_REQUEST") {
-    return InvalidUpdate("The only Updates for index: " + spec.index_name +
-                   " when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, "
-                   "WarmThroughput");
+    return InvalidUpdate(
+        "The only Updates for index: " + spec.index_name +
+        " when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, "
+        "WarmThroughput");
   }
   const ProvisionedThroughput& requested = *spec.provisioned_throughput;
   if (auto e = catalog::CheckThroughputBounds(requested)) return e;
@@ -280,21 +281,24 @@ std::optional<Error> CheckCreate(const TableSchema& t, const UpdateTableRequest&
     for (const AttributeDefinition& d : *r.attribute_definitions) {
       defined.push_back(d.attribute_name);
     }
-    return InvalidUpdate("Some index key attributes are not defined in AttributeDefinitions. Keys: " +
-                   catalog::RenderNameList(missing) +
-                   ", AttributeDefinitions: " + catalog::RenderNameList(defined));
+    return InvalidUpdate(
+        "Some index key attributes are not defined in AttributeDefinitions. Keys: " +
+        catalog::RenderNameList(missing) +
+        ", AttributeDefinitions: " + catalog::RenderNameList(defined));
   }
   if (auto e = catalog::CheckGsiKeySchema(spec.key_schema)) return e;
   if (auto e = CheckRedefinition(t, spec, *r.attribute_definitions)) return e;
   if (auto e = catalog::CheckProjection(spec.projection)) return e;
   if (target == "PAY_PER_REQUEST" && spec.provisioned_throughput) {
-    return InvalidUpdate("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " +
-                   spec.index_name + " when BillingMode is PAY_PER_REQUEST");
+    return InvalidUpdate(
+        "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " +
+        spec.index_name + " when BillingMode is PAY_PER_REQUEST");
   }
   if (target == "PROVISIONED") {
     if (!spec.provisioned_throughput) {
-      return InvalidUpdate("Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: " +
-                     spec.index_name);
+      return InvalidUpdate(
+          "Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: " +
+          spec.index_name);
     }
     if (auto e = catalog::CheckThroughputBounds(*spec.provisioned_throughput)) return e;
   }

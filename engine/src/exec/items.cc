@@ -12,7 +12,6 @@
 namespace ddblab {
 namespace {
 
-
 Status CheckReturnValues(const std::optional<std::string>& rv, bool update) {
   DDB_TRY(
       CheckEnum(rv, "returnValues", {"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}));

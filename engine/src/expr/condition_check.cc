@@ -8,7 +8,9 @@
 namespace ddblab::expr {
 namespace {
 
-bool IsOrderableType(AttrType t) { return t == AttrType::kS || t == AttrType::kN || t == AttrType::kB; }
+bool IsOrderableType(AttrType t) {
+  return t == AttrType::kS || t == AttrType::kN || t == AttrType::kB;
+}
 
 Error NotAllowedHere(Kind kind, const std::string& function) {
   return KindError(

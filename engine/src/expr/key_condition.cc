@@ -210,7 +210,8 @@ Result<KeyCondition> MultiAttributeCondition(const std::vector<const CondNode*>&
   for (size_t i = 0; i < leaves.size(); ++i) {
     for (const auto& n : named) {
       if (n.first == attrs[i]) {
-        return KindError(kKeyConditionKind, "KeyConditionExpressions must only contain one condition per key");
+        return KindError(kKeyConditionKind,
+                         "KeyConditionExpressions must only contain one condition per key");
       }
     }
     named.emplace_back(attrs[i], IsEquality(*leaves[i]));
@@ -285,7 +286,8 @@ Result<KeyCondition> KeyConditionFromTree(const CondNode& root, const KeySchemaV
       continue;
     }
     if (*slot != nullptr) {
-      return KindError(kKeyConditionKind, "KeyConditionExpressions must only contain one condition per key");
+      return KindError(kKeyConditionKind,
+                       "KeyConditionExpressions must only contain one condition per key");
     }
     *slot = leaves[i];
   }

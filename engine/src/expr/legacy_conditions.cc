@@ -77,8 +77,8 @@ Error EnumError(const std::string& value, const std::string& at) {
 Status CheckComparison(const OperatorRule& r, const std::vector<AttributeValue>& values) {
   int n = static_cast<int>(values.size());
   if (n < r.min_args || (r.max_args >= 0 && n > r.max_args)) {
-    return ValidationError(kLegacyConditionInvalid + "Invalid number of argument(s) for the " + r.name +
-                           " ComparisonOperator");
+    return ValidationError(kLegacyConditionInvalid + "Invalid number of argument(s) for the " +
+                           r.name + " ComparisonOperator");
   }
   for (const AttributeValue& v : values) {
     if (v.type != values[0].type) {
@@ -88,8 +88,9 @@ Status CheckComparison(const OperatorRule& r, const std::vector<AttributeValue>&
   }
   for (const AttributeValue& v : values) {
     if (!TypeAllowed(r, v.type)) {
-      return ValidationError(kLegacyConditionInvalid + "ComparisonOperator " + r.name + " is not valid for " +
-                             std::string(AttrTypeName(v.type)) + " AttributeValue type");
+      return ValidationError(kLegacyConditionInvalid + "ComparisonOperator " + r.name +
+                             " is not valid for " + std::string(AttrTypeName(v.type)) +
+                             " AttributeValue type");
     }
   }
   if (std::string(r.name) == "BETWEEN" && CompareScalar(values[0], values[1]) > 0) {
@@ -189,7 +190,8 @@ Result<std::unique_ptr<CondNode>> ExpectedNode(const std::string& name,
                                                const ExpectedAttributeValue& e) {
   if (e.value && e.attribute_value_list) {
     return ValidationError(
-        kLegacyConditionInvalid + "Value and AttributeValueList cannot be used together for Attribute: " + name);
+        kLegacyConditionInvalid +
+        "Value and AttributeValueList cannot be used together for Attribute: " + name);
   }
   if (e.comparison_operator) {
     const std::string& op = *e.comparison_operator;
@@ -201,9 +203,9 @@ Result<std::unique_ptr<CondNode>> ExpectedNode(const std::string& name,
           "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
     }
     if (rule->min_args > 0 && !e.value && !e.attribute_value_list) {
-      return ValidationError(
-          kLegacyConditionInvalid + "Value or AttributeValueList must be used with ComparisonOperator: " + op +
-          " for Attribute: " + name);
+      return ValidationError(kLegacyConditionInvalid +
+                             "Value or AttributeValueList must be used with ComparisonOperator: " +
+                             op + " for Attribute: " + name);
     }
     std::vector<AttributeValue> values;
     if (e.attribute_value_list) values = *e.attribute_value_list;

@@ -111,13 +111,15 @@ Result<std::shared_ptr<const Update>> AttributeUpdatesUpdate(const AttributeUpda
     if (!u.value) {
       if (action != "DELETE") {
         return ValidationError(
-            kLegacyUpdateInvalid + "Only DELETE action is allowed when no attribute value is specified");
+            kLegacyUpdateInvalid +
+            "Only DELETE action is allowed when no attribute value is specified");
       }
       continue;
     }
     AttrType t = u.value->type;
     if (action == "DELETE" && !IsSet(t)) {
-      return ValidationError(kLegacyUpdateInvalid + "DELETE action with value is not supported for the type " +
+      return ValidationError(kLegacyUpdateInvalid +
+                             "DELETE action with value is not supported for the type " +
                              std::string(AttrTypeName(t)));
     }
     if (action == "ADD" && !IsSet(t) && t != AttrType::kN && t != AttrType::kL) {

@@ -177,8 +177,9 @@ Result<std::vector<UpdateAction>> ParseUpdateActions(std::string_view text, Cont
     if (found == nullptr) return p.Syntax();
     size_t slot = static_cast<size_t>(found->clause);
     if (seen[slot]) {
-      return KindError(kUpdateParserKind, "The \"" + std::string(found->word) +
-                                  "\" section can only be used once in an update expression;");
+      return KindError(kUpdateParserKind,
+                       "The \"" + std::string(found->word) +
+                           "\" section can only be used once in an update expression;");
     }
     seen[slot] = true;
     p.Next();

@@ -60,7 +60,8 @@ int RunExerciseCommand(int argc, char** argv) {
       if (!value(&seed)) return ExerciseUsage("--seed needs a number");
       char* end = nullptr;
       unsigned long long n = std::strtoull(seed.c_str(), &end, 10);
-      if (seed.empty() || *end != '\0' || seed[0] == '-') return ExerciseUsage("--seed needs a number");
+      if (seed.empty() || *end != '\0' || seed[0] == '-')
+        return ExerciseUsage("--seed needs a number");
       pack.seed = n;
     } else if (arg.size() > 1 && arg[0] == '-') {
       return ExerciseUsage("unknown option " + arg);

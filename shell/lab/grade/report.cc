@@ -260,7 +260,8 @@ std::string RenderJUnit(const std::vector<Report>& reports) {
     }
     for (const auto& c : r.checks) {
       o << "    <testcase classname=\"" << lab::XmlEscape(r.exercise) << "\" name=\""
-        << lab::XmlEscape(c.id + ": " + c.title) << "\" time=\"" << ReportSeconds(c.seconds) << "\">\n";
+        << lab::XmlEscape(c.id + ": " + c.title) << "\" time=\"" << ReportSeconds(c.seconds)
+        << "\">\n";
       std::string msg = VisibleMessage(c, false);
       std::string score = Points(c.points) + "/" + Points(c.max_points) + " points";
       switch (c.status) {
