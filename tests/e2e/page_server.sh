@@ -18,7 +18,7 @@ trap 'rm -rf "$TMP"' EXIT
 cd "$TMP"
 HOME="$TMP" XDG_DATA_HOME="$TMP/data" TERM=xterm NO_COLOR=1 /usr/bin/python3 - "$BIN" \
   "$ROOT/tests/e2e/lib" <<'PY'
-import http.client, json, re, socket, subprocess, sys, time, urllib.request
+import http.client, json, os, re, socket, subprocess, sys, time, urllib.request
 
 binary, lib = sys.argv[1:3]
 sys.path.insert(0, lib)
@@ -35,8 +35,12 @@ def rss_mb(pid):
     return 0
 
 # ---- serve --ui ---------------------------------------------------------------------------
+# Under AddressSanitizer freed memory waits in a quarantine (256 MB by default) before it is
+# reused, which would read as growth: a small quarantine keeps the memory check meaningful.
+server_env = dict(os.environ)
+server_env["ASAN_OPTIONS"] = server_env.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=8"
 server = subprocess.Popen([binary, "serve", "--port", "0", "--ui"], stdout=subprocess.PIPE,
-                          text=True)
+                          text=True, env=server_env)
 try:
     page_url = endpoint = None
     while not (page_url and endpoint):
