@@ -1,8 +1,8 @@
 // `ddblab course check DIR`: the check an instructor's course repository runs in its own CI.
 // Every exercise under DIR/exercises passes `exercise check` on the seeds given, and every lesson
-// under DIR/lessons completes from each of its answers files (<id>.answers, <id>.*.answers) and
-// from none of its wrong files (<id>.wrong, <id>.*.wrong). The exit status is non-zero with the
-// list of what failed.
+// under DIR/lessons (DIR/lessons/<id>/lesson.lua) completes from each of its answers files
+// (<id>/*.answers) and from none of its wrong files (<id>/*.wrong). The exit status is non-zero
+// with the list of what failed.
 //
 // A course folder is input from elsewhere (a pull request, a colleague's repository) checked on
 // a CI machine, so it gets no more file access than the live page's statement box: answers are
@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "grade/exercise_check.h"
+#include "lab_runtime.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/render/output.h"
 
@@ -49,13 +50,6 @@ std::vector<fs::path> Sorted(const fs::path& dir, bool folders) {
   }
   std::sort(out.begin(), out.end());
   return out;
-}
-
-// "first-steps.answers" and "first-steps.pasted.answers" belong to lesson first-steps.
-bool BelongsTo(const fs::path& file, const std::string& id, const std::string& extension) {
-  const std::string name = file.filename().string();
-  if (file.extension() != extension) return false;
-  return name == id + extension || name.rfind(id + ".", 0) == 0;
 }
 
 // What course check replays and grades is the course's own: a symbolic link (or a device or
@@ -167,15 +161,15 @@ int RunCourseCommand(int argc, char** argv) {
     if (grade::CheckExercise(opt, stdout) != 0)
       failed.push_back("exercise " + ex.filename().string());
   }
-  const std::vector<fs::path> files = Sorted(lessons, false);
-  for (const fs::path& lesson : files) {
-    if (lesson.extension() != ".lua") continue;
-    const std::string id = lesson.stem().string();
+  for (const fs::path& folder : Sorted(lessons, true)) {
+    if (!fs::exists(folder / kLessonFile, ec)) continue;
+    const std::string id = folder.filename().string();
     size_t answers = 0;
-    for (const fs::path& f : files) {
-      const bool right = BelongsTo(f, id, ".answers");
-      if (!right && !BelongsTo(f, id, ".wrong")) continue;
+    for (const fs::path& f : Sorted(folder, false)) {
+      const bool right = f.extension() == ".answers";
+      if (!right && f.extension() != ".wrong") continue;
       answers += right ? 1 : 0;
+      const std::string name = (folder.filename() / f.filename()).string();
       shell::CaptureSink capture;
       int status = 2;
       if (Result<std::string> text = ReadOwnFile(f); !text.ok()) {
@@ -187,15 +181,15 @@ int RunCourseCommand(int argc, char** argv) {
         status = ReplayLessonAnswers(id, in, f.string(), capture, kAnswersSource);
       }
       const bool ok = right ? status == 0 : status == 1;
-      std::printf("%s lesson %s from %s\n", ok ? "ok  " : "FAIL", id.c_str(), f.filename().c_str());
+      std::printf("%s lesson %s from %s\n", ok ? "ok  " : "FAIL", id.c_str(), name.c_str());
       if (!ok) {
         std::printf("%s", Tail(capture.all(), 12).c_str());
-        failed.push_back("lesson " + id + " (" + f.filename().string() +
+        failed.push_back("lesson " + id + " (" + name +
                          (right ? ": not completed)" : ": a wrong answers file completed it)"));
       }
     }
     if (answers == 0) {
-      std::printf("FAIL lesson %s: no answers file (%s.answers)\n", id.c_str(), id.c_str());
+      std::printf("FAIL lesson %s: no answers file (%s/lesson.answers)\n", id.c_str(), id.c_str());
       failed.push_back("lesson " + id + " (no answers file)");
     }
   }

@@ -111,7 +111,7 @@ class Sandbox {
   Sandbox& operator=(const Sandbox&) = delete;
 
   // Loads a text chunk and runs it; its results stay on the Lua stack (use `nresults`, or
-  // LUA_MULTRET as -1). `name` appears in messages ("lessons/first-steps.lua").
+  // LUA_MULTRET as -1). `name` appears in messages ("lessons/first-steps/lesson.lua").
   LuaStatus Run(std::string_view code, std::string_view name, int nresults = 0);
   // Reads and runs a file.
   LuaStatus RunFile(const std::string& path, int nresults = 0);
@@ -159,8 +159,8 @@ class Sandbox {
 // Lessons
 
 // The folders lessons are loaded from, as a search path ("A:B", first wins): a course's lessons/
-// then the bundled ones (shell/lab/data_dirs.h). Every function below taking a lessons `dir`
-// takes such a path.
+// then the bundled ones (shell/lab/data_dirs.h). Every function below taking a lessons
+// `dir` takes such a path.
 std::string LessonsDir();
 
 // Where progress.json lives: $DDBLAB_DATA_DIR, else $XDG_DATA_HOME/ddblab, else
@@ -215,8 +215,13 @@ class ProgressStore {
   std::map<std::string, LessonProgress> lessons_;
 };
 
-// Reads every lessons/*.lua header (id, title, ...), sorted by number then id. Files that fail
-// to load are reported in `errors`.
+// A lesson is a folder named by its id: <lessons dir>/<id>/lesson.lua, beside its answers files
+// (each *.answers completes the lesson) and wrong-answers files (each *.wrong stops at the step it
+// names). Its code reads files only inside that folder.
+inline constexpr const char* kLessonFile = "lesson.lua";
+
+// Reads every <dir>/<id>/lesson.lua header (id, title, ...), sorted by number then id. Files
+// that fail to load are reported in `errors`.
 std::vector<LessonInfo> ListLessons(const std::string& dir, std::vector<std::string>* errors);
 
 // A lesson being followed: owns its sandbox; observes statements; answers `.lesson` commands.

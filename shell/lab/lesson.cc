@@ -244,8 +244,11 @@ std::vector<LessonInfo> ListLessons(const std::string& dirs, std::vector<std::st
   std::error_code ec;
   for (const std::string& dir : SearchPath(dirs)) {
     std::vector<fs::path> here;
+    // One folder per lesson (<dir>/<id>/lesson.lua beside its answers files); a folder without
+    // lesson.lua (the lessons' handlers/) is not a lesson.
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-      if (it->path().extension() == ".lua") here.push_back(it->path());
+      const fs::path file = it->path() / kLessonFile;
+      if (it->is_directory(ec) && fs::is_regular_file(file, ec)) here.push_back(file);
     }
     std::sort(here.begin(), here.end());
     files.insert(files.end(), here.begin(), here.end());
@@ -432,7 +435,7 @@ bool LessonSession::Start(const std::string& dir, const std::string& id_or_numbe
   std::string path;
   std::error_code ec;
   for (const std::string& d : SearchPath(dir)) {
-    path = (fs::path(d) / (id_or_number + ".lua")).string();
+    path = (fs::path(d) / id_or_number / kLessonFile).string();
     if (fs::exists(path, ec)) break;
   }
   if (!fs::exists(path, ec)) {
