@@ -8,9 +8,9 @@
 #include <fstream>
 #include <string>
 
-#include "lab/grade/exercise_check.h"
-#include "lab/grade/exercise_location.h"
-#include "lab/grade/grader.h"
+#include "lab/grading/exercise_check.h"
+#include "lab/grading/exercise_location.h"
+#include "lab/grading/grader.h"
 
 using namespace ddblab;
 using namespace ddblab::grade;

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "lab/grade/grader.h"
-#include "lab/grade/solution.h"
+#include "lab/grading/grader.h"
+#include "lab/grading/solution.h"
 
 using namespace ddblab;
 using namespace ddblab::grade;

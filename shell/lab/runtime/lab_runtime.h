@@ -159,7 +159,7 @@ class Sandbox {
 // Lessons
 
 // The folders lessons are loaded from, as a search path ("A:B", first wins): a course's lessons/
-// then the bundled ones (shell/lab/data_dirs.h). Every function below taking a lessons
+// then the bundled ones (shell/lab/runtime/data_dirs.h). Every function below taking a lessons
 // `dir` takes such a path.
 std::string LessonsDir();
 

@@ -1,4 +1,4 @@
-#include "grade/debian_package.h"
+#include "grading/debian_package.h"
 
 #include <fcntl.h>
 #include <strings.h>

@@ -19,10 +19,10 @@
 #include <thread>
 
 #include "ddblab/engine.h"
-#include "grade/exercise_location.h"
-#include "grade/grader.h"
-#include "grade/isolation.h"
-#include "grade/solution.h"
+#include "grading/exercise_location.h"
+#include "grading/grader.h"
+#include "grading/isolation.h"
+#include "grading/solution.h"
 #include "repl_commands.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/render/output.h"

@@ -1,4 +1,4 @@
-#include "grade/exercise_pack.h"
+#include "grading/exercise_pack.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,11 +6,11 @@
 #include <sstream>
 #include <vector>
 
-#include "grade/debian_package.h"
-#include "grade/exercise_location.h"
-#include "grade/grader.h"
-#include "grade/pack_scripts.h"
-#include "grade/zip_writer.h"
+#include "grading/debian_package.h"
+#include "grading/exercise_location.h"
+#include "grading/grader.h"
+#include "grading/pack_scripts.h"
+#include "grading/zip_writer.h"
 
 namespace ddblab::grade {
 

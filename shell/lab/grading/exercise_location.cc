@@ -1,4 +1,4 @@
-#include "grade/exercise_location.h"
+#include "grading/exercise_location.h"
 
 #include <filesystem>
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "grade/exercise_check.h"
+#include "grading/exercise_check.h"
 
 namespace ddblab::grade {
 

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <string>
 
-#include "simulate/simulate.h"
+#include "simulation/simulate.h"
 
 namespace ddblab::lab::simulate {
 namespace {

@@ -10,7 +10,7 @@
 #include "shell/lab/prelude/stream_filter_lua.h"
 #include "shell/lab/prelude/stream_lua.h"
 #include "shell/session/boundary.h"
-#include "simulate/simulate.h"
+#include "simulation/simulate.h"
 
 namespace ddblab::lab {
 

@@ -1,5 +1,5 @@
 // Process limits for one graded solution (isolation.h).
-#include "grade/isolation.h"
+#include "grading/isolation.h"
 
 #include <fcntl.h>
 #include <signal.h>

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "grade/exercise_check.h"
+#include "grading/exercise_check.h"
 #include "lab_runtime.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/render/output.h"

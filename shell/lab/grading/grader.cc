@@ -1,7 +1,7 @@
 // Drives one grading run: fresh engine, sandbox, exercise scripts, then the checks in plan
 // order, each under its own budget, with dependencies resolved here so a broken table
 // definition yields one clear failure instead of a cascade.
-#include "grade/grader.h"
+#include "grading/grader.h"
 
 #include <algorithm>
 #include <chrono>
@@ -14,8 +14,8 @@
 
 #include "data_dirs.h"
 #include "ddblab/engine.h"
-#include "grade/exercise_location.h"
-#include "grade/solution.h"
+#include "grading/exercise_location.h"
+#include "grading/solution.h"
 #include "lab_runtime.h"
 #include "shell/lab/prelude/rng_lua.h"
 

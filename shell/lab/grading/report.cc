@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "grade/grader.h"
+#include "grading/grader.h"
 #include "xml_escape.h"
 
 namespace ddblab::grade {

@@ -1,4 +1,4 @@
-#include "simulate/simulate.h"
+#include "simulation/simulate.h"
 
 #include <unistd.h>
 

@@ -1,13 +1,13 @@
 // `ddblab exercise check|new`: argument parsing and dispatch; the work is in exercise_check.cc
 // and exercise_new.cc.
-#include "grade/exercise_command.h"
+#include "grading/exercise_command.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
-#include "grade/exercise_check.h"
-#include "grade/exercise_pack.h"
+#include "grading/exercise_check.h"
+#include "grading/exercise_pack.h"
 
 namespace ddblab::lab {
 

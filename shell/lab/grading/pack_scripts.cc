@@ -1,4 +1,4 @@
-#include "grade/pack_scripts.h"
+#include "grading/pack_scripts.h"
 
 #include <cstdio>
 #include <sstream>

@@ -1,7 +1,7 @@
 // `ddblab exercise check`: grades an exercise's own solutions on a range of seeds and holds each
 // to what it claims (exercises/README.md, "Checking an exercise"). The verdicts come from real
 // grading runs; nothing about a solution is known here beyond its folder and its .expect file.
-#include "grade/exercise_check.h"
+#include "grading/exercise_check.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,8 +13,8 @@
 #include <set>
 #include <sstream>
 
-#include "grade/exercise_location.h"
-#include "grade/grader.h"
+#include "grading/exercise_location.h"
+#include "grading/grader.h"
 
 namespace ddblab::grade {
 

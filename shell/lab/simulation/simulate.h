@@ -15,7 +15,7 @@
 #include "ddblab/throughput.h"
 #include "ddblab/wire.h"
 #include "lab_runtime.h"
-#include "simulate/scenario_streams.h"
+#include "simulation/scenario_streams.h"
 
 namespace ddblab::shell {
 class Shell;

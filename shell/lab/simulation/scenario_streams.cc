@@ -1,4 +1,4 @@
-#include "simulate/scenario_streams.h"
+#include "simulation/scenario_streams.h"
 
 #include <algorithm>
 #include <lua.hpp>

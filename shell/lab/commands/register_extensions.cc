@@ -3,7 +3,7 @@
 #include "repl_commands.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/repl/shell.h"
-#include "simulate/simulate.h"
+#include "simulation/simulate.h"
 #include "streams/dot_command.h"
 
 namespace ddblab::lab {

@@ -1,4 +1,4 @@
-#include "grade/zip_writer.h"
+#include "grading/zip_writer.h"
 
 #include <zlib.h>
 

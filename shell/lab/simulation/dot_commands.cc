@@ -9,7 +9,7 @@
 #include "shell/repl/extensions.h"
 #include "shell/repl/shell.h"
 #include "shell/session/data_file.h"
-#include "simulate/simulate.h"
+#include "simulation/simulate.h"
 
 namespace ddblab::lab::simulate {
 namespace {

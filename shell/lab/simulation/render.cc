@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "ddblab/wire.h"
-#include "simulate/simulate.h"
+#include "simulation/simulate.h"
 #include "xml_escape.h"
 
 namespace ddblab::lab::simulate {

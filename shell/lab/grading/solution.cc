@@ -1,4 +1,4 @@
-#include "grade/solution.h"
+#include "grading/solution.h"
 
 #include <filesystem>
 #include <fstream>
