@@ -13,7 +13,6 @@
 #include <fstream>
 #include <set>
 
-#include "shell/dot/dot_commands.h"
 #include "shell/render/hints.h"
 #include "shell/render/render.h"
 #include "shell/render/render_stream.h"
@@ -34,10 +33,12 @@ bool IsControlPlane(const std::string& op) {
 
 }  // namespace
 
-Shell::Shell(std::unique_ptr<wire::Client> client, OutputSink& sink)
+Shell::Shell(std::unique_ptr<wire::Client> client, OutputSink& sink,
+             const DotCommandTable& dot_commands)
     : front_(sink),
       guard_(front_, [this] { return settings_.mode == OutputMode::kJsonl; }),
-      sink_(guard_) {
+      sink_(guard_),
+      dot_commands_(dot_commands) {
   clients_.push_back(std::move(client));
 }
 

@@ -11,6 +11,7 @@
 #include "ddblab/engine.h"
 #include "lab_runtime.h"
 #include "repl_commands.h"
+#include "shell/dot/dot_commands.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/render/output.h"
 #include "shell/repl/script.h"
@@ -260,7 +261,8 @@ int ReplayLessonAnswers(const std::string& id, std::istream& in, const std::stri
     return 2;
   }
   std::shared_ptr<Engine> shared(std::move(engine.value()));
-  Shell shell(wire::MakeEmbeddedClient(shared, "transient in-memory database"), sink);
+  Shell shell(wire::MakeEmbeddedClient(shared, "transient in-memory database"), sink,
+              shell::BuiltInDotCommands());
   shell.settings().echo = true;
   // The replay's shell has the same extensions as any other, and drives their `.lesson` state.
   auto state = RegisterLab(shell);

@@ -42,8 +42,8 @@ Sandbox::Impl* ImplOf(lua_State* L);
 void ChargeWork(lua_State* L, int64_t units);
 
 // Replaces string.find, match, gmatch and gsub with versions whose matching charges its work
-// (shell/lab/runtime/bounded_patterns.cc): the stock matcher can backtrack for hours inside one C call,
-// where no instruction hook runs.
+// (shell/lab/runtime/bounded_patterns.cc): the stock matcher can backtrack for hours inside one C
+// call, where no instruction hook runs.
 void InstallBoundedPatterns(lua_State* L);
 
 // The light userdata that stands for JSON null (exposed to Lua as ddb.null).

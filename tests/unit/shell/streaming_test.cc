@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "shell/dot/dot_commands.h"
 #include "shell/render/output.h"
 #include "shell/repl/shell.h"
 #include "shell/session/session.h"
@@ -142,7 +143,7 @@ TEST_CASE("Streaming: --max-items still cuts a streamed read and resumes after i
 
 TEST_CASE("Streaming: the shell prints a long read as one table, and jsonl as one line") {
   CaptureSink sink;
-  Shell shell(Memory(), sink);
+  Shell shell(Memory(), sink, BuiltInDotCommands());
   // 300 items of about 4 KB: past the 1 MiB a result keeps.
   Fill(shell.client(), 300, 4000);
   shell.settings().width = 0;

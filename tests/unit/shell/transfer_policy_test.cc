@@ -20,7 +20,7 @@ std::unique_ptr<wire::Client> Memory() {
 
 TEST_CASE("Lesson code cannot read or write files through .import and .export") {
   CaptureSink sink;
-  Shell shell(Memory(), sink);
+  Shell shell(Memory(), sink, BuiltInDotCommands());
   bool created = shell.Run(
       "create-table --table-name Things --attribute-definitions AttributeName=pk,AttributeType=S "
       "--key-schema AttributeName=pk,KeyType=HASH --billing-mode PAY_PER_REQUEST");
@@ -40,7 +40,7 @@ TEST_CASE("Lesson code cannot read or write files through .import and .export") 
 
 TEST_CASE(".import names the file that cannot be opened in the user's own shell") {
   CaptureSink sink;
-  Shell shell(Memory(), sink);
+  Shell shell(Memory(), sink, BuiltInDotCommands());
   shell.Execute(
       "create-table --table-name Things --attribute-definitions AttributeName=pk,AttributeType=S "
       "--key-schema AttributeName=pk,KeyType=HASH --billing-mode PAY_PER_REQUEST");
