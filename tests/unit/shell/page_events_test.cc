@@ -5,6 +5,7 @@
 
 #include "page/call_event.h"
 #include "page/event_feed.h"
+#include "shell/dot/dot_commands.h"
 #include "shell/render/output.h"
 #include "shell/repl/shell.h"
 
@@ -41,7 +42,7 @@ struct Recorder {
   CaptureSink sink;
   Shell shell;
   std::vector<StatementResult> seen;
-  Recorder() : shell(NewClient(), sink) {
+  Recorder() : shell(NewClient(), sink, BuiltInDotCommands()) {
     shell.AddStatementFollower([this](StatementResult& r, ShellContext&) { seen.push_back(r); });
   }
   static std::unique_ptr<wire::Client> NewClient() {
