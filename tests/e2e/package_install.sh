@@ -102,7 +102,7 @@ grep -qE '^CUSTOMER#c1 +PROFILE$' <<<"$out" || fail "the SELECT did not return t
 echo "ok   the README's tour"
 
 # A lesson from the staged lessons.
-out=$(staged lesson run first-steps --answers "$LESSONS/first-steps.answers" 2>&1) ||
+out=$(staged lesson run first-steps --answers "$LESSONS/first-steps/lesson.answers" 2>&1) ||
   fail "lesson run first-steps did not complete (exit $?)" "$out"
 grep -qF "lesson first-steps: complete" <<<"$out" || fail "lesson run: no completion line" "$out"
 if grep -q "Not yet" <<<"$out"; then fail "lesson run: a step missed" "$out"; fi
