@@ -47,6 +47,16 @@ assert not r["error"] and r["score"] == r["max_score"] > 0, r' "$TMP/g.json" || 
 "$BIN" --course "$C" lesson run our-first-steps --answers "$C/lessons/our-first-steps/lesson.answers" \
   > "$TMP/run.txt" 2>&1 || fail "the course's lesson completes: $(tail -5 "$TMP/run.txt")"
 
+# A course folder written for the earlier flat layout (lessons/<id>.lua) still loads.
+F="$TMP/flat-course"
+mkdir -p "$F/lessons"
+sed -e 's/id = "first-steps"/id = "flat-steps"/' -e 's/number = 1,/number = 43,/' \
+  "$SRC/lessons/first-steps/lesson.lua" > "$F/lessons/flat-steps.lua"
+out=$("$BIN" --course "$F" lesson list) || fail "lesson list of a flat course"
+grep -q "flat-steps" <<<"$out" || fail "a flat course's lesson is listed: $out"
+"$BIN" --course "$F" lesson run flat-steps --answers "$SRC/lessons/first-steps/lesson.answers" \
+  > "$TMP/flat.txt" 2>&1 || fail "a flat course's lesson completes: $(tail -5 "$TMP/flat.txt")"
+
 "$BIN" course check "$C" --seeds 1..2 > "$TMP/check.txt" 2>&1 ||
   fail "course check of a good course: $(tail -20 "$TMP/check.txt")"
 grep -q "every exercise and lesson passed" "$TMP/check.txt" || fail "summary line"

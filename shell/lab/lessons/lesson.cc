@@ -245,10 +245,12 @@ std::vector<LessonInfo> ListLessons(const std::string& dirs, std::vector<std::st
   for (const std::string& dir : SearchPath(dirs)) {
     std::vector<fs::path> here;
     // One folder per lesson (<dir>/<id>/lesson.lua beside its answers files); a folder without
-    // lesson.lua (the lessons' handlers/) is not a lesson.
+    // lesson.lua (the lessons' handlers/) is not a lesson. A course folder written for the
+    // earlier flat layout (<dir>/<id>.lua) still loads: its lessons are found as they were.
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
       const fs::path file = it->path() / kLessonFile;
       if (it->is_directory(ec) && fs::is_regular_file(file, ec)) here.push_back(file);
+      if (it->path().extension() == ".lua" && it->is_regular_file(ec)) here.push_back(it->path());
     }
     std::sort(here.begin(), here.end());
     files.insert(files.end(), here.begin(), here.end());
