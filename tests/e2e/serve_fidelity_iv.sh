@@ -8,6 +8,11 @@
 # - The request is validated before the table is looked up: a batch's unused names and
 #   duplicate keys on a missing table, an empty FilterExpression and an invalid start key before
 #   the key condition meets the key schema.
+# - "1 validation error detected: " on single-item writes' request validation and Query's Select
+#   checks; none on Scan's (which say "Querying"), filters, or checks against the key schema.
+# - 10^12 provisioned units: partitions (and stream shards) stop at the table quota.
+# - A shard iterator altered by its client is refused; a body nested 1,000,000 levels is refused
+#   as a shallower one is.
 # - Malformed framing is answered 400 and the connection closed (RFC 9112): whitespace before a
 #   header's colon, two Host fields, NUL or CR in a value, conflicting Content-Length.
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
@@ -77,6 +82,7 @@ streams = client("eu-west-2", "dynamodbstreams")
 listed = streams.list_streams(TableName=arn)["Streams"]
 check(len(listed) == 1 and listed[0]["StreamArn"].startswith("arn:aws:dynamodb:eu-west-2:"), listed)
 shards = streams.describe_stream(StreamArn=listed[0]["StreamArn"])["StreamDescription"]["Shards"]
+shards_of_fid4 = [s["ShardId"] for s in shards]
 regions = set()
 for shard in shards:
     it = streams.get_shard_iterator(StreamArn=listed[0]["StreamArn"], ShardId=shard["ShardId"],
@@ -117,6 +123,63 @@ code, msg = error_of(eu.query, TableName="fid4", KeyConditionExpression="nokey =
 check(msg.startswith("The provided starting key is invalid"), "start key first: " + msg)
 
 
+# --- "1 validation error detected: " where DynamoDB puts it, and not elsewhere ----------------
+ENVELOPE = "1 validation error detected: "
+for call, kwargs, want in [
+        (eu.update_item, dict(TableName="fid4", Key={"p": {"S": "a"}}, UpdateExpression=""),
+         ENVELOPE + "Invalid UpdateExpression: The expression can not be empty;"),
+        (eu.update_item, dict(TableName="fid4", Key={"p": {"S": "a"}}, UpdateExpression="SET b = :v",
+                              ExpressionAttributeValues={":v": {"S": "x"}, ":unused": {"S": "y"}}),
+         ENVELOPE + "Value provided in ExpressionAttributeValues unused in expressions: "
+         "keys: {:unused}"),
+        (eu.update_item, dict(TableName="fid4", Key={"p": {"S": "a"}},
+                              UpdateExpression="SET b = :v, b.c = :v",
+                              ExpressionAttributeValues={":v": {"S": "x"}}),
+         ENVELOPE + "Invalid UpdateExpression: Two document paths overlap with each other; must "
+         "remove or rewrite one of these paths; path one: [b], path two: [b, c]"),
+        (eu.query, dict(TableName="fid4", KeyConditionExpression="p = :p", Select="COUNT",
+                        ProjectionExpression="p", ExpressionAttributeValues={":p": {"S": "a"}}),
+         ENVELOPE + "Cannot specify the ProjectionExpression when choosing to get only the Count"),
+        (eu.query, dict(TableName="fid4", KeyConditionExpression="p = :p",
+                        Select="ALL_PROJECTED_ATTRIBUTES",
+                        ExpressionAttributeValues={":p": {"S": "a"}}),
+         ENVELOPE + "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"),
+        # Bare: Scan's Select checks (which also say "Querying"), filters, key attributes.
+        (eu.scan, dict(TableName="fid4", Select="ALL_PROJECTED_ATTRIBUTES"),
+         "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"),
+        (eu.scan, dict(TableName="fid4", Select="COUNT", ProjectionExpression="p"),
+         "Cannot specify the ProjectionExpression when choosing to get only the Count"),
+        (eu.scan, dict(TableName="fid4", FilterExpression=""),
+         "Invalid FilterExpression: The expression can not be empty;"),
+        (eu.put_item, dict(TableName="fid4", Item={"p": {"S": "a"}},
+                           ExpressionAttributeNames={"#n": "n"}),
+         "ExpressionAttributeNames can only be specified when using expressions"),
+        (eu.update_item, dict(TableName="fid4", Key={"p": {"S": "a"}}, UpdateExpression="SET p = :v",
+                              ExpressionAttributeValues={":v": {"S": "x"}}),
+         "One or more parameter values were invalid: Cannot update attribute p. This attribute is "
+         "part of the key")]:
+    code, msg = error_of(call, **kwargs)
+    check(code == "ValidationException" and msg == want, "%s: want %r, got %r" % (
+        call.__name__, want, msg))
+
+# --- 10^12 provisioned units: the partition model stops at the table quota ---------------------
+eu.create_table(TableName="fid4huge", AttributeDefinitions=[{"AttributeName": "p", "AttributeType": "S"}],
+                KeySchema=[{"AttributeName": "p", "KeyType": "HASH"}],
+                ProvisionedThroughput={"ReadCapacityUnits": 10**12, "WriteCapacityUnits": 10**12},
+                StreamSpecification={"StreamEnabled": True, "StreamViewType": "KEYS_ONLY"})
+huge_stream = eu.describe_table(TableName="fid4huge")["Table"]["LatestStreamArn"]
+shards = streams.describe_stream(StreamArn=huge_stream)["StreamDescription"]["Shards"]
+check(len(shards) == 54, "ceil(40,000 / 3,000 + 40,000 / 1,000) shards, not 10^9: %d" % len(shards))
+
+# --- A signed iterator: an altered one is refused ----------------------------------------------
+it = streams.get_shard_iterator(StreamArn=listed[0]["StreamArn"], ShardId=shards_of_fid4[0],
+                                ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+payload, tag = it.rsplit("|", 1)
+later = payload[:payload.rfind(".") + 1] + "99999999999999|" + tag
+code, msg = error_of(streams.get_records, ShardIterator=later)
+check((code, msg) == ("ValidationException", "Invalid ShardIterator"), "altered: %s %s" % (code, msg))
+
+
 # --- Malformed framing: 400, and the connection closed -----------------------------------------
 def raw(head, body=b""):
     s = socket.create_connection(("127.0.0.1", PORT), timeout=10)
@@ -151,6 +214,14 @@ for name, head in [
     check(reply.startswith(b"HTTP/1.1 400"), "%s: %r" % (name, reply[:60]))
 check("Item" not in eu.get_item(TableName="fid4", Key={"p": {"S": "smuggled"}}),
       "no malformed request was executed")
+# A body nested 1,000,000 levels deep is refused as one nested 40 levels is (DynamoDB's item limit
+# is 32), without building a million containers first.
+deep = (b'{"TableName":"fid4","Item":{"p":{"S":"deep"},"d":' + b'{"L":[' * 1000000 +
+        b']}' * 1000000 + b'}}')
+reply = raw(b"POST / HTTP/1.1\r\nHost: h\r\nX-Amz-Target: DynamoDB_20120810.PutItem\r\n"
+            b"Content-Type: application/x-amz-json-1.0\r\nConnection: close\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(deep), deep)
+check(b"Nesting Levels have exceeded supported limits" in reply, "deep item: %r" % reply[-200:])
 ok = raw(START + b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(BODY), BODY)
 check(ok.startswith(b"HTTP/1.1 200"), "the same request well framed is answered: %r" % ok[:60])
 print("serve_fidelity_iv: all checks passed")
