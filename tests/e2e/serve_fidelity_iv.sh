@@ -13,6 +13,7 @@
 # - 10^12 provisioned units: partitions (and stream shards) stop at the table quota.
 # - A shard iterator altered by its client is refused; a body nested 1,000,000 levels is refused
 #   as a shallower one is.
+# - SerializationException's body member is "Message", the modelled exceptions' "message".
 # - Malformed framing is answered 400 and the connection closed (RFC 9112): whitespace before a
 #   header's colon, two Host fields, NUL or CR in a value, conflicting Content-Length.
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
@@ -222,6 +223,12 @@ reply = raw(b"POST / HTTP/1.1\r\nHost: h\r\nX-Amz-Target: DynamoDB_20120810.PutI
             b"Content-Type: application/x-amz-json-1.0\r\nConnection: close\r\n"
             b"Content-Length: %d\r\n\r\n" % len(deep), deep)
 check(b"Nesting Levels have exceeded supported limits" in reply, "deep item: %r" % reply[-200:])
+# DynamoDB's SerializationException spells its member "Message"; modelled exceptions "message".
+bad_type = b'{"TableName":"fid4","Item":{"p":{"S":"x"}},"ReturnValues":[1]}'
+reply = raw(START + b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(bad_type), bad_type)
+check(b'SerializationException","Message":' in reply, "Serialization casing: %r" % reply[-160:])
+reply = raw(START + b"Connection: close\r\nContent-Length: 2\r\n\r\n", b"{}")
+check(b'ValidationException","message":' in reply, "Validation casing: %r" % reply[-160:])
 ok = raw(START + b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(BODY), BODY)
 check(ok.startswith(b"HTTP/1.1 200"), "the same request well framed is answered: %r" % ok[:60])
 print("serve_fidelity_iv: all checks passed")
