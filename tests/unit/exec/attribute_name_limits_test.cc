@@ -71,7 +71,8 @@ TEST_CASE("The 65,535-byte and empty-name rules hold in every place a name appea
   CHECK(Fails(e->PutItem(p)).message == kTooLarge);
   p.expression_attribute_names = std::map<std::string, std::string>{{"#n", ""}};
   CHECK(Fails(e->PutItem(p)).message ==
-        "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
+        "1 validation error detected: ExpressionAttributeNames contains invalid value: Empty "
+        "attribute name for key #n");
   p.condition_expression.reset();
   p.expression_attribute_names.reset();
   ExpectedAttributeValue absent;

@@ -274,11 +274,13 @@ TEST_CASE("AttributesToGet must be non-empty, without duplicates, and not mixed"
   q.attributes_to_get = std::vector<std::string>{"n"};
   q.select = "ALL_ATTRIBUTES";
   CHECK(Fails(e->Query(q)).message ==
-        "Cannot specify the AttributesToGet when choosing to get ALL_ATTRIBUTES");
+        "1 validation error detected: Cannot specify the AttributesToGet when choosing to get "
+        "ALL_ATTRIBUTES");
   q.attributes_to_get.reset();
   q.select = "SPECIFIC_ATTRIBUTES";
   CHECK(Fails(e->Query(q)).message ==
-        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+        "1 validation error detected: Must specify the AttributesToGet or ProjectionExpression "
+        "when choosing to get "
         "SPECIFIC_ATTRIBUTES");
 }
 

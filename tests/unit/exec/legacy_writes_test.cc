@@ -366,7 +366,8 @@ TEST_CASE("Legacy and expression parameters cannot be mixed in one request") {
   p.expected = ExpectedAttributes{{"a", Absent()}};
   p.condition_expression = "attribute_not_exists(a)";
   CHECK(Fails(e->PutItem(p)).message ==
-        "Can not use both expression and non-expression parameters in the same request: "
+        "1 validation error detected: Can not use both expression and non-expression parameters in "
+        "the same request: "
         "Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}");
 
   UpdateItemRequest u;
@@ -377,13 +378,15 @@ TEST_CASE("Legacy and expression parameters cannot be mixed in one request") {
   u.update_expression = "SET b = :v";
   u.expression_attribute_values = ExpressionAttributeValues{{":v", N("1")}};
   CHECK(Fails(e->UpdateItem(u)).message ==
-        "Can not use both expression and non-expression parameters in the same request: "
+        "1 validation error detected: Can not use both expression and non-expression parameters in "
+        "the same request: "
         "Non-expression parameters: {AttributeUpdates, Expected} Expression parameters: "
         "{UpdateExpression}");
   u.expected.reset();
   u.condition_expression = "attribute_not_exists(a)";
   CHECK(Fails(e->UpdateItem(u)).message ==
-        "Can not use both expression and non-expression parameters in the same request: "
+        "1 validation error detected: Can not use both expression and non-expression parameters in "
+        "the same request: "
         "Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression, "
         "ConditionExpression}");
 }
@@ -399,12 +402,14 @@ TEST_CASE("ConditionalOperator is a non-expression parameter listed after Expect
   p.conditional_operator = "AND";
   p.condition_expression = "attribute_not_exists(a)";
   CHECK(Fails(e->PutItem(p)).message ==
-        "Can not use both expression and non-expression parameters in the same request: "
+        "1 validation error detected: Can not use both expression and non-expression parameters in "
+        "the same request: "
         "Non-expression parameters: {Expected, ConditionalOperator} Expression parameters: "
         "{ConditionExpression}");
   p.expected.reset();
   CHECK(Fails(e->PutItem(p)).message ==
-        "Can not use both expression and non-expression parameters in the same request: "
+        "1 validation error detected: Can not use both expression and non-expression parameters in "
+        "the same request: "
         "Non-expression parameters: {ConditionalOperator} Expression parameters: "
         "{ConditionExpression}");
   UpdateItemRequest u;
@@ -417,7 +422,8 @@ TEST_CASE("ConditionalOperator is a non-expression parameter listed after Expect
   u.condition_expression = "attribute_exists(a)";
   u.expression_attribute_values = ExpressionAttributeValues{{":v", N("1")}};
   CHECK(Fails(e->UpdateItem(u)).message ==
-        "Can not use both expression and non-expression parameters in the same request: "
+        "1 validation error detected: Can not use both expression and non-expression parameters in "
+        "the same request: "
         "Non-expression parameters: {AttributeUpdates, Expected, ConditionalOperator} "
         "Expression parameters: {UpdateExpression, ConditionExpression}");
 }
@@ -431,7 +437,8 @@ TEST_CASE("ExpressionAttributeValues next to legacy parameters only is rejected"
   u.attribute_updates = AttributeUpdates{{"a", Act("PUT", N("1"))}};
   u.expression_attribute_values = ExpressionAttributeValues{{":v", N("1")}};
   CHECK(Fails(e->UpdateItem(u)).message ==
-        "ExpressionAttributeValues can only be specified when using expressions: "
+        "1 validation error detected: ExpressionAttributeValues can only be specified when using "
+        "expressions: "
         "UpdateExpression and ConditionExpression are null");
   u.expression_attribute_values.reset();
   u.expression_attribute_names = ExpressionAttributeNames{{"#a", "a"}};

@@ -128,7 +128,8 @@ TEST_CASE("Select COUNT returns counts and no items") {
   CHECK(r.count == 5);
   q.projection_expression = "SK";
   CHECK(Fails(e->Query(q)).message ==
-        "Cannot specify the ProjectionExpression when choosing to get only the Count");
+        "1 validation error detected: Cannot specify the ProjectionExpression when choosing to get "
+        "only the Count");
 }
 
 TEST_CASE("Query key condition errors use DynamoDB's messages") {

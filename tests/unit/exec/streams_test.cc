@@ -292,6 +292,20 @@ TEST_CASE("Iterators: TRIM_HORIZON, AT and AFTER a sequence number, LATEST, and 
   CHECK(expired.message == "Shard iterator has expired");
   r.shard_iterator = "garbage";
   CHECK(Fails(e->GetRecords(r)).message == "Invalid ShardIterator");
+  // An iterator is the engine's word: one with its issue time moved ahead (to live forever) or
+  // its position changed no longer matches its signature.
+  g.shard_iterator_type = "TRIM_HORIZON";
+  const std::string issued = Must(e->GetShardIterator(g)).shard_iterator;
+  const size_t tag = issued.rfind('|');
+  const size_t dot = issued.rfind('.', tag);
+  std::string later = issued;
+  later.replace(dot + 1, tag - dot - 1, "99999999999999");
+  r.shard_iterator = later;
+  CHECK(Fails(e->GetRecords(r)).message == "Invalid ShardIterator");
+  r.shard_iterator = issued.substr(0, tag);  // unsigned
+  CHECK(Fails(e->GetRecords(r)).message == "Invalid ShardIterator");
+  r.shard_iterator = issued;
+  CHECK(!Must(e->GetRecords(r)).records.empty());
   // Numbers too large for the engine are refused, not thrown on.
   r.shard_iterator = arn + "|1|99999999999999999999999.0.0.0";
   CHECK(Fails(e->GetRecords(r)).message == "Invalid ShardIterator");
@@ -379,7 +393,7 @@ TEST_CASE("ListStreams pages in ARN order and resumes after its last stream") {
   std::sort(seen.begin(), seen.end());
   CHECK(seen == std::vector<std::string>{"abc", "abc-d", "abd"});
   l.exclusive_start_stream_arn =
-      "arn:aws:dynamodb:ddblab:000000000000:table/" + std::string(200000, 'a') + "/stream/x";
+      "arn:aws:dynamodb:us-east-1:000000000000:table/" + std::string(200000, 'a') + "/stream/x";
   CHECK(Fails(e->ListStreams(l)).message == "Invalid StreamArn");
   l.exclusive_start_stream_arn.reset();
   l.limit = 0;

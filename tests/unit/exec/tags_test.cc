@@ -13,7 +13,7 @@ using namespace ddbtest;
 
 namespace {
 
-const std::string kArn = "arn:aws:dynamodb:ddblab:000000000000:table/App";
+const std::string kArn = "arn:aws:dynamodb:us-east-1:000000000000:table/App";
 
 Status TagApp(Engine& e, const std::vector<Tag>& tags, const std::string& arn = kArn) {
   TagResourceRequest r;
@@ -71,22 +71,22 @@ TEST_CASE("Tag requests name the table by ARN, with DynamoDB's messages for a ba
   Status index = TagApp(*e, {{"k", "v"}}, kArn + "/index/GSI1");
   CHECK(index.error().message ==
         "Invalid TableArn: Invalid ResourceArn provided as input " + kArn + "/index/GSI1");
-  Status unknown = TagApp(*e, {{"k", "v"}}, "arn:aws:dynamodb:ddblab:000000000000:table/Nope");
+  Status unknown = TagApp(*e, {{"k", "v"}}, "arn:aws:dynamodb:us-east-1:000000000000:table/Nope");
   CHECK(unknown.error().type == ErrorType::kResourceNotFoundException);
   CHECK(unknown.error().message ==
         "Requested resource not found: ResourcArn: "
-        "arn:aws:dynamodb:ddblab:000000000000:table/Nope not found");
+        "arn:aws:dynamodb:us-east-1:000000000000:table/Nope not found");
   CHECK(TagApp(*e, {}).error().message == "Atleast one Tag needs to be provided as Input.");
   // An ARN past the 1,283-character limit is refused by its form, however long.
   const std::string long_arn =
-      "arn:aws:dynamodb:ddblab:000000000000:table/" + std::string(200000, 'a');
+      "arn:aws:dynamodb:us-east-1:000000000000:table/" + std::string(200000, 'a');
   CHECK(TagApp(*e, {{"k", "v"}}, long_arn).error().message ==
         "Invalid TableArn: Invalid ResourceArn provided as input " + long_arn);
   // Something that is not an ARN at all.
   CHECK(TagApp(*e, {{"k", "v"}}, "I_do_not_exist").error().message ==
         "One or more parameter values were invalid: ARNs must start with 'arn:': I_do_not_exist");
   // An empty list is refused before the table is looked up.
-  CHECK(TagApp(*e, {}, "arn:aws:dynamodb:ddblab:000000000000:table/Nope").error().message ==
+  CHECK(TagApp(*e, {}, "arn:aws:dynamodb:us-east-1:000000000000:table/Nope").error().message ==
         "Atleast one Tag needs to be provided as Input.");
 }
 
@@ -193,7 +193,7 @@ TEST_CASE("DescribeEndpoints answers one endpoint cached for 1440 minutes") {
   auto e = OpenMemory();
   DescribeEndpointsResponse r = Must(e->DescribeEndpoints({}));
   REQUIRE(r.endpoints.size() == 1);
-  CHECK(r.endpoints[0].address == "dynamodb.ddblab.amazonaws.com");
+  CHECK(r.endpoints[0].address == "dynamodb.us-east-1.amazonaws.com");
   CHECK(r.endpoints[0].cache_period_in_minutes == 1440);
 }
 

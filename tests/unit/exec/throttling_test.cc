@@ -85,7 +85,7 @@ TEST_CASE(
   REQUIRE(refused.error().throttling_reasons.size() == 1);
   CHECK(refused.error().throttling_reasons[0].reason == "TableWriteKeyRangeThroughputExceeded");
   CHECK(refused.error().throttling_reasons[0].resource ==
-        "arn:aws:dynamodb:ddblab:000000000000:table/Orders");
+        "arn:aws:dynamodb:us-east-1:000000000000:table/Orders");
   CHECK_FALSE(Exists(*lab.engine, "DAY#1", "O#1000"));
   lab.now += 1;
   CHECK(Put(*lab.engine, "DAY#1", "O#1000").ok());
@@ -173,7 +173,7 @@ TEST_CASE("GSI back-pressure: a throttled index throttles the base write, which 
   REQUIRE(refused.error().throttling_reasons.size() == 1);
   CHECK(refused.error().throttling_reasons[0].reason == "IndexWriteProvisionedThroughputExceeded");
   CHECK(refused.error().throttling_reasons[0].resource ==
-        "arn:aws:dynamodb:ddblab:000000000000:table/Orders/index/ByG");
+        "arn:aws:dynamodb:us-east-1:000000000000:table/Orders/index/ByG");
   CHECK_FALSE(Exists(*lab.engine, "U#100", "P"));
   // A write that does not touch the index is not held back.
   CHECK(Put(*lab.engine, "U#101", "P").ok());

@@ -45,7 +45,8 @@ TEST_CASE("list_append nested in list_append is not allowed") {
   auto u = Update("SET a = list_append(list_append(:v1, :v2), :v3)",
                   {{":v1", ListOf({"a"})}, {":v2", ListOf({"1"})}, {":v3", ListOf({"hi"})}});
   CHECK(Fails(e->UpdateItem(u)).message ==
-        "Invalid UpdateExpression: The function is not allowed to be used this way in an "
+        "1 validation error detected: Invalid UpdateExpression: The function is not allowed to be "
+        "used this way in an "
         "expression; function: list_append");
 }
 
@@ -55,7 +56,8 @@ TEST_CASE("size is not an update function, even nested") {
   auto u = Update("SET a = if_not_exists(a, size(b))", {});
   u.expression_attribute_values.reset();
   CHECK(Fails(e->UpdateItem(u)).message ==
-        "Invalid UpdateExpression: The function is not allowed to be used this way in an "
+        "1 validation error detected: Invalid UpdateExpression: The function is not allowed to be "
+        "used this way in an "
         "expression; function: size");
 }
 
@@ -64,6 +66,7 @@ TEST_CASE("if_not_exists needs a document path as its first operand") {
   CreateAppTable(*e, "App", false);
   auto u = Update("SET b = if_not_exists(:v2, :v1)", {{":v1", N("6")}, {":v2", N("1")}});
   CHECK(Fails(e->UpdateItem(u)).message ==
-        "Invalid UpdateExpression: Operator or function requires a document path; operator or "
+        "1 validation error detected: Invalid UpdateExpression: Operator or function requires a "
+        "document path; operator or "
         "function: if_not_exists");
 }

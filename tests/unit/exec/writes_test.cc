@@ -193,7 +193,8 @@ TEST_CASE("A repeated ConditionExpression text resolves each request's own attri
   extra.condition_expression = "attribute_not_exists(#a)";
   extra.expression_attribute_names = ExpressionAttributeNames{{"#a", "PK"}, {"#b", "SK"}};
   CHECK(Fails(e->PutItem(extra)).message ==
-        "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b}");
+        "1 validation error detected: Value provided in ExpressionAttributeNames unused in "
+        "expressions: keys: {#b}");
 }
 
 TEST_CASE("A kept condition is not reused for names that only concatenate to the same text") {
@@ -208,5 +209,6 @@ TEST_CASE("A kept condition is not reused for names that only concatenate to the
   Must(e->PutItem(p));  // no attribute has that odd name
   p.expression_attribute_names = ExpressionAttributeNames{{"#a", "PK"}, {"#b", "x"}};
   CHECK(Fails(e->PutItem(p)).message ==
-        "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b}");
+        "1 validation error detected: Value provided in ExpressionAttributeNames unused in "
+        "expressions: keys: {#b}");
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ddblab/arn.h"
 #include "ddblab/requests.h"
 #include "ddblab/value.h"
 
@@ -107,7 +108,14 @@ std::string IndexArn(const std::string& table_arn, const std::string& index_name
 std::string DeriveTableId(const std::string& table_name, double creation_date_time);
 
 // DynamoDB's table/index name rule: 3..255 characters of [a-zA-Z0-9_.-]. Returns the
-// ValidationException DynamoDB gives, naming `field` ("tableName", "indexName").
+// ValidationException DynamoDB gives, naming `field` ("tableName", "indexName"). Where a table
+// name goes (`field` "tableName"), a table's ARN is accepted too (up to 1024 characters).
 Status ValidateTableName(const std::string& name, const std::string& field = "tableName");
+
+// The table a TableName member names: the name itself, or the name inside a table ARN
+// "arn:aws:dynamodb:<any region>:<account_id>:table/<name>" (DynamoDB accepts a table's ARN
+// wherever a table name goes). One catalog answers every region a client signs for, so the
+// region is not compared. Any other ARN gives "", which names no table.
+std::string TableNameOf(const std::string& name_or_arn, const std::string& account_id);
 
 }  // namespace ddblab

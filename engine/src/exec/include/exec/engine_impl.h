@@ -16,6 +16,7 @@
 #include "catalog/schema.h"
 #include "ddblab/engine.h"
 #include "exec/engine_mutex.h"
+#include "exec/iterator_mac.h"
 #include "exec/write_path.h"
 #include "storage/storage.h"
 
@@ -141,6 +142,8 @@ class EngineImpl final : public Engine {
 
  private:
   throughput::KeyPointLog* key_points_ = nullptr;
+  // Signs the shard iterators this engine hands out (streams.cc).
+  const IteratorKey iterator_key_ = NewIteratorKey();
   EngineOptions options_;
   std::unique_ptr<Storage> storage_;
   std::map<std::string, TableSchema, std::less<>> tables_;
