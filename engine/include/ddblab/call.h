@@ -58,6 +58,23 @@ inline Operation OperationOf(const Response& r) { return static_cast<Operation>(
 // DynamoDB's spelling ("PutItem"), and back; nullopt for a name ddblab serves no operation by.
 std::string_view OperationName(Operation op);
 std::optional<Operation> FindOperation(std::string_view name);
+// The same, in the spelling operations.h gives it (branch `model` moves it there).
+inline std::optional<Operation> OperationFromName(std::string_view name) {
+  return FindOperation(name);
+}
+
+// Whether a call of `op` reads items and so costs read units: GetItem, Query, Scan, BatchGetItem,
+// TransactGetItems. PartiQL decides by its statements, not by the operation, so
+// ExecuteStatement and its batch and transaction forms are not reads here.
+constexpr bool IsItemRead(Operation op) {
+  return op == Operation::GetItem || op == Operation::Query || op == Operation::Scan ||
+         op == Operation::BatchGetItem || op == Operation::TransactGetItems;
+}
+// The same for a name that may be none of DynamoDB's (an extension operation, or empty).
+inline bool IsItemRead(std::string_view name) {
+  std::optional<Operation> op = OperationFromName(name);
+  return op && IsItemRead(*op);
+}
 
 template <Operation op>
 Response MakeResponse(ResponseOf<op> r) {
