@@ -1,8 +1,7 @@
 // DynamoDB's operations as ddblab serves them: one row each, and the only list of them. The wire
-// dispatch, the JSON codec declarations, the engine that runs each call between Time to Live
-// sweeps, SupportedOperations and the Streams endpoint's target prefix are all generated from
-// it, so adding an operation is one row plus its request, response, codec and Engine method (the
-// build names whichever is missing).
+// dispatch, the JSON codecs, the engine that runs each call between Time to Live sweeps,
+// SupportedOperations, the aws-CLI subcommands of modelled operations and the Streams
+// endpoint's target prefix are all generated from it.
 //
 // A row is X(Name, How). Name is DynamoDB's spelling: the Engine method, NameRequest and
 // NameResponse, and the X-Amz-Target suffix. How says how a call runs:
@@ -12,6 +11,12 @@
 //   kData     a data-plane call, charged by the throughput model as one unit
 //   kBatch    a batch whose entries the throughput model charges one by one
 //   kStream   a DynamoDB Streams read (target prefix DynamoDBStreams_20120810)
+//
+// A modelled operation's request and response are written once as data (ddblab/model/), and
+// its structs, JSON codecs (both ways), member validation and aws-CLI options are generated
+// from them: adding one is its row in DDBLAB_MODELLED_OPERATIONS, its shapes in a model file
+// and its Engine method (README, "Adding an operation"). The operations in
+// DDBLAB_HAND_OPERATIONS still have hand-written structs (requests*.h) and codecs (wire/).
 #pragma once
 
 #include <cstddef>
@@ -23,7 +28,7 @@ namespace ddblab {
 
 enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
 
-#define DDBLAB_OPERATIONS(X)       \
+#define DDBLAB_HAND_OPERATIONS(X)  \
   X(BatchExecuteStatement, kBatch) \
   X(BatchGetItem, kBatch)          \
   X(BatchWriteItem, kBatch)        \
@@ -53,6 +58,12 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(UpdateItem, kData)             \
   X(UpdateTable, kControl)         \
   X(UpdateTimeToLive, kControl)
+
+#define DDBLAB_MODELLED_OPERATIONS(X)    \
+  X(DescribeContinuousBackups, kControl) \
+  X(UpdateContinuousBackups, kControl)
+
+#define DDBLAB_OPERATIONS(X) DDBLAB_HAND_OPERATIONS(X) DDBLAB_MODELLED_OPERATIONS(X)
 
 // The operations as an enum, in the list's order: compare operations as this, never by name.
 enum class Operation : unsigned char {
