@@ -27,8 +27,11 @@ using wire::Json;
 
 namespace {
 
-bool IsControlPlane(const std::string& op) {
-  return op == "CreateTable" || op == "DeleteTable" || op == "UpdateTable";
+// Whether a statement of `name` changes key schemas (the key cache then starts again).
+bool ChangesKeySchemas(std::string_view name) {
+  std::optional<Operation> op = OperationFromName(name);
+  return op == Operation::CreateTable || op == Operation::DeleteTable ||
+         op == Operation::UpdateTable;
 }
 
 }  // namespace
@@ -199,7 +202,7 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
                           [&](const PageStream* stream) {
                             options.stream = stream;
                             StatementResult r = RunStatement(client(), input, options);
-                            if (IsControlPlane(r.operation)) key_cache_.clear();
+                            if (ChangesKeySchemas(r.operation)) key_cache_.clear();
                             AddTeachingHint(r);
                             return r;
                           });

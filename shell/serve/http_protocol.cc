@@ -162,7 +162,8 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
     // Query, Scan and GetItem bodies come back as text, written from the stored items.
     reply.result = wire::ExecuteJsonToText(engine, reply.operation, body, &reply.body);
     const std::string region = SigningRegion(authorization);
-    if (reply.operation == "GetRecords" && reply.result.ok && reply.result.body.is_object()) {
+    if (OperationFromName(reply.operation) == Operation::GetRecords && reply.result.ok &&
+        reply.result.body.is_object()) {
       for (auto& record : reply.result.body["Records"]) record["awsRegion"] = region;
     }
     if (reply.body.empty()) ArnsInRegion(reply.result.body, region);
@@ -174,7 +175,8 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
     reply.body = reply.result.body.dump(-1, ' ', false, wire::Json::error_handler_t::replace);
   }
   // DynamoDB: TagResource and UntagResource succeed with an empty body.
-  if (reply.result.ok && (reply.operation == "TagResource" || reply.operation == "UntagResource")) {
+  const std::optional<Operation> op = OperationFromName(reply.operation);
+  if (reply.result.ok && (op == Operation::TagResource || op == Operation::UntagResource)) {
     reply.body.clear();
   }
   Finish(reply);

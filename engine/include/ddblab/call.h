@@ -23,12 +23,6 @@ namespace ddblab {
 
 class Engine;
 
-enum class Operation : unsigned char {
-#define DDBLAB_OPERATION_ENUMERATOR(Name, How) Name,
-  DDBLAB_OPERATIONS(DDBLAB_OPERATION_ENUMERATOR)
-#undef DDBLAB_OPERATION_ENUMERATOR
-};
-
 namespace call_internal {
 // std::variant of the types after the first (the first only absorbs the generated list's
 // leading comma).
@@ -55,9 +49,18 @@ using ResponseOf = std::variant_alternative_t<static_cast<size_t>(op), Response>
 inline Operation OperationOf(const Request& r) { return static_cast<Operation>(r.index()); }
 inline Operation OperationOf(const Response& r) { return static_cast<Operation>(r.index()); }
 
-// DynamoDB's spelling ("PutItem"), and back; nullopt for a name ddblab serves no operation by.
-std::string_view OperationName(Operation op);
-std::optional<Operation> FindOperation(std::string_view name);
+// Whether a call of `op` reads items and so costs read units: GetItem, Query, Scan, BatchGetItem,
+// TransactGetItems. PartiQL decides by its statements, not by the operation, so
+// ExecuteStatement and its batch and transaction forms are not reads here.
+constexpr bool IsItemRead(Operation op) {
+  return op == Operation::GetItem || op == Operation::Query || op == Operation::Scan ||
+         op == Operation::BatchGetItem || op == Operation::TransactGetItems;
+}
+// The same for a name that may be none of DynamoDB's (an extension operation, or empty).
+constexpr bool IsItemRead(std::string_view name) {
+  std::optional<Operation> op = OperationFromName(name);
+  return op && IsItemRead(*op);
+}
 
 template <Operation op>
 Response MakeResponse(ResponseOf<op> r) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ddblab/error.h"
+#include "ddblab/operations.h"
 #include "ddblab/requests.h"
 #include "ddblab/requests_resources.h"
 #include "ddblab/requests_streams.h"
@@ -200,6 +201,12 @@ class Engine {
   virtual Result<DescribeEndpointsResponse> DescribeEndpoints(
       const DescribeEndpointsRequest& r) = 0;
   virtual Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) = 0;
+
+  // The modelled operations (ddblab/model/): one method each, named as the operation.
+#define DDBLAB_MODELLED_METHOD(Name, How) \
+  virtual Result<Name##Response> Name(const Name##Request& r) = 0;
+  DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)
+#undef DDBLAB_MODELLED_METHOD
 
   // DynamoDB Streams (requests_streams.h): the change records of tables whose StreamSpecification
   // enables a stream, kept 24 hours on the engine's clock, in one open shard per physical

@@ -38,6 +38,7 @@ enum class ErrorType {
   kThrottlingException,
   kRequestLimitExceeded,
   kExpiredIteratorException,  // DynamoDB Streams: a shard iterator older than 15 minutes
+  kTableNotFoundException,    // the continuous backups operations' missing table
   kInternalServerError,
 };
 

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "ddblab/model/continuous_backups.h"
+
 namespace ddblab {
 
 struct Tag {

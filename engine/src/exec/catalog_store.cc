@@ -87,6 +87,10 @@ std::string SchemaToText(const TableSchema& s) {
   if (s.range) j["range"] = KeyToJson(*s.range);
   if (s.ttl_attribute) j["ttl_attribute"] = *s.ttl_attribute;
   if (!s.tags.empty()) j["tags"] = s.tags;
+  if (s.point_in_time_recovery) {
+    j["pitr"] = {{"enabled_at", s.point_in_time_recovery->enabled_at},
+                 {"days", s.point_in_time_recovery->recovery_period_in_days}};
+  }
   if (!s.streams.empty()) {
     json streams = json::array();
     for (const StreamState& st : s.streams) {
@@ -130,6 +134,10 @@ Result<TableSchema> SchemaFromText(const std::string& text) {
     s.partition_override = j.at("partition_override").get<int>();
     if (j.contains("ttl_attribute")) s.ttl_attribute = j.at("ttl_attribute").get<std::string>();
     if (j.contains("tags")) s.tags = j.at("tags").get<std::map<std::string, std::string>>();
+    if (j.contains("pitr")) {
+      s.point_in_time_recovery = TableSchema::PointInTimeRecovery{
+          j.at("pitr").at("enabled_at").get<double>(), j.at("pitr").at("days").get<int>()};
+    }
     if (j.contains("streams")) {
       for (const auto& st : j.at("streams")) {
         StreamState one;

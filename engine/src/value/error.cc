@@ -39,6 +39,8 @@ std::string_view ErrorTypeName(ErrorType type) {
       return "RequestLimitExceeded";
     case ErrorType::kExpiredIteratorException:
       return "ExpiredIteratorException";
+    case ErrorType::kTableNotFoundException:
+      return "TableNotFoundException";
     case ErrorType::kInternalServerError:
       return "InternalServerError";
   }

@@ -37,11 +37,11 @@ constexpr auto kOperationCount = std::make_index_sequence<std::variant_size_v<Re
 }  // namespace
 
 Result<Request> RequestFromJson(std::string_view operation, const Json& body) {
-  std::optional<Operation> op = FindOperation(operation);
+  std::optional<Operation> op = OperationFromName(operation);
   // DynamoDB answers an unknown X-Amz-Target with a bare UnknownOperationException.
   if (!op) return MakeError(ErrorType::kUnknownOperationException, "");
   DDB_ASSIGN_OR_RETURN(Request request, DecodeRequest(*op, body, kOperationCount));
-  DDB_TRY(internal::RefuseUnsupportedMembers(operation, body));
+  DDB_TRY(internal::RefuseUnsupportedMembers(*op, body));
   return request;
 }
 

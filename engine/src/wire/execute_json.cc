@@ -55,7 +55,7 @@ JsonResult ExecuteJsonToText(Engine& engine, std::string_view operation, std::st
                              std::string* text) {
   if (text) text->clear();
   // The everyday PutItem body skips the document (put_item_fast_path.h).
-  if (operation == "PutItem") {
+  if (OperationFromName(operation) == Operation::PutItem) {
     PutItemRequest request;
     if (internal::FastPutItemRequest(body, &request)) {
       return Render(ExecuteRequest(engine, Request(std::move(request))), text);

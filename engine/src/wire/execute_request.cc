@@ -11,12 +11,6 @@
 namespace ddblab {
 namespace {
 
-constexpr std::string_view kOperationNames[] = {
-#define DDBLAB_OPERATION_NAME(Name, How) #Name,
-    DDBLAB_OPERATIONS(DDBLAB_OPERATION_NAME)
-#undef DDBLAB_OPERATION_NAME
-};
-
 // The tables a write names, for ReturnItemCollectionMetrics.
 std::set<std::string> TablesOf(const PutItemRequest& r) { return {r.table_name}; }
 std::set<std::string> TablesOf(const UpdateItemRequest& r) { return {r.table_name}; }
@@ -149,15 +143,6 @@ CallResult Dispatch(Engine& engine, const Request& request, std::index_sequence<
 }
 
 }  // namespace
-
-std::string_view OperationName(Operation op) { return kOperationNames[static_cast<size_t>(op)]; }
-
-std::optional<Operation> FindOperation(std::string_view name) {
-  for (size_t i = 0; i < std::size(kOperationNames); ++i) {
-    if (kOperationNames[i] == name) return static_cast<Operation>(i);
-  }
-  return std::nullopt;
-}
 
 std::string ReturnConsumedCapacityOf(const Request& request) {
   return std::visit(

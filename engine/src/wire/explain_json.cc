@@ -33,22 +33,23 @@ Result<Req> Parse(const Json& body) {
 }  // namespace
 
 JsonResult ExplainJson(Engine& engine, std::string_view operation, const Json& request) {
-  if (operation == "ExecuteStatement") {
+  const std::optional<Operation> op = OperationFromName(operation);
+  if (op == Operation::ExecuteStatement) {
     Result<ExecuteStatementRequest> r = Parse<ExecuteStatementRequest>(request);
     if (!r.ok()) return FromPlan(r.error());
     return FromPlan(engine.ExplainStatement(*r));
   }
-  if (operation == "Query") {
+  if (op == Operation::Query) {
     Result<QueryRequest> r = Parse<QueryRequest>(request);
     if (!r.ok()) return FromPlan(r.error());
     return FromPlan(engine.ExplainQuery(*r));
   }
-  if (operation == "Scan") {
+  if (op == Operation::Scan) {
     Result<ScanRequest> r = Parse<ScanRequest>(request);
     if (!r.ok()) return FromPlan(r.error());
     return FromPlan(engine.ExplainScan(*r));
   }
-  if (operation == "GetItem") {
+  if (op == Operation::GetItem) {
     Result<GetItemRequest> r = Parse<GetItemRequest>(request);
     if (!r.ok()) return FromPlan(r.error());
     return FromPlan(engine.ExplainGetItem(*r));

@@ -92,8 +92,8 @@ Status CheckIndexSettings(const Json& body) {
 
 }  // namespace
 
-Status RefuseUnsupportedMembers(std::string_view operation, const Json& body) {
-  if (operation == "CreateTable" || operation == "UpdateTable") {
+Status RefuseUnsupportedMembers(Operation operation, const Json& body) {
+  if (operation == Operation::CreateTable || operation == Operation::UpdateTable) {
     DDB_TRY(CheckTableSettings(body));
     return CheckIndexSettings(body);
   }

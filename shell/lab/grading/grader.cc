@@ -134,7 +134,9 @@ void CopyMembers(const wire::Json& from, wire::Json& to, std::initializer_list<c
 // cannot be combined (reads, mixed languages, nested transactions).
 wire::Json CombineWrites(const std::vector<std::pair<std::string, wire::Json>>& calls) {
   bool all_partiql = true;
-  for (const auto& [op, req] : calls) all_partiql = all_partiql && op == "ExecuteStatement";
+  for (const auto& [op, req] : calls) {
+    all_partiql = all_partiql && OperationFromName(op) == Operation::ExecuteStatement;
+  }
   if (all_partiql) {
     wire::Json stmts = wire::Json::array();
     for (const auto& [op, req] : calls) {
@@ -145,19 +147,20 @@ wire::Json CombineWrites(const std::vector<std::pair<std::string, wire::Json>>& 
     return wire::Json{{"TransactStatements", stmts}};
   }
   wire::Json items = wire::Json::array();
-  for (const auto& [op, req] : calls) {
+  for (const auto& [name, req] : calls) {
     wire::Json entry = wire::Json::object();
-    if (op == "PutItem") {
+    const std::optional<Operation> op = OperationFromName(name);
+    if (op == Operation::PutItem) {
       CopyMembers(req, entry,
                   {"TableName", "Item", "ConditionExpression", "ExpressionAttributeNames",
                    "ExpressionAttributeValues"});
       items.push_back(wire::Json{{"Put", entry}});
-    } else if (op == "UpdateItem") {
+    } else if (op == Operation::UpdateItem) {
       CopyMembers(req, entry,
                   {"TableName", "Key", "UpdateExpression", "ConditionExpression",
                    "ExpressionAttributeNames", "ExpressionAttributeValues"});
       items.push_back(wire::Json{{"Update", entry}});
-    } else if (op == "DeleteItem") {
+    } else if (op == Operation::DeleteItem) {
       CopyMembers(req, entry,
                   {"TableName", "Key", "ConditionExpression", "ExpressionAttributeNames",
                    "ExpressionAttributeValues"});
@@ -263,7 +266,9 @@ wire::Json RunBlock(Context* ctx, const std::string& kind_name, const std::strin
     // ExecuteTransaction takes only PartiQL. Running them one by one would break the promise
     // that a template's writes land together, so a mixed template is refused, saying why.
     size_t partiql_calls = 0;
-    for (const auto& call : capture.calls) partiql_calls += call.first == "ExecuteStatement";
+    for (const auto& call : capture.calls) {
+      partiql_calls += OperationFromName(call.first) == Operation::ExecuteStatement;
+    }
     if (partiql_calls > 0 && partiql_calls < capture.calls.size()) {
       out["error"] = label + " (line " + std::to_string(block->line) +
                      "): this template mixes aws-CLI writes and PartiQL statements, and DynamoDB "

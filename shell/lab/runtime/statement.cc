@@ -35,7 +35,7 @@ double Units(int64_t half_units) { return static_cast<double>(half_units) / 2.0;
 // unwrapped to it. The session merges the calls (StatementResult::merged()).
 Trace EffectiveTrace(const StatementRecord& r) {
   Trace t = r.merged().trace;
-  if (t.operation == "ExecuteStatement" && t.steps.size() == 1) {
+  if (OperationFromName(t.operation) == Operation::ExecuteStatement && t.steps.size() == 1) {
     Trace step = t.steps[0];
     return step;
   }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -120,6 +121,9 @@ const SubcommandDef* FindSubcommand(std::string_view name);
 // The index in def.options of the option `name`, a flag also by its --no- form (which sets
 // *flag_value to false), or def.options.size() when the subcommand has no such option.
 size_t FindOption(const SubcommandDef& def, std::string_view name, bool* flag_value);
+// The names of the members of the modelled operations' shapes (ddblab/model/) whose values the
+// aws CLI reads as `kind` (kInteger, kFlag) in shorthand.
+const std::set<std::string, std::less<>>& ModelledMembersOfKind(OptionKind kind);
 // The subcommands of `aws dynamodbstreams`, the DynamoDB Streams API.
 const std::vector<SubcommandDef>& StreamsSubcommandTable();
 

@@ -138,7 +138,7 @@ CallResult Refused(const std::string& operation, Error error) {
   call.http_status = ErrorHttpStatus(error.type);
   call.error = std::move(error);
   call.trace.operation = operation;
-  if (std::optional<Operation> op = FindOperation(operation)) call.operation = *op;
+  if (std::optional<Operation> op = OperationFromName(operation)) call.operation = *op;
   return call;
 }
 

@@ -390,9 +390,11 @@ Status ApplyGeneric(Json& v) {
   }
   if (!v.is_object()) return OkStatus();
   for (auto& [key, member] : v.items()) {
-    if (IntegerMembers().contains(key)) {
+    if (IntegerMembers().contains(key) ||
+        ModelledMembersOfKind(OptionKind::kInteger).contains(key)) {
       DDB_TRY(ToInteger(member));
-    } else if (BooleanMembers().contains(key)) {
+    } else if (BooleanMembers().contains(key) ||
+               ModelledMembersOfKind(OptionKind::kFlag).contains(key)) {
       ToBoolean(member);
     } else if (key == "AttributeValueList") {
       // Legacy conditions (--key-conditions, --query-filter, --scan-filter, --expected): a list

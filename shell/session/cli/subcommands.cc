@@ -1,11 +1,19 @@
 // The subcommands of `aws dynamodb` that ddblab runs, as a table: each option's kebab-case name,
 // the DynamoDB request member it sets and how its value is read. Options are listed in the
-// service model's member order, which is the order the aws CLI reports missing ones in.
+// service model's member order, which is the order the aws CLI reports missing ones in. The
+// modelled operations' subcommands are generated from their request shapes (ddblab/model/);
+// the others are written below until their shapes move to the model.
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "cli/cli_internal.h"
+#include "ddblab/call.h"
 #include "shell/session/cli.h"
 
 namespace ddblab::shell {
@@ -62,8 +70,106 @@ OptionSpec OnConditionFailure() {
   return Str("--return-values-on-condition-check-failure", "ReturnValuesOnConditionCheckFailure");
 }
 
+// "DescribeContinuousBackups" -> "describe-continuous-backups", "SSESpecification" ->
+// "sse-specification": the aws CLI's names for operations and members (botocore's xform_name).
+std::string Kebab(std::string_view camel) {
+  std::string out;
+  for (size_t i = 0; i < camel.size(); ++i) {
+    const char c = camel[i];
+    const bool upper = c >= 'A' && c <= 'Z';
+    if (upper && i > 0) {
+      const char before = camel[i - 1];
+      const bool after_lower = (before >= 'a' && before <= 'z') || (before >= '0' && before <= '9');
+      const bool ends_acronym = before >= 'A' && before <= 'Z' && i + 1 < camel.size() &&
+                                camel[i + 1] >= 'a' && camel[i + 1] <= 'z';
+      if (after_lower || ends_acronym) out += '-';
+    }
+    out += upper ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
+// Generated names live as long as the tables that point at them.
+std::string_view Kept(std::string s) {
+  static std::deque<std::string> kept;
+  return kept.emplace_back(std::move(s));
+}
+
+template <typename T>
+struct Unwrapped {
+  using type = T;
+};
+template <typename T>
+struct Unwrapped<std::optional<T>> {
+  using type = T;
+};
+
+// How the aws CLI reads an option of a member of type T.
+template <typename T>
+constexpr OptionKind KindOfMember() {
+  if constexpr (std::is_same_v<T, bool>) {
+    return K::kFlag;
+  } else if constexpr (std::is_integral_v<T>) {
+    return K::kInteger;
+  } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+    return K::kStringList;
+  } else if constexpr (model::IsVector<T>::value) {
+    return K::kStructureList;
+  } else if constexpr (model::Modelled<T>) {
+    return K::kStructure;
+  } else {
+    return K::kString;
+  }
+}
+
+// A modelled operation's subcommand: one option per member of its request shape.
+template <typename Request>
+SubcommandDef ModelledSubcommand(std::string_view operation) {
+  SubcommandDef def{Kept(Kebab(operation)), operation, Paging::kNone, {}};
+  const Request request{};
+  VisitMembers(request, [&](const model::MemberInfo& m, const auto& field) {
+    using T = typename Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
+    def.options.push_back(OptionSpec{Kept("--" + Kebab(m.wire)), m.wire, KindOfMember<T>(),
+                                     m.required(), M::kGeneric, false});
+  });
+  return def;
+}
+
+// Adds the modelled operations' subcommands of one API (DynamoDB or DynamoDB Streams) to
+// `table`, keeping it in `aws ... help` order (by name, `wait` last).
+void AddModelledSubcommands(std::vector<SubcommandDef>& table, bool streams) {
+#define DDBLAB_MODELLED_SUBCOMMAND(Name, How)                                           \
+  if (IsStreamsOperation(Operation::Name) == streams) {                                 \
+    table.push_back(ModelledSubcommand<Name##Request>(OperationName(Operation::Name))); \
+  }
+  DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_SUBCOMMAND)
+#undef DDBLAB_MODELLED_SUBCOMMAND
+  std::stable_sort(table.begin(), table.end(), [](const SubcommandDef& a, const SubcommandDef& b) {
+    return (a.name == "wait") < (b.name == "wait") ||
+           ((a.name == "wait") == (b.name == "wait") && a.name < b.name);
+  });
+}
+
+// The names of the members of shape T and of the shapes below it whose type is `kind`'s
+// (integers, booleans), for the shorthand's model types.
+template <typename T>
+void CollectMembers(OptionKind kind, std::set<std::string, std::less<>>& out) {
+  if constexpr (model::Modelled<T>) {
+    const T shape{};
+    VisitMembers(shape, [&](const model::MemberInfo& m, const auto& field) {
+      using F = typename Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
+      if (KindOfMember<F>() == kind) out.emplace(m.wire);
+      if constexpr (model::IsVector<F>::value) {
+        CollectMembers<typename F::value_type>(kind, out);
+      } else {
+        CollectMembers<F>(kind, out);
+      }
+    });
+  }
+}
+
 std::vector<SubcommandDef> BuildTable() {
-  return {
+  std::vector<SubcommandDef> table = {
       {"batch-execute-statement",
        "BatchExecuteStatement",
        Paging::kNone,
@@ -210,6 +316,8 @@ std::vector<SubcommandDef> BuildTable() {
       // `aws dynamodb wait table-exists|table-not-exists`: polls DescribeTable.
       {"wait", "DescribeTable", Paging::kNone, {TableName()}},
   };
+  AddModelledSubcommands(table, false);
+  return table;
 }
 
 }  // namespace
@@ -219,29 +327,48 @@ const std::vector<SubcommandDef>& SubcommandTable() {
   return table;
 }
 
+const std::set<std::string, std::less<>>& ModelledMembersOfKind(OptionKind kind) {
+  static const auto members = [] {
+    std::map<OptionKind, std::set<std::string, std::less<>>> out;
+    for (OptionKind k : {OptionKind::kInteger, OptionKind::kFlag}) {
+#define DDBLAB_COLLECT_MEMBERS(Name, How) CollectMembers<Name##Request>(k, out[k]);
+      DDBLAB_MODELLED_OPERATIONS(DDBLAB_COLLECT_MEMBERS)
+#undef DDBLAB_COLLECT_MEMBERS
+    }
+    return out;
+  }();
+  static const std::set<std::string, std::less<>> kNone;
+  auto it = members.find(kind);
+  return it == members.end() ? kNone : it->second;
+}
+
 const std::vector<SubcommandDef>& StreamsSubcommandTable() {
-  static const std::vector<SubcommandDef> table = {
-      {"describe-stream",
-       "DescribeStream",
-       Paging::kNone,
-       {Str("--stream-arn", "StreamArn", true), Int("--limit", "Limit"),
-        Str("--exclusive-start-shard-id", "ExclusiveStartShardId")}},
-      {"get-records",
-       "GetRecords",
-       Paging::kNone,
-       {Str("--shard-iterator", "ShardIterator", true), Int("--limit", "Limit")}},
-      {"get-shard-iterator",
-       "GetShardIterator",
-       Paging::kNone,
-       {Str("--stream-arn", "StreamArn", true), Str("--shard-id", "ShardId", true),
-        Str("--shard-iterator-type", "ShardIteratorType", true),
-        Str("--sequence-number", "SequenceNumber")}},
-      {"list-streams",
-       "ListStreams",
-       Paging::kNone,
-       {Str("--table-name", "TableName"), Int("--limit", "Limit"),
-        Str("--exclusive-start-stream-arn", "ExclusiveStartStreamArn")}},
-  };
+  static const std::vector<SubcommandDef> table = [] {
+    std::vector<SubcommandDef> streams = {
+        {"describe-stream",
+         "DescribeStream",
+         Paging::kNone,
+         {Str("--stream-arn", "StreamArn", true), Int("--limit", "Limit"),
+          Str("--exclusive-start-shard-id", "ExclusiveStartShardId")}},
+        {"get-records",
+         "GetRecords",
+         Paging::kNone,
+         {Str("--shard-iterator", "ShardIterator", true), Int("--limit", "Limit")}},
+        {"get-shard-iterator",
+         "GetShardIterator",
+         Paging::kNone,
+         {Str("--stream-arn", "StreamArn", true), Str("--shard-id", "ShardId", true),
+          Str("--shard-iterator-type", "ShardIteratorType", true),
+          Str("--sequence-number", "SequenceNumber")}},
+        {"list-streams",
+         "ListStreams",
+         Paging::kNone,
+         {Str("--table-name", "TableName"), Int("--limit", "Limit"),
+          Str("--exclusive-start-stream-arn", "ExclusiveStartStreamArn")}},
+    };
+    AddModelledSubcommands(streams, true);
+    return streams;
+  }();
   return table;
 }
 

@@ -232,6 +232,10 @@ const RoundTripCase kCases[] = {
     {"UpdateTimeToLive", R"j({"TableName": "app-main",
       "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "expires_at"}})j"},
     {"DescribeTimeToLive", R"j({"TableName": "app-main"})j"},
+    {"DescribeContinuousBackups", R"j({"TableName": "app-main"})j"},
+    {"UpdateContinuousBackups", R"j({"TableName": "app-main",
+      "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": true,
+        "RecoveryPeriodInDays": 7}})j"},
     {"DescribeEndpoints", R"j({})j"},
     {"DescribeLimits", R"j({})j"},
     // ---------------------------------------------------------------- DynamoDB Streams

@@ -190,6 +190,17 @@ void TableOperations(Covered& covered) {
                                                                  R"({"TableName": "Shop"})");
   CHECK(ttl_state.attribute_name == std::optional<std::string>("expires"));
 
+  auto pitr = RoundTrip<ddblab::UpdateContinuousBackupsResponse>(
+      lab, covered, "UpdateContinuousBackups", R"({"TableName": "Shop",
+          "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": true,
+            "RecoveryPeriodInDays": 7}})");
+  REQUIRE(pitr.continuous_backups_description);
+  REQUIRE(pitr.continuous_backups_description->point_in_time_recovery_description);
+  CHECK(pitr.continuous_backups_description->point_in_time_recovery_description
+            ->recovery_period_in_days == 7);
+  RoundTrip<ddblab::DescribeContinuousBackupsResponse>(lab, covered, "DescribeContinuousBackups",
+                                                       R"({"TableName": "Shop"})");
+
   auto endpoints =
       RoundTrip<ddblab::DescribeEndpointsResponse>(lab, covered, "DescribeEndpoints", "{}");
   CHECK(endpoints.endpoints.size() == 1);

@@ -289,10 +289,20 @@ TEST_CASE("Subcommands(): every subcommand with its options, flags in both forms
                         "update-time-to-live",
                         "describe-time-to-live",
                         "describe-endpoints",
-                        "describe-limits"}) {
+                        "describe-limits",
+                        "describe-continuous-backups",
+                        "update-continuous-backups"}) {
     CHECK(std::find(names.begin(), names.end(), expected) != names.end());
   }
-  CHECK(subs.size() == 26);
+  CHECK(subs.size() == 28);
+  // A modelled operation's options come from its request shape, in the service model's order.
+  for (const auto& s : subs) {
+    if (s.name != "update-continuous-backups") continue;
+    CHECK(s.operation == "UpdateContinuousBackups");
+    CHECK(s.options == std::vector<std::string>{"--table-name",
+                                                "--point-in-time-recovery-specification",
+                                                "--cli-input-json"});
+  }
   for (const auto& s : subs) {
     if (s.name != "query") continue;
     CHECK(s.operation == "Query");

@@ -68,6 +68,13 @@ struct TableSchema {
   int partition_override = 0;  // 0: derived from throughput and size
   // UpdateTimeToLive: the attribute holding each item's expiry (epoch seconds) while enabled.
   std::optional<std::string> ttl_attribute;
+  // UpdateContinuousBackups: point-in-time recovery while enabled (when, and for how many days
+  // back a restore may reach).
+  struct PointInTimeRecovery {
+    double enabled_at = 0;  // engine clock, seconds
+    int recovery_period_in_days = 35;
+  };
+  std::optional<PointInTimeRecovery> point_in_time_recovery;
   // TagResource: the table's tags by key.
   std::map<std::string, std::string> tags;
   // StreamSpecification: every stream the table has had, oldest first.

@@ -67,6 +67,10 @@ class EngineImpl final : public Engine {
       const DescribeTimeToLiveRequest& r) override;
   Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest& r) override;
   Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) override;
+#define DDBLAB_MODELLED_METHOD(Name, How) \
+  Result<Name##Response> Name(const Name##Request& r) override;
+  DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)
+#undef DDBLAB_MODELLED_METHOD
   Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& r) override;
   Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& r) override;
   Result<GetShardIteratorResponse> GetShardIterator(const GetShardIteratorRequest& r) override;

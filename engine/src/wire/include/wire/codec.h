@@ -1,25 +1,27 @@
-// Per-operation request readers and response writers used by ExecuteJson. Internal to the wire
-// module.
+// Per-operation request readers and response writers used by ExecuteJson: generated from the
+// model for the modelled operations (model_codec.h), written by hand for the others. Internal to
+// the wire module.
 #pragma once
 
 #include <string_view>
 
 #include "ddblab/operations.h"
 #include "ddblab/wire.h"
+#include "wire/model_codec.h"
 
 namespace ddblab::wire::internal {
 
 // Request bodies -> request structs, one per operation (ddblab/operations.h). Errors as
 // Decoder::Finish describes.
 #define DDBLAB_DECLARE_FROM_JSON(Name, How) Status FromJson(const Json& j, Name##Request* r);
-DDBLAB_OPERATIONS(DDBLAB_DECLARE_FROM_JSON)
+DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_FROM_JSON)
 #undef DDBLAB_DECLARE_FROM_JSON
 
 // Response structs -> response bodies; `rcc` is the request's ReturnConsumedCapacity.
 Json TableDescriptionToJson(const TableDescription& t);
 #define DDBLAB_DECLARE_TO_JSON(Name, How) \
   Json ToJson(const Name##Response& r, std::string_view rcc);
-DDBLAB_OPERATIONS(DDBLAB_DECLARE_TO_JSON)  // ScanResponse is QueryResponse
+DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_TO_JSON)  // ScanResponse is QueryResponse
 #undef DDBLAB_DECLARE_TO_JSON
 
 // The reverse codecs, for a client of a remote endpoint (ddblab/call.h): request structs ->
@@ -28,11 +30,11 @@ DDBLAB_OPERATIONS(DDBLAB_DECLARE_TO_JSON)  // ScanResponse is QueryResponse
 // less members ddblab does not model). A body of the wrong shape is a SerializationException
 // naming the member.
 #define DDBLAB_DECLARE_REQUEST_TO_JSON(Name, How) Json ToJson(const Name##Request& r);
-DDBLAB_OPERATIONS(DDBLAB_DECLARE_REQUEST_TO_JSON)
+DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_REQUEST_TO_JSON)
 #undef DDBLAB_DECLARE_REQUEST_TO_JSON
 #define DDBLAB_DECLARE_RESPONSE_FROM_JSON(Name, How) \
   Status FromJson(const Json& j, Name##Response* r);
-DDBLAB_OPERATIONS(DDBLAB_DECLARE_RESPONSE_FROM_JSON)  // one definition serves Query and Scan
+DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_RESPONSE_FROM_JSON)  // one definition serves Query and Scan
 #undef DDBLAB_DECLARE_RESPONSE_FROM_JSON
 TableDescription TableDescriptionFromJson(const Json& j);
 

@@ -30,8 +30,8 @@ Status CheckRequestBody(const Json& j);
 
 // Reads one request body. Problems are recorded, not returned, so reading continues and the
 // error DynamoDB would report first wins: a SerializationException anywhere in the body, then
-// missing required members (one constraint message listing up to 10), then the first value
-// ValidationException.
+// constraint violations such as missing required members (one message listing up to 10), then
+// the first value ValidationException.
 class Decoder {
  public:
   // Whether a SerializationException has been recorded (later reads are then skipped).
@@ -41,6 +41,11 @@ class Decoder {
   // Records that the required member at `path` (lowerCamelCase, e.g. "keySchema.1.member.keyType")
   // is null.
   void Missing(std::string path);
+  // Records that the member at `path`, whose value reads `value` in the message ("null",
+  // "'abc'"), breaks a constraint of the service model: `rule` is DynamoDB's text for it
+  // ("Member must have length less than or equal to 1024"). Reported together with the missing
+  // members, in the order found.
+  void Violation(std::string value, const std::string& path, std::string_view rule);
   void ValidationProblem(std::string message);
   // The error to report, if any.
   Status Finish() const;
@@ -80,7 +85,7 @@ class Decoder {
   const Json* Member(const Json& obj, std::string_view name);
 
   std::optional<std::string> serialization_;
-  std::vector<std::string> missing_;
+  std::vector<std::string> violations_;
   std::optional<Error> validation_;
 };
 

@@ -11,6 +11,6 @@ namespace ddblab::wire::internal {
 // A ValidationException naming the first member of `body` (the request of `operation`) that
 // asks for behaviour ddblab does not model; OK otherwise. ReturnItemCollectionMetrics, which
 // depends on the tables, is checked with the typed request (ddblab/call.h, ExecuteRequest).
-Status RefuseUnsupportedMembers(std::string_view operation, const Json& body);
+Status RefuseUnsupportedMembers(Operation operation, const Json& body);
 
 }  // namespace ddblab::wire::internal

@@ -1,0 +1,101 @@
+// DynamoDB's shapes as data. A shape is written once, as an X-macro row per member in the API
+// model's order (botocore's service model is the reference for names, types, required members
+// and constraints):
+//
+//   #define DDBLAB_SHAPE_PointInTimeRecoverySpecification(M) <rows, one a line>
+//     M(PointInTimeRecoveryEnabled, point_in_time_recovery_enabled, bool, model::kRequired,
+//       model::kNoConstraint)
+//     M(RecoveryPeriodInDays, recovery_period_in_days, int, model::kOptional,
+//       model::Range(1, 35))
+//   DDBLAB_MODEL_STRUCT(PointInTimeRecoverySpecification)
+//
+// A row is M(Wire, field, Type, Flags, Constraint): DynamoDB's member name, the C++ field, its
+// type (a scalar, another modelled shape, or a std::vector of either), whether it is required
+// plus what it holds (key, item, expression), and the constraint the service model puts on it.
+// DDBLAB_MODEL_STRUCT expands the rows into the struct (a required member is a T, an optional
+// one a std::optional<T>) and into VisitMembers, which hands each member's MemberInfo and field
+// to a visitor. The wire codecs (engine/src/wire/model_codec.h), the member validation and the
+// aws-CLI option names all walk VisitMembers, so a shape has no second description anywhere.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace ddblab::model {
+
+// What a member is: required or not, and what it holds.
+enum MemberFlags : unsigned {
+  kOptional = 0,
+  kRequired = 1u << 0,
+  kKey = 1u << 1,         // a primary key (Key, ExclusiveStartKey)
+  kItem = 1u << 2,        // a whole item
+  kExpression = 1u << 3,  // an expression string
+};
+
+// A constraint of the service model, checked as DynamoDB's request framework checks it (its
+// messages: "Member must have length less than or equal to 1024", ...).
+struct Constraint {
+  enum Kind { kNone, kLength, kRange, kEnum } kind = kNone;
+  int64_t min = 0;
+  int64_t max = 0;
+  std::string_view values;  // kEnum: the allowed values, separated by '|'
+};
+inline constexpr Constraint kNoConstraint{};
+constexpr Constraint Length(int64_t min, int64_t max) {
+  return Constraint{Constraint::kLength, min, max, {}};
+}
+constexpr Constraint Range(int64_t min, int64_t max) {
+  return Constraint{Constraint::kRange, min, max, {}};
+}
+constexpr Constraint OneOf(std::string_view values) {
+  return Constraint{Constraint::kEnum, 0, 0, values};
+}
+
+// One member as the codecs see it.
+struct MemberInfo {
+  std::string_view wire;  // DynamoDB's spelling: "TableName"
+  unsigned flags = kOptional;
+  Constraint constraint;
+  bool required() const { return (flags & kRequired) != 0; }
+};
+
+// The field type of a member of type T.
+template <typename T, unsigned Flags>
+using FieldType = std::conditional_t<(Flags & kRequired) != 0, T, std::optional<T>>;
+
+// Whether T is a shape written with DDBLAB_MODEL_STRUCT.
+template <typename T>
+concept Modelled = requires {
+  ShapeName(static_cast<const T*>(nullptr));
+};
+
+template <typename T>
+struct IsVector : std::false_type {};
+template <typename T>
+struct IsVector<std::vector<T>> : std::true_type {};
+
+}  // namespace ddblab::model
+
+#define DDBLAB_MODEL_FIELD(Wire, field, Type, Flags, Rule) \
+  ::ddblab::model::FieldType<Type, (Flags)> field{};
+#define DDBLAB_MODEL_VISIT(Wire, field, Type, Flags, Rule) \
+  visit(::ddblab::model::MemberInfo{#Wire, (Flags), (Rule)}, shape.field);
+
+// Defines struct Shape from DDBLAB_SHAPE_<Shape>'s rows, its name for messages
+// (ShapeName), and VisitMembers for a Shape and a const Shape.
+#define DDBLAB_MODEL_STRUCT(Shape)                                      \
+  struct Shape {                                                        \
+    DDBLAB_SHAPE_##Shape(DDBLAB_MODEL_FIELD)                            \
+  };                                                                    \
+  constexpr std::string_view ShapeName(const Shape*) { return #Shape; } \
+  template <typename S, typename Visit>                                 \
+  requires std::is_same_v<std::remove_const_t<S>, Shape>                \
+  void VisitMembers(S& shape, Visit&& visit) {                          \
+    (void)shape;                                                        \
+    (void)visit;                                                        \
+    DDBLAB_SHAPE_##Shape(DDBLAB_MODEL_VISIT)                            \
+  }
