@@ -17,6 +17,7 @@
 
 #include "ddblab/engine.h"
 #include "ddblab/wire.h"
+#include "shell/dot/dot_commands.h"
 #include "shell/lab/lab_commands.h"
 #include "shell/page/page.h"
 #include "shell/remote/remote.h"
@@ -274,7 +275,7 @@ std::vector<std::string> ActionNames(const std::vector<Action>& actions) {
 
 int RunWith(std::unique_ptr<wire::Client> client, const Args& args, const EngineOptions& options,
             OutputSink& sink) {
-  Shell shell(std::move(client), sink);
+  Shell shell(std::move(client), sink, BuiltInDotCommands());
   shell.engine_options = options;
   std::shared_ptr<page::ShellPage> live_page = page::RegisterPageDotCommand(shell);
   lab::RegisterLabExtensions(

@@ -1,6 +1,6 @@
 // The graded-solution format: blocks, placeholders and the statement-boundary rule. Invariant:
 // every statement of every block is a piece of the input, never a crash.
-#include "lab/grade/solution.h"
+#include "lab/grading/solution.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -575,10 +575,10 @@ DotResult Check(Shell& shell, const std::vector<std::string>& args, std::string_
 
 }  // namespace
 
-const std::vector<DotCommandSpec>& BuiltInDotCommands() {
+const DotCommandTable& BuiltInDotCommands() {
   // One row per command: name, usage, summary, details, handler. Help and dispatch read this.
   // clang-format off
-  static const std::vector<DotCommandSpec> kCommands = {
+  static const DotCommandTable kTable{{
     {".capacity", ".capacity [total|indexes|off]", "what the footer shows of consumed capacity",
      "  total    RCU/WCU for the whole call (default)\n"
      "  indexes  also the split between the table and each index\n"
@@ -657,9 +657,9 @@ const std::vector<DotCommandSpec>& BuiltInDotCommands() {
      "that leaves too little room, the items are shown one attribute per line.\n"
      "N fixes the width, off never cuts.",
      Width},
-  };
+  }, HelpTopics()};
   // clang-format on
-  return kCommands;
+  return kTable;
 }
 
 const std::vector<HelpTopic>& HelpTopics() {
@@ -699,95 +699,6 @@ const std::vector<HelpTopic>& HelpTopics() {
   };
   // clang-format on
   return kTopics;
-}
-
-std::vector<DotCommandSpec> DotCommands(const Shell& shell) {
-  std::vector<DotCommandSpec> all = BuiltInDotCommands();
-  for (const DotExtension& e : shell.extensions()) {
-    auto run = e.run;
-    DotCommandSpec spec{e.name, e.usage, e.summary, e.details,
-                        [run](Shell& s, const std::vector<std::string>& args, std::string_view) {
-                          return run(s, args) ? DotResult::kOk : DotResult::kError;
-                        }};
-    auto same =
-        std::find_if(all.begin(), all.end(), [&](const auto& c) { return c.name == e.name; });
-    if (same != all.end()) {
-      *same = std::move(spec);
-    } else {
-      all.push_back(std::move(spec));
-    }
-  }
-  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
-  return all;
-}
-
-std::optional<DotCommandSpec> FindDotCommand(const Shell& shell, std::string_view word,
-                                             std::vector<std::string>* ambiguous) {
-  std::string w = Lower(word);
-  std::optional<DotCommandSpec> match;
-  int count = 0;
-  for (auto& c : DotCommands(shell)) {
-    if (c.name == w) return std::move(c);
-    if (w.size() > 1 && c.name.starts_with(w)) {
-      if (ambiguous != nullptr) ambiguous->emplace_back(c.name);
-      match = std::move(c);
-      ++count;
-    }
-  }
-  // .quit and .exit share a handler, so an abbreviation of either is not ambiguous in effect; the
-  // table keeps both names for people who know one or the other.
-  if (count != 1) return std::nullopt;
-  return match;
-}
-
-Outcome RunDotCommand(Shell& shell, std::string_view line) {
-  size_t end = line.find_first_of(" \t\n");
-  std::string_view word = line.substr(0, end);
-  std::string_view raw = end == std::string_view::npos ? "" : line.substr(end + 1);
-  while (!raw.empty() && std::isspace(static_cast<unsigned char>(raw.front())))
-    raw.remove_prefix(1);
-  std::vector<std::string> ambiguous;
-  std::optional<DotCommandSpec> c = FindDotCommand(shell, word, &ambiguous);
-  if (!c) {
-    if (ambiguous.size() > 1) {
-      std::string list;
-      for (const auto& a : ambiguous) list += " " + a;
-      shell.sink().ErrLine("ambiguous command " + std::string(word) + ": could be" + list);
-    } else {
-      shell.sink().ErrLine("unknown command " + std::string(word) + "; .help lists them");
-      std::vector<std::string> names;
-      for (const auto& spec : DotCommands(shell)) names.push_back(spec.name);
-      std::string hint = DotCommandHint(word, names);
-      if (!hint.empty()) shell.sink().ErrLine("hint: " + hint, Style::kDim);
-    }
-    return Outcome::kParseError;
-  }
-  std::vector<std::string> args;
-  if (!raw.empty()) {
-    auto words = SplitWords(raw);
-    if (words.ok()) {
-      args = std::move(*words);
-    } else if (c->name != ".print") {  // .print shows its text as is, quotes and all
-      shell.sink().ErrLine(c->name + ": " + words.error().message);
-      return Outcome::kParseError;
-    }
-  }
-  switch (c->handler(shell, args, raw)) {
-    case DotResult::kOk:
-      return Outcome::kOk;
-    case DotResult::kUsage:
-      shell.sink().ErrLine("usage: " + c->usage + "  (.help " + c->name + ")");
-      return Outcome::kParseError;
-    case DotResult::kError:
-      return Outcome::kOtherError;
-    case DotResult::kParseError:
-      return Outcome::kParseError;
-    case DotResult::kEngineError:
-      return Outcome::kEngineError;
-    case DotResult::kExit:
-      return Outcome::kExit;
-  }
-  return Outcome::kOk;
 }
 
 }  // namespace ddblab::shell

@@ -1,6 +1,6 @@
 // .generate TABLE N [--script GEN.lua]: N synthetic items, loaded through .import's bulk path.
 //
-// With --script, a Lua generator makes each item (shell/lab/item_script.h). Without it, the
+// With --script, a Lua generator makes each item (shell/lab/runtime/item_script.h). Without it, the
 // default template fills every key attribute of the table and of its indexes from the item's
 // number, so Query, Scan and index lessons have data at any size:
 //   partition key  "<NAME>#<i / 10>" (ten items per item collection when there is a sort key,

@@ -9,12 +9,67 @@
 #include <cstring>
 
 #include "ddblab/wire.h"
-#include "item_line_fast.h"
 
 namespace ddblab::shell {
 
 namespace {
 constexpr size_t kChunk = 256 * 1024;
+
+bool IsJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// X of a line `{"Item": X}` (JSON whitespace around each token), or empty when the line is not
+// of that form as plainly spelled; ParseItemLine then judges and words it.
+std::string_view ItemObjectText(std::string_view line) {
+  size_t i = 0;
+  auto skip = [&] {
+    while (i < line.size() && IsJsonSpace(line[i])) ++i;
+  };
+  auto eat = [&](std::string_view token) {
+    skip();
+    if (line.substr(i, token.size()) != token) return false;
+    i += token.size();
+    return true;
+  };
+  if (!eat("{") || !eat("\"Item\"") || !eat(":")) return {};
+  size_t end = line.size();
+  while (end > i && IsJsonSpace(line[end - 1])) --end;
+  if (end == i || line[end - 1] != '}') return {};
+  return line.substr(i, end - 1 - i);
+}
+}  // namespace
+
+Result<Item> ParseItemLine(std::string_view text, int64_t line) {
+  // The wire module's reader of everyday attribute values reads the common lines (what .export
+  // of flat tables writes) without a JSON document; it answers only where the document would
+  // give the same item, so the rest, and every error, is judged below.
+  Item item;
+  if (std::string_view object = ItemObjectText(text);
+      !object.empty() && wire::ReadEverydayValues(object, &item) && ValidateItem(item).ok()) {
+    return item;
+  }
+  const std::string where = "line " + std::to_string(line) + ": ";
+  wire::Json j = wire::ParseJson(text);
+  // No DynamoDB text exists for a line of the wrong shape (ImportTable only counts such lines
+  // as errors), so these say what a line must look like.
+  if (j.is_discarded()) return ValidationError(where + "not valid JSON");
+  if (!j.is_object() || !j.contains("Item") || !j["Item"].is_object()) {
+    return ValidationError(where + "expected {\"Item\": {...}} (DynamoDB JSON of one item)");
+  }
+  if (j.size() != 1) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (it.key() != "Item") {
+        return ValidationError(where + "unexpected member \"" + it.key() +
+                               "\"; a line holds only {\"Item\": {...}}");
+      }
+    }
+  }
+  auto decoded = wire::ItemFromJson(j["Item"]);
+  if (!decoded.ok()) {
+    Error e = decoded.error();
+    e.message = where + e.message;
+    return e;
+  }
+  return std::move(decoded).value();
 }
 
 Result<std::unique_ptr<ItemLineReader>> ItemLineReader::Open(const std::string& path) {
@@ -85,30 +140,8 @@ Result<std::optional<Item>> ItemLineReader::Next() {
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.find_first_not_of(" \t") != std::string::npos) break;
   }
-  if (std::optional<Item> fast = ParseSimpleItemLine(text)) return fast;
-  const std::string where = "line " + std::to_string(line_) + ": ";
-  wire::Json j = wire::ParseJson(text);
-  // No DynamoDB text exists for a line of the wrong shape (ImportTable only counts such lines
-  // as errors), so these say what a line must look like.
-  if (j.is_discarded()) return ValidationError(where + "not valid JSON");
-  if (!j.is_object() || !j.contains("Item") || !j["Item"].is_object()) {
-    return ValidationError(where + "expected {\"Item\": {...}} (DynamoDB JSON of one item)");
-  }
-  if (j.size() != 1) {
-    for (auto it = j.begin(); it != j.end(); ++it) {
-      if (it.key() != "Item") {
-        return ValidationError(where + "unexpected member \"" + it.key() +
-                               "\"; a line holds only {\"Item\": {...}}");
-      }
-    }
-  }
-  auto item = wire::ItemFromJson(j["Item"]);
-  if (!item.ok()) {
-    Error e = item.error();
-    e.message = where + e.message;
-    return e;
-  }
-  return std::optional<Item>(std::move(item).value());
+  DDB_ASSIGN_OR_RETURN(Item item, ParseItemLine(text, line_));
+  return std::optional<Item>(std::move(item));
 }
 
 std::string ItemLine(const std::string& item_json) { return "{\"Item\":" + item_json + "}\n"; }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "ddblab/error.h"
 #include "ddblab/value.h"
@@ -43,6 +44,9 @@ class ItemLineReader {
   bool eof_ = false;
   int64_t line_ = 0;
 };
+
+// One line's item: the line must be {"Item": {...}} in DynamoDB JSON; errors name `line`.
+Result<Item> ParseItemLine(std::string_view text, int64_t line);
 
 // The export line of one item already in DynamoDB JSON: {"Item":{...}}.
 std::string ItemLine(const std::string& item_json);

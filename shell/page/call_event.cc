@@ -13,11 +13,6 @@ namespace {
 
 using wire::Json;
 
-bool IsRead(std::string_view op) {
-  return op == "GetItem" || op == "Query" || op == "Scan" || op == "BatchGetItem" ||
-         op == "TransactGetItems";
-}
-
 Json NameOrNull(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
 
 void AddCapacity(const std::vector<ConsumedCapacity>& list, Json& call) {
@@ -54,7 +49,7 @@ Json CallBody(std::string_view operation, const Trace& t,
     call["error"] = {{"type", std::string(ErrorTypeName(error.type))}, {"message", error.message}};
   }
   call["throttled"] = !ok && Throttled(error);
-  const bool read = IsRead(t.operation.empty() ? operation : std::string_view(t.operation));
+  const bool read = IsItemRead(t.operation.empty() ? operation : std::string_view(t.operation));
   call["returned"] = read ? Json(t.items_returned) : Json(nullptr);
   call["read"] = read ? Json(t.items_read) : Json(nullptr);
   AddCapacity(capacity, call);
@@ -109,8 +104,23 @@ Json CallFromRequest(std::string_view operation, const wire::JsonResult& result,
   return call;
 }
 
-bool MayChangeTables(std::string_view op) {
-  return !(IsRead(op) || op.starts_with("List") || op.starts_with("Describe") || op.empty());
+bool MayChangeTables(std::string_view name) {
+  if (name.empty()) return false;
+  std::optional<Operation> op = OperationFromName(name);
+  if (!op) return true;
+  switch (*op) {
+    case Operation::ListTables:
+    case Operation::ListTagsOfResource:
+    case Operation::ListStreams:
+    case Operation::DescribeTable:
+    case Operation::DescribeTimeToLive:
+    case Operation::DescribeEndpoints:
+    case Operation::DescribeLimits:
+    case Operation::DescribeStream:
+      return false;
+    default:
+      return !IsItemRead(*op);
+  }
 }
 
 }  // namespace ddblab::shell::page

@@ -3,40 +3,39 @@
 
 #include <cctype>
 #include <mutex>
-#include <set>
 
 #include "credentials.h"
-#include "ddblab/operations.h"
+#include "ddblab/call.h"
 #include "response_parse.h"
 #include "shell/remote/remote.h"
 
 namespace ddblab::shell {
 namespace {
 
-// Operations that accept ReturnConsumedCapacity, and which of them read.
-const std::set<std::string, std::less<>>& CapacityOperations() {
-  static const std::set<std::string, std::less<>> kOps = {"GetItem",
-                                                          "PutItem",
-                                                          "UpdateItem",
-                                                          "DeleteItem",
-                                                          "Query",
-                                                          "Scan",
-                                                          "BatchGetItem",
-                                                          "BatchWriteItem",
-                                                          "TransactGetItems",
-                                                          "TransactWriteItems",
-                                                          "ExecuteStatement",
-                                                          "BatchExecuteStatement",
-                                                          "ExecuteTransaction"};
-  return kOps;
-}
-bool IsReadOperation(std::string_view op) {
-  return op == "GetItem" || op == "Query" || op == "Scan" || op == "BatchGetItem" ||
-         op == "TransactGetItems";
+// Whether `op` accepts ReturnConsumedCapacity.
+bool TakesReturnConsumedCapacity(Operation op) {
+  switch (op) {
+    case Operation::GetItem:
+    case Operation::PutItem:
+    case Operation::UpdateItem:
+    case Operation::DeleteItem:
+    case Operation::Query:
+    case Operation::Scan:
+    case Operation::BatchGetItem:
+    case Operation::BatchWriteItem:
+    case Operation::TransactGetItems:
+    case Operation::TransactWriteItems:
+    case Operation::ExecuteStatement:
+    case Operation::BatchExecuteStatement:
+    case Operation::ExecuteTransaction:
+      return true;
+    default:
+      return false;
+  }
 }
 // PartiQL says by its first word whether it reads: a SELECT costs RCU, anything else WCU (a
 // transaction or batch reads only when every statement is a SELECT).
-bool IsPartiqlRead(std::string_view operation, const wire::Json& request) {
+bool IsPartiqlRead(Operation op, const wire::Json& request) {
   auto is_select = [](const wire::Json& st) {
     std::string text = st.is_object() ? st.value("Statement", std::string()) : "";
     size_t b = text.find_first_not_of(" \t\r\n(");
@@ -46,8 +45,9 @@ bool IsPartiqlRead(std::string_view operation, const wire::Json& request) {
       word += static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
     return word == "SELECT";
   };
-  if (operation == "ExecuteStatement") return is_select(request);
-  const char* member = operation == "ExecuteTransaction" ? "TransactStatements" : "Statements";
+  if (op == Operation::ExecuteStatement) return is_select(request);
+  if (op != Operation::ExecuteTransaction && op != Operation::BatchExecuteStatement) return false;
+  const char* member = op == Operation::ExecuteTransaction ? "TransactStatements" : "Statements";
   if (!request.is_object() || !request.contains(member) || !request[member].is_array() ||
       request[member].empty())
     return false;
@@ -57,8 +57,11 @@ bool IsPartiqlRead(std::string_view operation, const wire::Json& request) {
   return true;
 }
 
-bool IsBatchShape(std::string_view op) {
-  return op.starts_with("Batch") || op.starts_with("Transact") || op == "ExecuteTransaction";
+// Whether `op` answers ConsumedCapacity as a list (one entry per table).
+bool IsBatchShape(Operation op) {
+  return op == Operation::BatchGetItem || op == Operation::BatchWriteItem ||
+         op == Operation::BatchExecuteStatement || op == Operation::TransactGetItems ||
+         op == Operation::TransactWriteItems || op == Operation::ExecuteTransaction;
 }
 
 std::string HostOf(const std::string& url) {
@@ -125,11 +128,12 @@ class RemoteClient final : public wire::Client {
       return out;
     }
     wire::Json body = request.is_object() ? request : wire::Json::object();
-    const bool read = IsReadOperation(operation) || IsPartiqlRead(operation, request);
+    const std::optional<Operation> op = OperationFromName(operation);
+    const bool read = op && (IsItemRead(*op) || IsPartiqlRead(*op, request));
     // Capacity is always wanted (JsonResult.capacity); ask for the full breakdown and hide it
     // again from the body when the caller did not ask.
     std::string asked;
-    const bool capacity_op = CapacityOperations().count(operation) > 0;
+    const bool capacity_op = op && TakesReturnConsumedCapacity(*op);
     if (capacity_op) {
       if (auto it = body.find("ReturnConsumedCapacity"); it != body.end() && it->is_string()) {
         asked = it->get<std::string>();
@@ -190,7 +194,7 @@ class RemoteClient final : public wire::Client {
     if (capacity_op && asked != "INDEXES") {
       parsed.erase("ConsumedCapacity");
       if (asked == "TOTAL" && !out.capacity.empty()) {
-        if (IsBatchShape(operation)) {
+        if (IsBatchShape(*op)) {
           wire::Json list = wire::Json::array();
           for (const ConsumedCapacity& c : out.capacity) {
             list.push_back(wire::CapacityToJson(c, "TOTAL"));
@@ -207,7 +211,7 @@ class RemoteClient final : public wire::Client {
       out.trace.items_returned = 1;
     }
     // GetItem reads what it returns: the item, or nothing.
-    if (operation == "GetItem") out.trace.items_read = out.trace.items_returned;
+    if (op == Operation::GetItem) out.trace.items_read = out.trace.items_returned;
     if (auto scanned = parsed.find("ScannedCount");
         scanned != parsed.end() && scanned->is_number()) {
       out.trace.items_read = scanned->get<int64_t>();

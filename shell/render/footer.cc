@@ -12,11 +12,6 @@ namespace ddblab::shell {
 
 namespace {
 
-bool IsReadOperation(const std::string& op) {
-  return op == "GetItem" || op == "Query" || op == "Scan" || op == "BatchGetItem" ||
-         op == "TransactGetItems";
-}
-
 std::string Units(int64_t half_units) {
   std::string s = std::to_string(half_units / 2);
   if (half_units % 2 != 0) s += ".5";
@@ -111,7 +106,7 @@ std::string FooterLine(const StatementResult& r, const ShellSettings& settings) 
   parts.push_back(op + (table.empty() ? "" : " " + table) + (index.empty() ? "" : "." + index));
   if (r.calls.size() > 1) parts.push_back(std::to_string(r.calls.size()) + " calls");
   std::string effective = step_ops.size() == 1 ? *step_ops.begin() : t.operation;
-  bool read = IsReadOperation(effective) || IsReadOperation(t.operation) ||
+  bool read = IsItemRead(effective) || IsItemRead(t.operation) ||
               (!m.capacity.empty() && m.capacity.front().read);
   // A throttled call read and consumed nothing: it says so, with DynamoDB's reasons.
   const auto& throttled = r.ok ? std::vector<ThrottlingReason>{} : r.error.throttling_reasons;

@@ -318,7 +318,9 @@ std::string UntypedItemHint(const StatementResult& r) {
 // ---- Key condition misuse ----
 
 std::string KeyConditionHint(const StatementResult& r, const HintTables& tables) {
-  if (r.ok || r.error.type != ErrorType::kValidationException || r.operation != "Query") return "";
+  if (r.ok || r.error.type != ErrorType::kValidationException ||
+      OperationFromName(r.operation) != Operation::Query)
+    return "";
   const std::string& m = r.error.message;
   bool key_error = m.starts_with("Query key condition not supported") ||
                    m.starts_with("Query condition missed key schema element") ||
@@ -523,9 +525,9 @@ const KeyShape* Serving(const std::vector<KeyShape>& shapes,
 
 bool AnyScan(const StatementResult& r) {
   for (const auto& c : r.calls) {
-    if (c.trace.operation == "Scan") return true;
+    if (OperationFromName(c.trace.operation) == Operation::Scan) return true;
     for (const auto& s : c.trace.steps) {
-      if (s.operation == "Scan") return true;
+      if (OperationFromName(s.operation) == Operation::Scan) return true;
     }
   }
   return false;

@@ -10,9 +10,18 @@ using wire::Json;
 
 namespace {
 
-bool ReturnsCapacityList(const std::string& op) {
-  return op == "BatchGetItem" || op == "BatchWriteItem" || op == "TransactGetItems" ||
-         op == "TransactWriteItems" || op == "BatchExecuteStatement" || op == "ExecuteTransaction";
+bool ReturnsCapacityList(std::string_view name) {
+  switch (OperationFromName(name).value_or(Operation::GetItem)) {
+    case Operation::BatchGetItem:
+    case Operation::BatchWriteItem:
+    case Operation::TransactGetItems:
+    case Operation::TransactWriteItems:
+    case Operation::BatchExecuteStatement:
+    case Operation::ExecuteTransaction:
+      return true;
+    default:
+      return false;
+  }
 }
 
 // jsonl's stable subset of the trace (wire::TraceToJson), with null for no table or index.

@@ -48,7 +48,8 @@ std::string Count(int64_t n, const char* verb) {
 std::string WriteSummary(const StatementResult& r) {
   if (!r.ok || r.kind == InputKind::kExplain || r.calls.size() != 1) return "";
   // For PartiQL the trace names the operation the statement became (INSERT -> PutItem).
-  const std::string& op = r.merged().trace.operation;
+  const std::string& name = r.merged().trace.operation;
+  const std::optional<Operation> op = OperationFromName(name);
   WriteCounts c;
   const Request* sent = r.sent ? &*r.sent : nullptr;
   if (const auto* tx = sent ? std::get_if<ExecuteTransactionRequest>(sent) : nullptr) {
@@ -79,16 +80,16 @@ std::string WriteSummary(const StatementResult& r) {
       c.checked += one.checked;
     }
     if (!any_write) return "";
-  } else if (op == "PutItem") {
+  } else if (op == Operation::PutItem) {
     c.written = 1;
-  } else if (op == "UpdateItem") {
+  } else if (op == Operation::UpdateItem) {
     c.updated = 1;
-  } else if (op == "DeleteItem") {
+  } else if (op == Operation::DeleteItem) {
     // DynamoDB: DeleteItem succeeds whether or not the item existed, and says which only with
     // ReturnValues ALL_OLD, so this counts the delete performed, as the WCU in the footer does.
     c.deleted = 1;
   } else if (const auto* writes = sent ? std::get_if<BatchWriteItemRequest>(sent) : nullptr;
-             writes != nullptr && op == "BatchWriteItem") {
+             writes != nullptr && op == Operation::BatchWriteItem) {
     for (const auto& [table, requests] : writes->request_items) {
       for (const WriteRequest& w : requests) {
         if (w.put_request_item) ++c.written;
@@ -105,7 +106,7 @@ std::string WriteSummary(const StatementResult& r) {
       }
     }
   } else if (const auto* items = sent ? std::get_if<TransactWriteItemsRequest>(sent) : nullptr;
-             items != nullptr && op == "TransactWriteItems") {
+             items != nullptr && op == Operation::TransactWriteItems) {
     for (const TransactWriteItem& t : items->transact_items) {
       if (t.action == "Put") ++c.written;
       if (t.action == "Update") ++c.updated;
@@ -113,7 +114,7 @@ std::string WriteSummary(const StatementResult& r) {
       if (t.action == "ConditionCheck") ++c.checked;
     }
   } else if (const auto* one = sent ? std::get_if<ExecuteStatementRequest>(sent) : nullptr;
-             one != nullptr && (op.empty() || op == "ExecuteStatement")) {
+             one != nullptr && (name.empty() || op == Operation::ExecuteStatement)) {
     // A remote endpoint sends no trace: the statement's own first word says what it was.
     if (!CountStatement(one->statement, c)) return "";
   } else {

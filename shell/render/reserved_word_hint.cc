@@ -167,14 +167,17 @@ std::string JoinAnd(const std::vector<std::string>& parts) {
 std::string ExpressionHint(const StatementResult& r) {
   // DynamoDB: "Invalid <Kind>Expression: Attribute name is a reserved keyword; reserved
   // keyword: <word as written>".
-  const std::string& m = r.error.message;
+  // A single-item write's message comes in DynamoDB's envelope ("1 validation error detected: ").
+  std::string_view m = r.error.message;
+  constexpr std::string_view kEnvelope = "1 validation error detected: ";
+  if (m.starts_with(kEnvelope)) m.remove_prefix(kEnvelope.size());
   const std::string_view marker =
       "Expression: Attribute name is a reserved keyword; reserved "
       "keyword: ";
   size_t at = m.find(marker);
-  if (!m.starts_with("Invalid ") || at == std::string::npos) return "";
-  std::string member = m.substr(8, at - 8) + "Expression";
-  std::string word = m.substr(at + marker.size());
+  if (!m.starts_with("Invalid ") || at == std::string_view::npos) return "";
+  std::string member = std::string(m.substr(8, at - 8)) + "Expression";
+  std::string word(m.substr(at + marker.size()));
   const Json* holder = HolderOf(r.request(), member, word);
   if (holder == nullptr) return "";
 

@@ -15,9 +15,9 @@ constexpr int64_t kItemLimit = 400 * 1024;
 constexpr int64_t kNearItemLimit = 300 * 1024;
 
 bool AnyScan(const Trace& t) {
-  if (t.operation == "Scan") return true;
+  if (OperationFromName(t.operation) == Operation::Scan) return true;
   for (const auto& s : t.steps) {
-    if (s.operation == "Scan") return true;
+    if (OperationFromName(s.operation) == Operation::Scan) return true;
   }
   return false;
 }
@@ -144,7 +144,8 @@ std::vector<std::string> Warnings(const StatementResult& r, const RenderContext&
                   std::to_string(read) + " were paid for");
   }
   const std::string index = t.index;
-  if (!index.empty() && ctx.keys && (t.operation == "Query" || t.operation == "Scan")) {
+  const std::optional<Operation> op = OperationFromName(t.operation);
+  if (!index.empty() && ctx.keys && (op == Operation::Query || op == Operation::Scan)) {
     if (ctx.keys(t.table, index).global_index) {
       out.push_back(index +
                     " is a global secondary index: on DynamoDB its reads are eventually "

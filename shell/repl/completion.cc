@@ -6,8 +6,8 @@
 #include <set>
 #include <sstream>
 
-#include "shell/dot/dot_commands.h"
 #include "shell/render/render.h"
+#include "shell/repl/dot_table.h"
 #include "shell/repl/repl.h"
 
 namespace ddblab::shell {
@@ -94,7 +94,7 @@ std::vector<std::string> CompletionCandidates(Shell& shell, const std::string& b
       } else if (name == ".check") {
         pool = {"ok", "error"};
       } else if (name == ".help") {
-        for (const auto& t : HelpTopics()) pool.emplace_back(t.name);
+        for (const auto& t : shell.dot_commands().topics) pool.emplace_back(t.name);
         for (const auto& d : DotCommands(shell)) pool.emplace_back(d.name);
       } else if (name == ".describe" || name == ".partitions" || name == ".dump" ||
                  name == ".tables") {

@@ -13,7 +13,6 @@
 #include <fstream>
 #include <set>
 
-#include "shell/dot/dot_commands.h"
 #include "shell/render/hints.h"
 #include "shell/render/render.h"
 #include "shell/render/render_stream.h"
@@ -28,16 +27,21 @@ using wire::Json;
 
 namespace {
 
-bool IsControlPlane(const std::string& op) {
-  return op == "CreateTable" || op == "DeleteTable" || op == "UpdateTable";
+// Whether a statement of `name` changes key schemas (the key cache then starts again).
+bool ChangesKeySchemas(std::string_view name) {
+  std::optional<Operation> op = OperationFromName(name);
+  return op == Operation::CreateTable || op == Operation::DeleteTable ||
+         op == Operation::UpdateTable;
 }
 
 }  // namespace
 
-Shell::Shell(std::unique_ptr<wire::Client> client, OutputSink& sink)
+Shell::Shell(std::unique_ptr<wire::Client> client, OutputSink& sink,
+             const DotCommandTable& dot_commands)
     : front_(sink),
       guard_(front_, [this] { return settings_.mode == OutputMode::kJsonl; }),
-      sink_(guard_) {
+      sink_(guard_),
+      dot_commands_(dot_commands) {
   clients_.push_back(std::move(client));
 }
 
@@ -198,7 +202,7 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
                           [&](const PageStream* stream) {
                             options.stream = stream;
                             StatementResult r = RunStatement(client(), input, options);
-                            if (IsControlPlane(r.operation)) key_cache_.clear();
+                            if (ChangesKeySchemas(r.operation)) key_cache_.clear();
                             AddTeachingHint(r);
                             return r;
                           });

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "shell/serve/request_reader.h"
+
 namespace ddblab::shell::serve {
 namespace {
 
@@ -118,11 +120,6 @@ DecodedBody DecodeContent(std::string_view encoding, std::string body, size_t ma
 }
 
 namespace {
-
-bool IsTokenChar(char c) {
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
-  return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
-}
 
 // A q value: digits with an optional fraction, maybe signed. False when it is not one.
 bool ParseWeight(std::string_view text, double* out) {

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "ddblab/arn.h"
 #include "ddblab/operations.h"
 #include "ddblab/wire_text.h"
 
@@ -42,6 +43,50 @@ void Finish(HttpReply& reply) {
   reply.headers.reserve(2);
   reply.headers.emplace_back("x-amzn-RequestId", NewRequestId());
   reply.headers.emplace_back("x-amz-crc32", std::to_string(Crc32(reply.body)));
+}
+
+// Members whose values are ARNs of tables, indexes and streams.
+bool IsArnMember(std::string_view key) {
+  static constexpr std::string_view kArnMembers[] = {
+      "TableArn",    "IndexArn",      "LatestStreamArn", "StreamArn", "LastEvaluatedStreamArn",
+      "ResourceArn", "SourceTableArn"};
+  return std::find(std::begin(kArnMembers), std::end(kArnMembers), key) != std::end(kArnMembers);
+}
+
+// Members that hold items: their contents are the caller's data and are never rewritten.
+bool HoldsItems(std::string_view key) {
+  static constexpr std::string_view kItemMembers[] = {"Item",
+                                                      "Items",
+                                                      "Attributes",
+                                                      "Responses",
+                                                      "UnprocessedItems",
+                                                      "UnprocessedKeys",
+                                                      "LastEvaluatedKey",
+                                                      "Keys",
+                                                      "dynamodb",
+                                                      "CancellationReasons",
+                                                      "ItemCollectionMetrics"};
+  return std::find(std::begin(kItemMembers), std::end(kItemMembers), key) != std::end(kItemMembers);
+}
+
+// DynamoDB's ARNs name the region the request was received in. One catalog answers every region
+// a client signs for, so the ARNs of a reply are written in the caller's signing region: a client
+// that builds an ARN from its own region (ListTagsOfResource) finds the table, and stream records'
+// awsRegion matches their stream's ARN.
+void ArnsInRegion(wire::Json& j, const std::string& region) {
+  if (j.is_array()) {
+    for (auto& e : j) ArnsInRegion(e, region);
+    return;
+  }
+  if (!j.is_object()) return;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (HoldsItems(it.key())) continue;
+    if (IsArnMember(it.key()) && it.value().is_string()) {
+      it.value() = ArnInRegion(it.value().get<std::string>(), region);
+    } else {
+      ArnsInRegion(it.value(), region);
+    }
+  }
 }
 
 }  // namespace
@@ -116,10 +161,12 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
   } else {
     // Query, Scan and GetItem bodies come back as text, written from the stored items.
     reply.result = wire::ExecuteJsonToText(engine, reply.operation, body, &reply.body);
-    if (reply.operation == "GetRecords" && reply.result.ok && reply.result.body.is_object()) {
-      const std::string region = SigningRegion(authorization);
+    const std::string region = SigningRegion(authorization);
+    if (OperationFromName(reply.operation) == Operation::GetRecords && reply.result.ok &&
+        reply.result.body.is_object()) {
       for (auto& record : reply.result.body["Records"]) record["awsRegion"] = region;
     }
+    if (reply.body.empty()) ArnsInRegion(reply.result.body, region);
   }
   reply.status = reply.result.http_status;
   // Items may hold strings that are not valid UTF-8 when written by other front ends; never
@@ -128,7 +175,8 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
     reply.body = reply.result.body.dump(-1, ' ', false, wire::Json::error_handler_t::replace);
   }
   // DynamoDB: TagResource and UntagResource succeed with an empty body.
-  if (reply.result.ok && (reply.operation == "TagResource" || reply.operation == "UntagResource")) {
+  const std::optional<Operation> op = OperationFromName(reply.operation);
+  if (reply.result.ok && (op == Operation::TagResource || op == Operation::UntagResource)) {
     reply.body.clear();
   }
   Finish(reply);

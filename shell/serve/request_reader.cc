@@ -75,6 +75,11 @@ bool ParseSize(std::string_view text, int base, size_t cap, size_t* out) {
 
 }  // namespace
 
+bool IsTokenChar(char c) {
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
+  return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+}
+
 std::string_view HttpRequest::Header(std::string_view name) const {
   for (const auto& [key, value] : headers) {
     if (HeaderNameEquals(key, name)) return value;
@@ -118,16 +123,30 @@ ReadStatus RequestReader::ParseHead(std::string_view head) {
   request_.query =
       question == std::string_view::npos ? "" : std::string(target.substr(question + 1));
 
+  int hosts = 0;
   for (size_t pos = line_end + 1; pos < head.size();) {
     size_t end = head.find('\n', pos);
     if (end == std::string_view::npos) end = head.size();
-    std::string_view header = TrimHeaderValue(head.substr(pos, end - pos));
+    std::string_view raw = head.substr(pos, end - pos);
     pos = end + 1;
-    if (header.empty()) break;
-    size_t colon = header.find(':');
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    if (raw.empty()) break;
+    // RFC 9112 5.2: a line folded onto the previous one (obs-fold) is refused.
+    if (raw.front() == ' ' || raw.front() == '\t') return ReadStatus::kBadRequest;
+    const size_t colon = raw.find(':');
     if (colon == std::string_view::npos || colon == 0) return ReadStatus::kBadRequest;
-    request_.headers.emplace_back(std::string(TrimHeaderValue(header.substr(0, colon))),
-                                  std::string(TrimHeaderValue(header.substr(colon + 1))));
+    // RFC 9112 5.1: no whitespace between a field name and its colon ("Transfer-Encoding :
+    // chunked" is a smuggling building block); a name is a token.
+    const std::string_view name = raw.substr(0, colon);
+    if (!std::all_of(name.begin(), name.end(), IsTokenChar)) return ReadStatus::kBadRequest;
+    const std::string_view value = TrimHeaderValue(raw.substr(colon + 1));
+    // RFC 9110 5.5: a field value holding NUL, CR or LF is refused, never passed on.
+    if (value.find_first_of(std::string_view("\0\r\n", 3)) != std::string_view::npos) {
+      return ReadStatus::kBadRequest;
+    }
+    // RFC 9112 3.2: a request with more than one Host field is refused.
+    if (HeaderNameEquals(name, "Host") && ++hosts > 1) return ReadStatus::kBadRequest;
+    request_.headers.emplace_back(std::string(name), std::string(value));
   }
 
   std::string_view transfer = request_.Header("Transfer-Encoding");

@@ -126,7 +126,8 @@ void AddRemotePlan(wire::Client& client, const Json& request, CallResult& res) {
       step.items_returned = static_cast<int64_t>(page->items.size());
     }
   }
-  step.items_read = step.operation == "GetItem" ? step.items_returned : -1;
+  step.items_read =
+      OperationFromName(step.operation) == Operation::GetItem ? step.items_returned : -1;
   step.consistent_read = res.trace.consistent_read;
   // The embedded engine's trace of a one-request statement is that request's: the same here.
   res.trace = step;
@@ -323,7 +324,8 @@ void RunExplainText(wire::Client& client, std::string_view text, const RunOption
     }
     r.operation = command->operation;
     r.set_request(command->request);
-    if (r.operation != "Query" && r.operation != "Scan" && r.operation != "GetItem") {
+    const std::optional<Operation> op = OperationFromName(r.operation);
+    if (op != Operation::Query && op != Operation::Scan && op != Operation::GetItem) {
       return fail("EXPLAIN works on PartiQL statements and on query, scan and get-item, not " +
                       command->subcommand,
                   true);

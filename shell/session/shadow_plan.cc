@@ -121,7 +121,7 @@ wire::JsonResult ExplainAnywhere(wire::Client& client, std::string_view operatio
                                  const Json& request) {
   Json body = {{"Operation", std::string(operation)}, {"Request", request}};
   if (!client.IsRemote()) return client.Call(wire::kExplainOperation, body);
-  std::string table = operation == "ExecuteStatement"
+  std::string table = OperationFromName(operation) == Operation::ExecuteStatement
                           ? PartiqlTableName(request.value("Statement", std::string()))
                           : request.value("TableName", std::string());
   DescribeTableRequest describe;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Hostile lessons (tests/hostile/lessons/*.lua), one per attack: each ends with a clean message
-# within its limits: no file text and no environment in the output, no signal, no hang.
+# Hostile lessons (tests/hostile/lessons/<id>/lesson.lua), one per attack: each ends with a clean
+# message within its limits: no file text and no environment in the output, no signal, no hang.
 # usage: bash hostile_lessons.sh <ddblab binary>
 set -euo pipefail
 BIN=${1:?usage: hostile_lessons.sh <ddblab binary>}

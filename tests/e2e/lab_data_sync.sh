@@ -52,11 +52,11 @@ $(cat "$TMP/failed")"
 [ "$(cat "$TMP/grades")" -ge 1 ] || fail "no grade ran"
 
 # A removed file goes; an unchanged copy is left alone (its time stays).
-rm "$src/lessons/first-steps.answers"
+rm "$src/lessons/first-steps/lesson.answers"
 before=$(stat -c %Y "$dest/lessons/README.md")
 sleep 1
 sync_copy
-[ ! -e "$dest/lessons/first-steps.answers" ] || fail "a removed lesson file is still in the copy"
+[ ! -e "$dest/lessons/first-steps/lesson.answers" ] || fail "a removed lesson file is still in the copy"
 [ "$(stat -c %Y "$dest/lessons/README.md")" = "$before" ] || fail "an unchanged file was copied again"
 diff -r "$src" "$dest" > "$TMP/diff" || fail "the copy differs from the source:
 $(head -20 "$TMP/diff")"

@@ -14,7 +14,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # The lesson's first three answers reach the step that simulates the peak.
 {
   echo ".lesson start hot-partitions"
-  sed -n '2,4p' "$SRC/lessons/hot-partitions.answers"
+  sed -n '2,4p' "$SRC/lessons/hot-partitions/lesson.answers"
   echo ".heatmap orders-by-day"
 } >"$TMP/lesson.ddb"
 out=$("$BIN" --keep-going -f "$TMP/lesson.ddb" 2>&1)

@@ -11,9 +11,9 @@ trap 'rm -rf "$TMP"' EXIT
 export HOME="$TMP/home" DDBLAB_DATA_DIR="$TMP/data" DDBLAB_LESSONS_DIR="$TMP/lessons"
 unset DDBLAB_COURSE
 fail() { echo "FAIL: $*" >&2; exit 1; }
-mkdir -p "$TMP/lessons"
+mkdir -p "$TMP/lessons/first-steps"
 # The first step's show solution gains a dot-command line before its statement.
-python3 - "$SRC/lessons/first-steps.lua" "$TMP/lessons/first-steps.lua" <<'PY'
+python3 - "$SRC/lessons/first-steps/lesson.lua" "$TMP/lessons/first-steps/lesson.lua" <<'PY'
 import sys
 s = open(sys.argv[1]).read()
 i = s.index("show = ")
@@ -25,7 +25,7 @@ PY
 out=$("$BIN" lesson list 2>&1)
 grep -qF "show holds the dot-command \`.stream run\`, which a replay cannot run" <<<"$out" ||
   fail "the dot-command in show is named when the lesson loads: $out"
-out=$("$BIN" lesson run first-steps --answers "$SRC/lessons/first-steps.answers" 2>&1)
+out=$("$BIN" lesson run first-steps --answers "$SRC/lessons/first-steps/lesson.answers" 2>&1)
 [ $? -ne 0 ] || fail "a lesson refused at load does not run"
 grep -qF "show holds the dot-command" <<<"$out" || fail "lesson run says why: $out"
 echo "ok: a dot-command in a show solution is refused by name"

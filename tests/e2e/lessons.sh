@@ -18,12 +18,12 @@ fail() {
 # Every lesson loads and is listed.
 out=$("$bin" lesson list 2>&1) || fail "lesson list failed" "$out"
 n=$(grep -c ' new ' <<<"$out")
-want=$(find "$root/lessons" -maxdepth 1 -name '*.lua' | wc -l)
-[ "$n" -eq "$want" ] || fail "expected $want new lessons (one per lessons/*.lua), got $n" "$out"
+want=$(find "$root/lessons" -mindepth 2 -maxdepth 2 -name lesson.lua | wc -l)
+[ "$n" -eq "$want" ] || fail "expected $want new lessons (one per lessons/*/lesson.lua), got $n" "$out"
 grep -q "not loaded" <<<"$out" && fail "a lesson failed to load" "$out"
 
 # Progress: pass step 1 in one session, find it saved, resume in the next.
-answer=$(grep -v '^#' "$root/lessons/first-steps.answers" | head -n 1)
+answer=$(grep -v '^#' "$root/lessons/first-steps/lesson.answers" | head -n 1)
 out=$("$bin" --keep-going -c '.lesson start first-steps' -c "$answer" 2>&1)
 grep -q "Step passed" <<<"$out" || fail "step 1 did not pass in the REPL path" "$out"
 [ -f "$tmp/data/progress.json" ] || fail "no progress.json written"
@@ -37,22 +37,22 @@ grep -q "No lesson in progress" <<<"$out" || fail ".lesson quit did not end the 
 
 # Hostile lessons: each ends with a clear message and the shell carries on.
 bad="$tmp/bad"
-mkdir -p "$bad"
-cat >"$bad/spin.lua" <<'LUA'
+mkdir -p "$bad"/{spin,bomb,nosy,needy}
+cat >"$bad/spin/lesson.lua" <<'LUA'
 return lesson { id = "spin", title = "Spin", setup = function() while true do end end,
   steps = { { id = "a", text = "x", check = function() return true end } } }
 LUA
-cat >"$bad/bomb.lua" <<'LUA'
+cat >"$bad/bomb/lesson.lua" <<'LUA'
 return lesson { id = "bomb", title = "Bomb",
   setup = function() local t = {} for i = 1, 1e9 do t[i] = string.rep("x", 65536) .. i end end,
   steps = { { id = "a", text = "x", check = function() return true end } } }
 LUA
-cat >"$bad/nosy.lua" <<'LUA'
+cat >"$bad/nosy/lesson.lua" <<'LUA'
 return lesson { id = "nosy", title = "Nosy",
   steps = { { id = "a", text = "x", check = function() return io.open("/etc/passwd") end },
             { id = "b", text = "y", check = function() return os.execute("true") end } } }
 LUA
-cat >"$bad/needy.lua" <<'LUA'
+cat >"$bad/needy/lesson.lua" <<'LUA'
 local m = require("socket")
 return lesson { id = "needy", title = "Needy", steps = { { id = "a", text = "x", check = function() return true end } } }
 LUA

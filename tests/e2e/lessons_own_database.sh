@@ -38,10 +38,10 @@ done
 "$bin" "$db" -c ".dump" >"$tmp/before.dump"
 grep -q "my own data in app-main" "$tmp/before.dump" || fail "the setup wrote nothing" "$(cat "$tmp/before.dump")"
 
-for lua in "$root"/lessons/*.lua; do
-  id=$(basename "$lua" .lua)
+for lua in "$root"/lessons/*/lesson.lua; do
+  id=$(basename "$(dirname "$lua")")
   # Under the sanitizers (40x slower) the two lessons that run throughput simulations are left
-  # to their own tests (lessons_hot-partitions, lessons_static-gsi-key), which also check that
+  # to their own tests (lesson: hot-partitions, lesson: static-gsi-key), which also check that
   # they run in the lesson's database; every other lesson still runs here.
   if [ "${DDBLAB_SANITIZED:-0}" = 1 ] && grep -q "ddb.simulate" "$lua"; then
     echo "skip: $id (simulations; sanitizer build)"
@@ -51,7 +51,7 @@ for lua in "$root"/lessons/*.lua; do
   {
     echo ".lesson start $id --fresh"
     echo ".lesson reset"
-    cat "$root/lessons/$id.answers"
+    cat "$root/lessons/$id/lesson.answers"
     echo ".lesson status"
     echo ".lesson quit"
   } >"$script"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Shared by tests/e2e/lessons_<id>.sh: every answers file of the lesson (<id>.answers and each
-# <id>.*.answers, e.g. one in PartiQL) completes it through the real binary with no miss, and
-# every wrong-answers file (<id>.wrong and each <id>.*.wrong) stops at the step it names, with a
+# The test `lesson: <id>` (one per lessons/<id>/ folder, tests/CMakeLists.txt): every answers
+# file of the lesson (lessons/<id>/lesson.answers and each other *.answers, e.g. one in PartiQL)
+# completes it through the real binary with no miss, and every wrong-answers file (lesson.wrong
+# and each other *.wrong) stops at the step it names, with a
 # miss and that step's first hint; either kind may name text the replay must (not) print.
 # usage: lessons_run.bash DDBLAB_BINARY LESSON_ID
 set -u
@@ -32,8 +33,13 @@ check_says() { # file, output
   done < <(sed -n 's/^# not: //p' "$1")
 }
 
-answers=("$root/lessons/$id.answers" "$root/lessons/$id".*.answers)
-wrongs=("$root/lessons/$id.wrong" "$root/lessons/$id".*.wrong)
+dir="$root/lessons/$id"
+[ -f "$dir/lesson.lua" ] || fail "no lesson folder $dir"
+# The main files first, so a sanitized run (below) keeps them.
+answers=("$dir/lesson.answers")
+wrongs=("$dir/lesson.wrong")
+for f in "$dir"/*.answers; do [ "$f" = "${answers[0]}" ] || answers+=("$f"); done
+for f in "$dir"/*.wrong; do [ "$f" = "${wrongs[0]}" ] || wrongs+=("$f"); done
 # Sanitized binaries run the same check code 10-50x slower: they replay the main answers and
 # wrong files and one of each other kind; the release build replays every file.
 if [ "${DDBLAB_SANITIZED:-0}" = 1 ]; then

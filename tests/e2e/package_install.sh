@@ -55,7 +55,7 @@ echo "ok   exercise pack bundles it"
 
 contents=$(dpkg-deb -c "$deb")
 for f in ./usr/bin/ddblab ./usr/share/man/man1/ddblab.1.gz \
-         ./usr/share/ddblab/lessons/first-steps.lua ./usr/share/ddblab/lessons/first-steps.answers \
+         ./usr/share/ddblab/lessons/first-steps/lesson.lua ./usr/share/ddblab/lessons/first-steps/lesson.answers \
          ./usr/share/ddblab/exercises/edtech/grader.lua ./usr/share/ddblab/exercises/edtech/reference.ddb; do
   grep -qE " $f\$" <<<"$contents" || fail "the package lacks $f"
 done
@@ -102,7 +102,7 @@ grep -qE '^CUSTOMER#c1 +PROFILE$' <<<"$out" || fail "the SELECT did not return t
 echo "ok   the README's tour"
 
 # A lesson from the staged lessons.
-out=$(staged lesson run first-steps --answers "$LESSONS/first-steps.answers" 2>&1) ||
+out=$(staged lesson run first-steps --answers "$LESSONS/first-steps/lesson.answers" 2>&1) ||
   fail "lesson run first-steps did not complete (exit $?)" "$out"
 grep -qF "lesson first-steps: complete" <<<"$out" || fail "lesson run: no completion line" "$out"
 if grep -q "Not yet" <<<"$out"; then fail "lesson run: a step missed" "$out"; fi
@@ -121,7 +121,7 @@ echo "ok   grade edtech: reference scores $got/$max"
 # Those came from the staged share/ddblab: with it moved away there is nothing to find, and the
 # same commands fail (they would pass if the binary read the source tree's lessons/ or exercises/).
 mv "$ROOT/usr/share/ddblab" "$ROOT/usr/share/ddblab.away"
-if out=$(staged lesson run first-steps --answers "$ROOT/usr/share/ddblab.away/lessons/first-steps.answers" 2>&1); then
+if out=$(staged lesson run first-steps --answers "$ROOT/usr/share/ddblab.away/lessons/first-steps/lesson.answers" 2>&1); then
   fail "with the staged lessons moved away, lesson run still completed: it reads lessons from elsewhere" "$out"
 fi
 if out=$(staged grade edtech "$ROOT/usr/share/ddblab.away/exercises/edtech/reference.ddb" --seed 1 2>&1) &&

@@ -15,7 +15,7 @@ STATEMENTS=(
   -c "get-item --table-name app-main --key '{\"PK\":{\"S\":\"CUST#a1b2\"},\"SK\":{\"S\":\"PROFILE\"}}'"
   -c "SELECT * FROM \"app-main\" WHERE PK = 'CUST#a1b2'"
   -c "create-table --table-name tagged --attribute-definitions AttributeName=id,AttributeType=S AttributeName=g,AttributeType=N --key-schema AttributeName=id,KeyType=HASH --global-secondary-indexes 'IndexName=byG,KeySchema=[{AttributeName=g,KeyType=HASH}],Projection={ProjectionType=INCLUDE,NonKeyAttributes=[note]}' --billing-mode PAY_PER_REQUEST --tags Key=course,Value=ddb Key=lab,Value=2"
-  -c "list-tags-of-resource --resource-arn arn:aws:dynamodb:ddblab:000000000000:table/tagged"
+  -c "list-tags-of-resource --resource-arn arn:aws:dynamodb:us-east-1:000000000000:table/tagged"
   -c "update-item --table-name app-main --key '{\"PK\":{\"S\":\"CUST#a1b2\"},\"SK\":{\"S\":\"PROFILE\"}}' --update-expression 'SET tags = :t, visits = if_not_exists(visits, :z) + :one' --expression-attribute-values '{\":t\":{\"SS\":[\"b\",\"a\"]},\":z\":{\"N\":\"0\"},\":one\":{\"N\":\"1\"}}' --return-values ALL_NEW"
   -c "batch-write-item --request-items '{\"tagged\":[{\"PutRequest\":{\"Item\":{\"id\":{\"S\":\"x\"},\"g\":{\"N\":\"7\"},\"note\":{\"S\":\"hi\"},\"blob\":{\"B\":\"AAEC\"}}}},{\"PutRequest\":{\"Item\":{\"id\":{\"S\":\"y\"},\"g\":{\"N\":\"7\"},\"m\":{\"M\":{\"l\":{\"L\":[{\"NULL\":true},{\"BOOL\":false}]}}}}}}]}'"
   -c "batch-get-item --request-items '{\"tagged\":{\"Keys\":[{\"id\":{\"S\":\"x\"}},{\"id\":{\"S\":\"nobody\"}}]}}'"

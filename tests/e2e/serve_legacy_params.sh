@@ -98,13 +98,16 @@ refused(client.delete_item, "ConditionalCheckFailedException", "The conditional 
         Expected={"tags": {"ComparisonOperator": "NOT_CONTAINS",
                            "AttributeValueList": [{"S": "y"}]}})
 
-# Rule: the two styles are not mixed, and each legacy member is validated.
+# Rule: the two styles are not mixed, and each legacy member is validated. A single-item
+# write reports it as one constraint violation ("1 validation error detected: ").
 refused(client.put_item, "ValidationException",
+        "1 validation error detected: "
         "Can not use both expression and non-expression parameters in the same request: "
         "Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}",
         TableName="Tbl", Item=KEY, Expected={"n": {"Exists": False}},
         ConditionExpression="attribute_not_exists(n)")
 refused(client.update_item, "ValidationException",
+        "1 validation error detected: "
         "Can not use both expression and non-expression parameters in the same request: "
         "Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression}",
         TableName="Tbl", Key=KEY, AttributeUpdates={"a": {"Value": {"N": "1"}}},
@@ -130,6 +133,7 @@ refused(client.update_item, "ValidationException",
         INVALID + "Cannot update attribute SK. This attribute is part of the key",
         TableName="Tbl", Key=KEY, AttributeUpdates={"SK": {"Value": {"S": "b"}}})
 refused(client.update_item, "ValidationException",
+        "1 validation error detected: "
         "ExpressionAttributeValues can only be specified when using expressions: "
         "UpdateExpression and ConditionExpression are null",
         TableName="Tbl", Key=KEY, AttributeUpdates={"a": {"Value": {"N": "1"}}},

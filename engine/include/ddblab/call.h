@@ -49,6 +49,19 @@ using ResponseOf = std::variant_alternative_t<static_cast<size_t>(op), Response>
 inline Operation OperationOf(const Request& r) { return static_cast<Operation>(r.index()); }
 inline Operation OperationOf(const Response& r) { return static_cast<Operation>(r.index()); }
 
+// Whether a call of `op` reads items and so costs read units: GetItem, Query, Scan, BatchGetItem,
+// TransactGetItems. PartiQL decides by its statements, not by the operation, so
+// ExecuteStatement and its batch and transaction forms are not reads here.
+constexpr bool IsItemRead(Operation op) {
+  return op == Operation::GetItem || op == Operation::Query || op == Operation::Scan ||
+         op == Operation::BatchGetItem || op == Operation::TransactGetItems;
+}
+// The same for a name that may be none of DynamoDB's (an extension operation, or empty).
+constexpr bool IsItemRead(std::string_view name) {
+  std::optional<Operation> op = OperationFromName(name);
+  return op && IsItemRead(*op);
+}
+
 template <Operation op>
 Response MakeResponse(ResponseOf<op> r) {
   return Response(std::in_place_index<static_cast<size_t>(op)>, std::move(r));

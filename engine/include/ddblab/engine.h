@@ -25,8 +25,10 @@ struct EngineOptions {
   // Seconds since the epoch for CreationDateTime and similar; tests fix it for stable output.
   // Default: the system clock.
   std::function<double()> clock;
-  // Region and account used to build ARNs.
-  std::string region = "ddblab";
+  // Region and account used to build ARNs. us-east-1 is the region the AWS CLI and SDKs fall
+  // back to; `serve` writes each reply's ARNs in the region its caller signed for, and reads an
+  // ARN of any region (one catalog answers them all).
+  std::string region = "us-east-1";
   std::string account_id = "000000000000";
   // What DescribeEndpoints answers as the Address; empty gives "dynamodb.<region>.amazonaws.com"
   // as DynamoDB does (the server sets its own host:port).

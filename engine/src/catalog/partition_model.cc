@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "ddblab/requests_resources.h"
+
 namespace ddblab {
 
 namespace {
@@ -52,8 +54,15 @@ int DerivedPartitionCount(const TableSchema& t, int64_t table_size_bytes,
              Grouped(kPartitionReadUnits) + "/" + Grouped(kPartitionWriteUnits) + " per partition)";
     }
   } else {
-    const int64_t rcu = std::max<int64_t>(0, t.provisioned_throughput.read_capacity_units);
-    const int64_t wcu = std::max<int64_t>(0, t.provisioned_throughput.write_capacity_units);
+    // DynamoDB: a table is provisioned up to its quota (DescribeLimits: 40,000 RCU and 40,000
+    // WCU per table by default). Units beyond it add no partitions here, so a table declared
+    // with 10^12 WCU (the largest value DynamoDB's validation lets through) is modelled with the
+    // partitions of its quota instead of a billion that every DescribeStream would list.
+    const DescribeLimitsResponse quota;
+    const int64_t asked_rcu = std::max<int64_t>(0, t.provisioned_throughput.read_capacity_units);
+    const int64_t asked_wcu = std::max<int64_t>(0, t.provisioned_throughput.write_capacity_units);
+    const int64_t rcu = std::min(asked_rcu, quota.table_max_read_capacity_units);
+    const int64_t wcu = std::min(asked_wcu, quota.table_max_write_capacity_units);
     // ceil(RCU/3000 + WCU/1000) computed exactly in units of 1/3000.
     by_throughput =
         CeilDiv(rcu + wcu * (kPartitionReadUnits / kPartitionWriteUnits), kPartitionReadUnits);
@@ -61,6 +70,11 @@ int DerivedPartitionCount(const TableSchema& t, int64_t table_size_bytes,
       rule = "provisioned table: ceil(" + Grouped(rcu) + " RCU / " + Grouped(kPartitionReadUnits) +
              " + " + Grouped(wcu) + " WCU / " + Grouped(kPartitionWriteUnits) +
              ") = " + Partitions(by_throughput);
+      if (rcu < asked_rcu || wcu < asked_wcu) {
+        rule += " (units beyond the table quota of " +
+                Grouped(quota.table_max_read_capacity_units) + " RCU / " +
+                Grouped(quota.table_max_write_capacity_units) + " WCU add no partitions)";
+      }
     }
   }
   const int64_t by_size = CeilDiv(table_size_bytes, kPartitionBytes);

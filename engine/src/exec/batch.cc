@@ -31,27 +31,28 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
   if (total > 100) return ValidationError("Too many items requested for the BatchGetItem call");
 
   struct TablePlan {
+    std::string name;  // as the request named it: a table's name or its ARN
     const TableSchema* t;
     std::vector<KeyBytes> keys;
     std::optional<expr::ProjectionExpr> projection;
     bool strong;
   };
+  // DynamoDB validates the request itself before it looks up a table: duplicate keys and the
+  // projection's names are refused on a table that does not exist.
   std::vector<TablePlan> plans;
   for (const auto& [name, ka] : r.request_items) {
     DDB_TRY(ValidateTableName(name));
-    DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(name));
     if (ka.keys.empty()) {
       return ValidationError("1 validation error detected: Value '[]' at 'requestItems." + name +
                              ".member.keys' failed to satisfy constraint: Member must have length "
                              "greater than or equal to 1");
     }
-    TablePlan p{t, {}, std::nullopt, ka.consistent_read.value_or(false)};
-    std::set<std::pair<std::string, std::string>> seen;
-    for (const Key& k : ka.keys) {
-      DDB_ASSIGN_OR_RETURN(KeyBytes kb, KeyFromKeyMap(*t, k));
-      if (!seen.emplace(kb.pk, kb.sk).second) return ValidationError(kDuplicateKeys);
-      p.keys.push_back(std::move(kb));
+    for (size_t i = 0; i < ka.keys.size(); ++i) {
+      for (size_t j = 0; j < i; ++j) {
+        if (ka.keys[i] == ka.keys[j]) return ValidationError(kDuplicateKeys);
+      }
     }
+    TablePlan p{name, nullptr, {}, std::nullopt, ka.consistent_read.value_or(false)};
     expr::Context ctx(ka.expression_attribute_names, kNoValues);
     DDB_TRY(ctx.CheckMaps(ka.projection_expression.has_value(), ""));
     if (ka.projection_expression) {
@@ -65,12 +66,22 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
     if (legacy) p.projection = std::move(legacy);
     plans.push_back(std::move(p));
   }
+  for (TablePlan& p : plans) {
+    DDB_ASSIGN_OR_RETURN(p.t, FindTable(p.name));
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const Key& k : r.request_items.at(p.name).keys) {
+      DDB_ASSIGN_OR_RETURN(KeyBytes kb, KeyFromKeyMap(*p.t, k));
+      // The same key spelled differently (a number as 1 and 1.0) is still a duplicate.
+      if (!seen.emplace(kb.pk, kb.sk).second) return ValidationError(kDuplicateKeys);
+      p.keys.push_back(std::move(kb));
+    }
+  }
 
   BatchGetItemResponse resp;
   CapacityByTable caps;
   resp.trace.operation = "BatchGetItem";
   for (const TablePlan& p : plans) {
-    auto& items = resp.responses[p.t->name];
+    auto& items = resp.responses[p.name];
     ConsumedCapacity& cc = caps.For(p.t->name, true);
     Trace step;
     step.operation = "BatchGetItem";
@@ -127,17 +138,30 @@ Result<BatchWriteItemResponse> EngineImpl::BatchWriteItem(const BatchWriteItemRe
         "Member must have length greater than or equal to 1]");
   }
   // Validate everything first: one bad request rejects the whole batch, nothing written.
-  std::vector<WriteAction> actions;
+  // DynamoDB checks the request itself before it looks up a table: requests repeated exactly
+  // are duplicates on a table that does not exist too.
   for (const auto& [name, list] : r.request_items) {
     DDB_TRY(ValidateTableName(name));
-    DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(name));
-    std::set<std::pair<std::string, std::string>> seen;
-    for (const WriteRequest& w : list) {
+    for (size_t i = 0; i < list.size(); ++i) {
+      const WriteRequest& w = list[i];
       if (w.put_request_item.has_value() == w.delete_request_key.has_value()) {
         return ValidationError(
             "Supplied AttributeValue has more than one datatypes set, must contain exactly one of "
             "the supported datatypes");
       }
+      for (size_t j = 0; j < i; ++j) {
+        if (list[j].put_request_item == w.put_request_item &&
+            list[j].delete_request_key == w.delete_request_key) {
+          return ValidationError(kDuplicateKeys);
+        }
+      }
+    }
+  }
+  std::vector<WriteAction> actions;
+  for (const auto& [name, list] : r.request_items) {
+    DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(name));
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const WriteRequest& w : list) {
       ExpressionInputs none;
       Result<WriteAction> a = w.put_request_item
                                   ? MakePutAction(*t, *w.put_request_item, none)

@@ -35,7 +35,7 @@ Status EngineImpl::Init() {
 }
 
 Result<const TableSchema*> EngineImpl::FindTable(const std::string& name) const {
-  auto it = tables_.find(name);
+  auto it = tables_.find(TableNameOf(name, options_.account_id));
   if (it == tables_.end()) {
     return MakeError(ErrorType::kResourceNotFoundException, "Requested resource not found");
   }

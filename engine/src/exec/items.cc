@@ -51,8 +51,8 @@ Status ApplySingleWrite(Storage& storage, const TableSchema& t, const EvaluatedA
 // (`make`, given the table), decide its condition, write it, and let `fill` set the operation's
 // ReturnValues. A refused condition is still charged (RefusedWrite).
 template <typename Resp, typename Req, typename Make, typename Fill>
-Result<Resp> SingleWrite(EngineImpl& engine, const Req& r, const char* operation, bool update,
-                         Make&& make, Fill&& fill) {
+Result<Resp> SingleWriteUnwrapped(EngineImpl& engine, const Req& r, const char* operation,
+                                  bool update, Make&& make, Fill&& fill) {
   std::lock_guard lock(engine.mutex_);
   DDB_TRY(ValidateTableName(r.table_name));
   DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
@@ -80,6 +80,16 @@ Result<Resp> SingleWrite(EngineImpl& engine, const Req& r, const char* operation
   }
   fill(resp, e);
   return resp;
+}
+
+// SingleWriteUnwrapped, its request-validation errors in DynamoDB's envelope.
+template <typename Resp, typename Req, typename Make, typename Fill>
+Result<Resp> SingleWrite(EngineImpl& engine, const Req& r, const char* operation, bool update,
+                         Make&& make, Fill&& fill) {
+  Result<Resp> out = SingleWriteUnwrapped<Resp>(engine, r, operation, update,
+                                                std::forward<Make>(make), std::forward<Fill>(fill));
+  if (!out.ok()) return InValidationEnvelope(std::move(out.error()));
+  return out;
 }
 
 }  // namespace

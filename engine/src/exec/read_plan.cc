@@ -195,17 +195,21 @@ Status ResolveSelect(const std::optional<std::string>& select, const char* proje
                 {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}));
   if (!select) return OkStatus();
   const std::string& s = *select;
+  // DynamoDB: Query reports these as a constraint violation ("1 validation error detected: ");
+  // Scan gives the bare text, and its ALL_PROJECTED_ATTRIBUTES refusal also says "Querying".
+  const std::string prefix = is_query ? "1 validation error detected: " : "";
   if (s == "ALL_PROJECTED_ATTRIBUTES" && !ix) {
-    return ValidationError(std::string("ALL_PROJECTED_ATTRIBUTES can be used only when ") +
-                           (is_query ? "Querying" : "Scanning") + " using an IndexName");
+    return ValidationError(prefix +
+                           "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an "
+                           "IndexName");
   }
   if (s == "SPECIFIC_ATTRIBUTES" && !has_projection) {
-    return ValidationError(
-        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
-        "SPECIFIC_ATTRIBUTES");
+    return ValidationError(prefix +
+                           "Must specify the AttributesToGet or ProjectionExpression when "
+                           "choosing to get SPECIFIC_ATTRIBUTES");
   }
   if (has_projection && s != "SPECIFIC_ATTRIBUTES") {
-    return ValidationError(std::string("Cannot specify the ") + projection_member +
+    return ValidationError(prefix + "Cannot specify the " + projection_member +
                            " when choosing to get " + (s == "COUNT" ? "only the Count" : s));
   }
   if (s == "ALL_ATTRIBUTES" && ix && ix->projection_type != "ALL") {
@@ -352,6 +356,15 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
         "request.");
   }
+  // DynamoDB checks the request's own members before it holds the key condition against the
+  // key schema: an empty FilterExpression, then the start key's shape.
+  if (r.filter_expression &&
+      r.filter_expression->find_first_not_of(" \t\n\r") == std::string::npos) {
+    return ValidationError("Invalid FilterExpression: The expression can not be empty;");
+  }
+  if (r.exclusive_start_key) {
+    DDB_TRY(ValidateStartKey(t, p.index, *r.exclusive_start_key, /*is_query=*/true));
+  }
   const std::vector<KeyDef> hash_defs = HashDefs(t, p.index);
   const std::vector<KeyDef> range_defs = RangeDefs(t, p.index);
   expr::KeySchemaView keys;
@@ -424,7 +437,6 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
   }
   if (r.exclusive_start_key) {
     const Key& esk = *r.exclusive_start_key;
-    DDB_TRY(ValidateStartKey(t, p.index, esk, /*is_query=*/true));
     // DynamoDB checks a start key against the sort condition first; with a sort condition, a
     // start key in another partition "cannot be restarted", without one it is "outside query
     // boundaries".

@@ -96,7 +96,8 @@ Result<const TableSchema*> EngineImpl::TableForArn(const std::optional<std::stri
   if (!arn) return ValidationError("Invalid TableArn");
   DDB_ASSIGN_OR_RETURN(std::string name, TableNameOfArn(*arn));
   auto it = tables_.find(name);
-  if (it == tables_.end() || *arn != TableArn(options_.region, options_.account_id, it->first)) {
+  // One catalog answers every region a client signs for: only the account is compared.
+  if (it == tables_.end() || TableNameOf(*arn, options_.account_id) != it->first) {
     // DynamoDB spells the member "ResourcArn" in this message.
     return MakeError(ErrorType::kResourceNotFoundException,
                      "Requested resource not found: ResourcArn: " + *arn + " not found");
@@ -182,7 +183,7 @@ Result<UpdateTimeToLiveResponse> EngineImpl::UpdateTimeToLive(const UpdateTimeTo
                                       "timeToLiveSpecification.attributeName",
                                       "Member must have length less than or equal to 255"));
   }
-  auto it = tables_.find(r.table_name);
+  auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
   if (it == tables_.end()) return TableNotFound(r.table_name);
   TableSchema s = it->second;
   // DynamoDB refuses a change that changes nothing, and a new attribute name while enabled
@@ -214,7 +215,7 @@ Result<DescribeTimeToLiveResponse> EngineImpl::DescribeTimeToLive(
     const DescribeTimeToLiveRequest& r) {
   std::lock_guard lock(mutex_);
   DDB_TRY(ValidateTableName(r.table_name));
-  auto it = tables_.find(r.table_name);
+  auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
   if (it == tables_.end()) return TableNotFound(r.table_name);
   DescribeTimeToLiveResponse resp;
   // DynamoDB moves through ENABLING and DISABLING for up to an hour; ddblab applies the change

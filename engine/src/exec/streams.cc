@@ -130,7 +130,9 @@ Result<StreamRef> FindStream(const std::map<std::string, TableSchema, std::less<
   if (arn->size() < 37 || arn->size() > 1024 || !std::regex_match(*arn, m, kArn)) {
     return InvalidArn();
   }
-  if (m[1].str() != region || m[2].str() != account) return StreamNotFound(*arn);
+  // One catalog answers every region a client signs for: the region is not compared.
+  (void)region;
+  if (m[2].str() != account) return StreamNotFound(*arn);
   auto t = tables.find(m[3].str());
   if (t == tables.end()) return StreamNotFound(*arn);
   for (const StreamState& st : t->second.streams) {
@@ -192,13 +194,38 @@ Result<const Generation*> FindShard(const std::vector<Generation>& gens, int64_t
   return ShardNotFound();
 }
 
-// "<stream arn>|1|<generation>.<partition>.<after>.<issued ms>".
-std::string Iterator(const std::string& arn, int64_t generation, int64_t partition, int64_t after,
-                     double now) {
+// "<stream arn>|1|<generation>.<partition>.<after>.<issued ms>|<HMAC-SHA-256 of what precedes>":
+// the tag makes the position and the issue time the engine's word, not the client's.
+std::string Iterator(const IteratorKey& key, const std::string& arn, int64_t generation,
+                     int64_t partition, int64_t after, double now) {
   char tail[96];
   std::snprintf(tail, sizeof tail, "|1|%" PRId64 ".%" PRId64 ".%" PRId64 ".%" PRId64, generation,
                 partition, after, static_cast<int64_t>(std::floor(now * 1000)));
-  return arn + tail;
+  const std::string payload = arn + tail;
+  return payload + "|" + HmacSha256Hex(key, payload);
+}
+
+// An iterator split into what was signed and whether this engine signed it (false for one that
+// was altered, forged, or issued before a restart); nullopt when it has no tag at all.
+struct SignedIterator {
+  std::string payload;
+  bool authentic = false;
+};
+
+std::optional<SignedIterator> SplitIterator(const IteratorKey& key, const std::string& iterator) {
+  const size_t bar = iterator.rfind('|');
+  if (bar == std::string::npos) return std::nullopt;
+  SignedIterator out{iterator.substr(0, bar), false};
+  const std::string expected = HmacSha256Hex(key, out.payload);
+  const std::string_view given = std::string_view(iterator).substr(bar + 1);
+  // Compared in constant time, so the tag cannot be guessed a digit at a time.
+  if (given.size() != expected.size()) return out;
+  unsigned char differ = 0;
+  for (size_t i = 0; i < given.size(); ++i) {
+    differ |= static_cast<unsigned char>(given[i] ^ expected[i]);
+  }
+  out.authentic = differ == 0;
+  return out;
 }
 
 ShardDescription DescribeShard(const StreamRef& ref, const std::vector<Generation>& gens, size_t gi,
@@ -226,16 +253,18 @@ Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r)
   std::lock_guard lock(mutex_);
   const int64_t limit = r.limit.value_or(100);
   if (limit < 1 || limit > 100) return LimitError(limit, "limit", 100);
+  std::string table_name;
   if (r.table_name) {
     DDB_TRY(ValidateTableName(*r.table_name));
-    if (!tables_.count(*r.table_name)) {
+    table_name = TableNameOf(*r.table_name, options_.account_id);
+    if (!tables_.count(table_name)) {
       return MakeError(ErrorType::kResourceNotFoundException,
                        "Requested resource not found: Table: " + *r.table_name + " not found");
     }
   }
   std::vector<StreamSummary> all;
   for (const auto& [name, t] : tables_) {
-    if (r.table_name && name != *r.table_name) continue;
+    if (r.table_name && name != table_name) continue;
     const std::string table_arn = TableArn(options_.region, options_.account_id, name);
     for (const StreamState& st : t.streams) {
       all.push_back({StreamArn(table_arn, st.label), name, st.label});
@@ -253,7 +282,9 @@ Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r)
         !std::regex_match(*r.exclusive_start_stream_arn, kArn)) {
       return InvalidArn();
     }
-    while (start < all.size() && all[start].stream_arn <= *r.exclusive_start_stream_arn) ++start;
+    // The client may name the stream in the region it signs for; compare in the engine's own.
+    const std::string after = ArnInRegion(*r.exclusive_start_stream_arn, options_.region);
+    while (start < all.size() && all[start].stream_arn <= after) ++start;
   }
   ListStreamsResponse resp;
   for (size_t i = start; i < all.size() && resp.streams.size() < static_cast<size_t>(limit); ++i) {
@@ -357,7 +388,7 @@ Result<GetShardIteratorResponse> EngineImpl::GetShardIterator(const GetShardIter
     after = std::max(type == "AT_SEQUENCE_NUMBER" ? seq - 1 : seq, first - 1);
   }
   GetShardIteratorResponse resp;
-  resp.shard_iterator = Iterator(ref.arn, generation, partition, after, Now());
+  resp.shard_iterator = Iterator(iterator_key_, ref.arn, generation, partition, after, Now());
   return resp;
 }
 
@@ -373,11 +404,12 @@ Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
   static const std::regex kIterator(
       "^(arn:[^|]+)\\|1\\|([0-9]+)\\.([0-9]+)\\.(-?[0-9]+)\\.([0-9]+)$");
   std::smatch m;
-  if (r.shard_iterator->size() > 2048 || !std::regex_match(*r.shard_iterator, m, kIterator)) {
+  if (r.shard_iterator->size() > 2048) return ValidationError("Invalid ShardIterator");
+  const std::optional<SignedIterator> signed_iterator =
+      SplitIterator(iterator_key_, *r.shard_iterator);
+  if (!signed_iterator || !std::regex_match(signed_iterator->payload, m, kIterator)) {
     return ValidationError("Invalid ShardIterator");
   }
-  DDB_ASSIGN_OR_RETURN(StreamRef ref,
-                       FindStream(tables_, options_.region, options_.account_id, m[1].str()));
   const int64_t generation = Digits(m[2].str(), INT64_MAX);
   const int64_t partition = Digits(m[3].str(), INT32_MAX);
   const std::string after_text = m[4].str();
@@ -387,9 +419,15 @@ Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
     return ValidationError("Invalid ShardIterator");
   }
   const double issued = static_cast<double>(issued_ms) / 1000;
+  // An iterator older than its lifetime is expired whoever wrote it (one from before a restart
+  // included); a younger one is read only if this engine signed it: DynamoDB answers an iterator
+  // it did not issue with "Invalid ShardIterator" (ValidationException).
   if (Now() - issued > kIteratorSeconds) {
     return MakeError(ErrorType::kExpiredIteratorException, "Shard iterator has expired");
   }
+  if (!signed_iterator->authentic) return ValidationError("Invalid ShardIterator");
+  DDB_ASSIGN_OR_RETURN(StreamRef ref,
+                       FindStream(tables_, options_.region, options_.account_id, m[1].str()));
   DDB_TRY(storage_->TrimStreamRecords(Now() - kRetentionSeconds));
   std::vector<StreamShardSpan> spans;
   DDB_ASSIGN_OR_RETURN(std::vector<Generation> gens,
@@ -429,7 +467,9 @@ Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
   // none.
   const StreamShardSpan* span = g->spans[static_cast<size_t>(partition)];
   const bool exhausted = !g->open && (span == nullptr || next >= span->last_seq);
-  if (!exhausted) resp.next_shard_iterator = Iterator(ref.arn, generation, partition, next, Now());
+  if (!exhausted) {
+    resp.next_shard_iterator = Iterator(iterator_key_, ref.arn, generation, partition, next, Now());
+  }
   return resp;
 }
 

@@ -56,7 +56,7 @@ Result<CreateTableResponse> EngineImpl::CreateTable(const CreateTableRequest& r)
 Result<DescribeTableResponse> EngineImpl::DescribeTable(const DescribeTableRequest& r) {
   std::lock_guard lock(mutex_);
   DDB_TRY(ValidateTableName(r.table_name));
-  auto it = tables_.find(r.table_name);
+  auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
   if (it == tables_.end()) return ControlTableNotFound(r.table_name);
   const TableSchema& s = it->second;
   DescribeTableResponse resp;
@@ -112,7 +112,7 @@ Result<ListTablesResponse> EngineImpl::ListTables(const ListTablesRequest& r) {
 Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r) {
   std::lock_guard lock(mutex_);
   DDB_TRY(ValidateTableName(r.table_name));
-  auto it = tables_.find(r.table_name);
+  auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
   if (it == tables_.end()) return ControlTableNotFound(r.table_name);
   const TableSchema& s = it->second;
   DeleteTableResponse resp;
@@ -144,7 +144,7 @@ Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r)
 Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r) {
   std::lock_guard lock(mutex_);
   DDB_TRY(ValidateTableName(r.table_name));
-  auto it = tables_.find(r.table_name);
+  auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
   if (it == tables_.end()) return ControlTableNotFound(r.table_name);
   const TableSchema& old = it->second;
   DDB_ASSIGN_OR_RETURN(TableSchema s, ValidateUpdateTable(old, r));

@@ -240,11 +240,14 @@ class UpdateImpl : public Update {
   Result<Outcome> Apply(const Item* old_item, const Key& key) const override {
     Node root;
     bool only_removes = true;
+    // DynamoDB: an update of a missing item reads the key attributes from the Key (`SET b =
+    // if_not_exists(b, pk)`, `SET c = pk`), as if the item held only its key.
+    const Item* read_from = old_item != nullptr ? old_item : &key;
     for (const UpdateAction& a : actions_) {
       Node& n = NodeFor(root, a.path);
       n.action = &a;
       if (a.clause == UpdateAction::Clause::kSet) {
-        DDB_ASSIGN_OR_RETURN(n.value, EvalSetValue(a, old_item));
+        DDB_ASSIGN_OR_RETURN(n.value, EvalSetValue(a, read_from));
       } else if (a.clause != UpdateAction::Clause::kRemove) {
         n.value = a.lhs.value;
       }

@@ -35,12 +35,9 @@ Json CapacityToJson(const ConsumedCapacity& c, std::string_view return_consumed_
   Json total = CapacityObject(c.total, c.transactional, c.read);
   for (auto it = total.begin(); it != total.end(); ++it) j[it.key()] = it.value();
   if (indexes) {
-    const bool has_index_parts =
-        !c.global_secondary_indexes.empty() || !c.local_secondary_indexes.empty();
-    // DynamoDB: a Query or Scan of an index reports only that index, without a Table part.
-    if (c.table.half_units != 0 || !has_index_parts) {
-      j["Table"] = CapacityObject(c.table, c.transactional, c.read);
-    }
+    // DynamoDB: the Table part is always listed, {CapacityUnits: 0} on a Query or Scan of an
+    // index, beside the index that was read.
+    j["Table"] = CapacityObject(c.table, c.transactional, c.read);
     if (!c.local_secondary_indexes.empty()) {
       j["LocalSecondaryIndexes"] = IndexMap(c.local_secondary_indexes, c.transactional, c.read);
     }

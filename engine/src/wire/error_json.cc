@@ -21,7 +21,11 @@ Json ErrorToJson(const Error& e) {
     return j;
   }
   // DynamoDB sends some errors (UnknownOperationException, malformed JSON) without a message.
-  if (!e.message.empty()) j["message"] = e.message;
+  // Its SerializationException spells the member "Message" (the service framework writes it),
+  // the modelled exceptions "message".
+  if (!e.message.empty()) {
+    j[e.type == ErrorType::kSerializationException ? "Message" : "message"] = e.message;
+  }
   if (e.item) j["Item"] = ItemToJson(*e.item);
   // DynamoDB API reference, ThrottlingReason: {reason, resource} per throttled resource. The
   // member is ThrottlingReasons on ProvisionedThroughputExceededException and throttlingReasons

@@ -205,6 +205,17 @@ function show_value(v)
   if v == nil then return "none" end
   return tostring(v)
 end
+-- Shared by the lessons on single-item writes (each binds its own table in a local write_on):
+-- the operations that write one item, an item's key, a key as feedback quotes it ("CUST#a1" /
+-- "PROFILE"), write_on under a name such a local can call, and the start of the feedback for a
+-- statement that went to another table.
+SINGLE_WRITES = { PutItem = true, UpdateItem = true, DeleteItem = true }
+function keyof(it) return { PK = it.PK, SK = it.SK } end
+function key_text(k) return show_value(k and k.PK) .. " / " .. show_value(k and k.SK) end
+write_on_in = write_on
+function used_table(r)
+  return "That statement used table " .. (r.table ~= "" and r.table or "(unknown)")
+end
 -- How an item as stored differs from the one a step asks for, for feedback: "qty is 2 (the step
 -- asks for 1); it also has note". Empty when they are the same.
 function differences(image, want)

@@ -199,23 +199,23 @@ bool FastCliCommand(const std::vector<std::string>& words, FastCommand* fast) {
   bool no_paginate = false;
   bool read = false;
   Request* request = &fast->request;
-  const std::string_view op = def->operation;
-  if (op == "GetItem") {
+  const std::optional<Operation> op = OperationFromName(def->operation);
+  if (op == Operation::GetItem) {
     read = ReadOptions<GetItemRequest>(*def, words, i, request, &no_paginate);
-  } else if (op == "PutItem") {
+  } else if (op == Operation::PutItem) {
     read = ReadOptions<PutItemRequest>(*def, words, i, request, &no_paginate);
-  } else if (op == "UpdateItem") {
+  } else if (op == Operation::UpdateItem) {
     read = ReadOptions<UpdateItemRequest>(*def, words, i, request, &no_paginate);
-  } else if (op == "DeleteItem") {
+  } else if (op == Operation::DeleteItem) {
     read = ReadOptions<DeleteItemRequest>(*def, words, i, request, &no_paginate);
-  } else if (op == "Query") {
+  } else if (op == Operation::Query) {
     read = ReadOptions<QueryRequest>(*def, words, i, request, &no_paginate);
-  } else if (op == "Scan") {
+  } else if (op == Operation::Scan) {
     read = ReadOptions<ScanRequest>(*def, words, i, request, &no_paginate);
   }
   if (!read) return false;
   fast->command.subcommand = def->name;
-  fast->command.operation = op;
+  fast->command.operation = def->operation;
   const bool pages = def->paging != Paging::kNone;
   fast->command.no_paginate = pages && no_paginate;
   fast->auto_paginated = pages && !no_paginate;

@@ -48,16 +48,17 @@ try:
     secret_path = os.path.join(outside, "secret.txt")
     with open(secret_path, "w") as f:
         f.write(SECRET)
-    os.symlink(secret_path, os.path.join(lessons, "leak.json"))
-    for name in os.listdir(lessons):
-        if name.endswith(".lua"):
-            path = os.path.join(lessons, name)
-            text = open(path).read().replace("@SECRET@", secret_path)
-            open(path, "w").write(text)
+    os.symlink(secret_path, os.path.join(lessons, "reads-symlink-out", "leak.json"))
+    # One folder per lesson (<id>/lesson.lua); any.answers beside them is not one.
+    ids = sorted(n for n in os.listdir(lessons)
+                 if os.path.isfile(os.path.join(lessons, n, "lesson.lua")))
+    for name in ids:
+        path = os.path.join(lessons, name, "lesson.lua")
+        text = open(path).read().replace("@SECRET@", secret_path)
+        open(path, "w").write(text)
     env = dict(os.environ, DDBLAB_LESSONS_DIR=lessons, DDBLAB_HOME=os.path.join(work, "home"),
                GRADING_TOKEN=TOKEN)
     failures = []
-    ids = sorted(n[:-4] for n in os.listdir(lessons) if n.endswith(".lua"))
     assert set(ids) == set(EXPECT), set(ids) ^ set(EXPECT)
     for lesson in ids:
         t0 = time.monotonic()

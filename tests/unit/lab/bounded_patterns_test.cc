@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "lab/lab_runtime.h"
+#include "lab/runtime/lab_runtime.h"
 
 using ddblab::lab::LuaOutcome;
 using ddblab::lab::Sandbox;

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "lab/lab_runtime.h"
+#include "lab/runtime/lab_runtime.h"
 #include "shell/session/boundary.h"
 
 namespace fs = std::filesystem;
@@ -40,8 +40,10 @@ struct TempDir {
     std::error_code ec;
     fs::remove_all(path, ec);
   }
-  void Write(const std::string& name, const std::string& text) const {
-    std::ofstream(path / name) << text;
+  // A lesson is a folder: <dir>/<id>/lesson.lua.
+  void WriteLesson(const std::string& id, const std::string& text) const {
+    fs::create_directories(path / id);
+    std::ofstream(path / id / "lesson.lua") << text;
   }
 };
 
@@ -100,7 +102,7 @@ bool Contains(const std::string& s, const std::string& part) {
 
 TEST_CASE("a miss gives the first unused hint, a pass advances with the explanation") {
   TempDir dir;
-  dir.Write("demo.lua", kTwoSteps);
+  dir.WriteLesson("demo", kTwoSteps);
   NoBackend client;
   ProgressStore progress((dir.path / "progress.json").string());
   std::ostringstream out;
@@ -134,7 +136,7 @@ TEST_CASE("a miss gives the first unused hint, a pass advances with the explanat
 
 TEST_CASE("a neutral statement uses no hint") {
   TempDir dir;
-  dir.Write("demo.lua", kTwoSteps);
+  dir.WriteLesson("demo", kTwoSteps);
   NoBackend client;
   ProgressStore progress("");
   std::ostringstream out;
@@ -148,7 +150,7 @@ TEST_CASE("a neutral statement uses no hint") {
 
 TEST_CASE("progress survives a restart and the lesson resumes at the saved step") {
   TempDir dir;
-  dir.Write("demo.lua", kTwoSteps);
+  dir.WriteLesson("demo", kTwoSteps);
   NoBackend client;
   std::string file = (dir.path / "data" / "progress.json").string();
   {
@@ -171,7 +173,7 @@ TEST_CASE("progress survives a restart and the lesson resumes at the saved step"
 
 TEST_CASE("dot-commands: hint, show, back, next, status") {
   TempDir dir;
-  dir.Write("demo.lua", kTwoSteps);
+  dir.WriteLesson("demo", kTwoSteps);
   NoBackend client;
   ProgressStore progress("");
   std::ostringstream out;
@@ -194,7 +196,7 @@ TEST_CASE("dot-commands: hint, show, back, next, status") {
 
 TEST_CASE("a lesson whose setup loops forever is stopped and reported") {
   TempDir dir;
-  dir.Write("spin.lua", R"lua(
+  dir.WriteLesson("spin", R"lua(
 return lesson { id = "spin", title = "Spins", setup = function() while true do end end,
   steps = { { id = "a", text = "x", check = function() return true end } } }
 )lua");
@@ -209,7 +211,7 @@ return lesson { id = "spin", title = "Spins", setup = function() while true do e
 
 TEST_CASE("a check that reaches for io fails with a message, the session keeps going") {
   TempDir dir;
-  dir.Write("nosy.lua", R"lua(
+  dir.WriteLesson("nosy", R"lua(
 return lesson { id = "nosy", title = "Nosy",
   steps = { { id = "a", text = "x", check = function() return io.open("/etc/passwd") end } } }
 )lua");
@@ -226,7 +228,7 @@ return lesson { id = "nosy", title = "Nosy",
 
 TEST_CASE("a lesson file without `return lesson` is a load error") {
   TempDir dir;
-  dir.Write("empty.lua", "local x = 1\n");
+  dir.WriteLesson("empty", "local x = 1\n");
   NoBackend client;
   ProgressStore progress("");
   std::ostringstream out;

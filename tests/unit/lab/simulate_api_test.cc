@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "lab/lab_runtime.h"
+#include "lab/runtime/lab_runtime.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "../engine/fixture.h"
+#include "../exec/fixture.h"
 #include "ddblab/engine.h"
 
 namespace course_engine {

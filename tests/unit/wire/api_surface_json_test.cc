@@ -28,7 +28,7 @@ std::string Message(const ddblab::wire::JsonResult& r) {
   return r.body.value("message", r.body.value("Message", ""));
 }
 
-const std::string kArn = "arn:aws:dynamodb:ddblab:000000000000:table/Tbl";
+const std::string kArn = "arn:aws:dynamodb:us-east-1:000000000000:table/Tbl";
 
 }  // namespace
 
@@ -80,7 +80,7 @@ TEST_CASE("DescribeEndpoints and DescribeLimits in DynamoDB's JSON shapes") {
   auto e = OpenEngine();
   CHECK(
       Call(*e, "DescribeEndpoints", "{}").body.dump() ==
-      R"({"Endpoints":[{"Address":"dynamodb.ddblab.amazonaws.com","CachePeriodInMinutes":1440}]})");
+      R"({"Endpoints":[{"Address":"dynamodb.us-east-1.amazonaws.com","CachePeriodInMinutes":1440}]})");
   CHECK(Call(*e, "DescribeLimits", "{}").body.dump() ==
         R"({"AccountMaxReadCapacityUnits":80000,"AccountMaxWriteCapacityUnits":80000,)"
         R"("TableMaxReadCapacityUnits":40000,"TableMaxWriteCapacityUnits":40000})");

@@ -95,7 +95,8 @@ TEST_CASE("Expression size: only Filter and Condition expressions add the size t
   std::string update = "SET " + path + " = :v";
   CHECK(f.Error("UpdateItem", Get({{"UpdateExpression", update},
                                    {"ExpressionAttributeValues", {{":v", {{"S", "x"}}}}}})) ==
-        "Invalid UpdateExpression: Expression size has exceeded the maximum allowed size;");
+        "1 validation error detected: Invalid UpdateExpression: Expression size has exceeded the "
+        "maximum allowed size;");
   std::string filter = path + " = :v";
   CHECK(f.Error("Scan", Json{{"TableName", "Tab"},
                              {"FilterExpression", filter},

@@ -13,12 +13,12 @@ TEST_CASE(
                              "exceeded. Consider increasing your provisioning level with the "
                              "UpdateTable API.");
   e.throttling_reasons.push_back(
-      {"TableWriteKeyRangeThroughputExceeded", "arn:aws:dynamodb:ddblab:000000000000:table/T1"});
+      {"TableWriteKeyRangeThroughputExceeded", "arn:aws:dynamodb:us-east-1:000000000000:table/T1"});
   ddblab::wire::Json j = ddblab::wire::ErrorToJson(e);
   CHECK(j["__type"] == "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException");
   CHECK(j["ThrottlingReasons"].dump() ==
         R"([{"reason":"TableWriteKeyRangeThroughputExceeded",)"
-        R"("resource":"arn:aws:dynamodb:ddblab:000000000000:table/T1"}])");
+        R"("resource":"arn:aws:dynamodb:us-east-1:000000000000:table/T1"}])");
   auto t = ddblab::MakeError(ddblab::ErrorType::kThrottlingException, "Throughput exceeds");
   t.throttling_reasons = e.throttling_reasons;
   ddblab::wire::Json tj = ddblab::wire::ErrorToJson(t);

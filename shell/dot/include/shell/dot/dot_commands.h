@@ -1,56 +1,17 @@
-// Dot-commands (.help, .mode, .partitions, ...) as a table: one row per command with its usage,
-// summary, help text and handler. Dispatch, unique-prefix abbreviation, usage errors and .help
-// all read the table.
+// The REPL's built-in dot-commands (.help, .mode, .partitions, .import, ...) as a table (its row
+// type and dispatch: shell/repl/dot_table.h). Each Shell is made with it.
 #pragma once
 
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
 #include <vector>
 
+#include "shell/repl/dot_table.h"
 #include "shell/repl/shell.h"
 
 namespace ddblab::shell {
 
-enum class DotResult {
-  kOk,
-  kUsage,        // wrong arguments: the dispatcher prints the usage line
-  kError,        // failed; the handler printed why
-  kParseError,   // a statement it ran did not parse (.read)
-  kEngineError,  // a statement it ran was rejected (.read)
-  kExit,         // .quit
-};
-
-using DotHandler = std::function<DotResult(Shell& shell, const std::vector<std::string>& args,
-                                           std::string_view raw_args)>;
-
-struct DotCommandSpec {
-  std::string name;     // ".mode"
-  std::string usage;    // ".mode [table|json|ddbjson|jsonl|line]"
-  std::string summary;  // one line for .help
-  std::string details;  // more lines for .help .mode
-  DotHandler handler;
-};
-
-// The built-in commands and those other front ends registered on `shell` (.lesson, .exercise),
-// sorted by name.
-std::vector<DotCommandSpec> DotCommands(const Shell& shell);
-
-// The command `word` names: an exact name, or a prefix of exactly one name. `ambiguous`
-// receives the candidates when a prefix matches several.
-std::optional<DotCommandSpec> FindDotCommand(const Shell& shell, std::string_view word,
-                                             std::vector<std::string>* ambiguous);
-
-// Help topics beyond the dot-commands (cli, partiql, explain, modes, capacity, partitions, keys).
-struct HelpTopic {
-  std::string_view name;
-  std::string_view summary;
-  std::string_view text;
-};
+// The built-in commands and the help topics beyond them (cli, partiql, explain, modes, capacity,
+// partitions, keys).
+const DotCommandTable& BuiltInDotCommands();
 const std::vector<HelpTopic>& HelpTopics();
-
-// Runs one dot-command line.
-Outcome RunDotCommand(Shell& shell, std::string_view line);
 
 }  // namespace ddblab::shell

@@ -18,6 +18,7 @@
 #include "shell/render/jsonl_text_sink.h"
 #include "shell/render/output.h"
 #include "shell/render/render_settings.h"
+#include "shell/repl/dot_table.h"
 #include "shell/repl/extensions.h"
 #include "shell/repl/item_generator.h"
 #include "shell/session/boundary.h"
@@ -31,7 +32,10 @@ enum class Outcome { kOk, kParseError, kEngineError, kOtherError, kExit };
 
 class Shell : public ShellContext {
  public:
-  Shell(std::unique_ptr<wire::Client> client, OutputSink& sink);
+  // `dot_commands`: the built-in dot-commands (shell::BuiltInDotCommands(), shell/dot/), which
+  // must outlive the shell.
+  Shell(std::unique_ptr<wire::Client> client, OutputSink& sink,
+        const DotCommandTable& dot_commands);
   // Drops the extensions, followers and listeners (and the threads they own, such as the live
   // page's) before the state they use goes.
   ~Shell() override;
@@ -105,6 +109,8 @@ class Shell : public ShellContext {
   double now() const override;
   void AddStatementFollower(StatementFollower follower) override;
 
+  // The built-in dot-commands the shell was made with.
+  const DotCommandTable& dot_commands() const { return dot_commands_; }
   // The dot-commands other front ends registered, by name.
   const std::vector<DotExtension>& extensions() const { return extensions_; }
   // How `.generate --script` opens a generator script. The lab runtime, which owns Lua, sets it
@@ -192,6 +198,7 @@ class Shell : public ShellContext {
   std::vector<std::shared_ptr<StatementObserver>> observers_;
   std::vector<StatementFollower> followers_;
   std::vector<InputListener> input_listeners_;
+  const DotCommandTable& dot_commands_;
   std::vector<DotExtension> extensions_;
   ItemGeneratorOpener item_generator_opener_;
   std::optional<StatementResult> last_;

@@ -12,6 +12,9 @@
 
 namespace ddblab::shell::serve {
 
+// RFC 9110 5.6.2: whether `c` is a tchar, a character of a token (a field name, a coding).
+bool IsTokenChar(char c);
+
 struct ReaderLimits {
   // The request line and all header lines, with their line ends. Larger heads are refused with
   // 400 Bad Request (DynamoDB answers an over-long URL with 400, not 414 or 431).

@@ -1,3 +1,0 @@
-#!/usr/bin/env bash
-# Lesson first-steps: its answers complete it; its typical wrong answer does not pass and gets a hint.
-exec bash "$(dirname "$0")/lessons_run.bash" "$1" first-steps
