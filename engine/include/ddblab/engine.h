@@ -193,14 +193,9 @@ class Engine {
   // clock has moved on (see README, "Time to Live").
   virtual Result<TagResourceResponse> TagResource(const TagResourceRequest& r) = 0;
   virtual Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) = 0;
-  virtual Result<ListTagsOfResourceResponse> ListTagsOfResource(
-      const ListTagsOfResourceRequest& r) = 0;
   virtual Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) = 0;
   virtual Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
       const DescribeTimeToLiveRequest& r) = 0;
-  virtual Result<DescribeEndpointsResponse> DescribeEndpoints(
-      const DescribeEndpointsRequest& r) = 0;
-  virtual Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) = 0;
 
   // The modelled operations (ddblab/model/): one method each, named as the operation.
 #define DDBLAB_MODELLED_METHOD(Name, How) \

@@ -35,8 +35,6 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(CreateTable, kControl)         \
   X(DeleteItem, kData)             \
   X(DeleteTable, kDrop)            \
-  X(DescribeEndpoints, kControl)   \
-  X(DescribeLimits, kControl)      \
   X(DescribeStream, kStream)       \
   X(DescribeTable, kControl)       \
   X(DescribeTimeToLive, kControl)  \
@@ -47,7 +45,6 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(GetShardIterator, kStream)     \
   X(ListStreams, kStream)          \
   X(ListTables, kControl)          \
-  X(ListTagsOfResource, kControl)  \
   X(PutItem, kData)                \
   X(Query, kData)                  \
   X(Scan, kData)                   \
@@ -61,6 +58,9 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
 
 #define DDBLAB_MODELLED_OPERATIONS(X)    \
   X(DescribeContinuousBackups, kControl) \
+  X(DescribeEndpoints, kControl)         \
+  X(DescribeLimits, kControl)            \
+  X(ListTagsOfResource, kControl)        \
   X(UpdateContinuousBackups, kControl)
 
 #define DDBLAB_OPERATIONS(X) DDBLAB_HAND_OPERATIONS(X) DDBLAB_MODELLED_OPERATIONS(X)

@@ -10,13 +10,9 @@
 #include <vector>
 
 #include "ddblab/model/continuous_backups.h"
+#include "ddblab/model/resources.h"
 
 namespace ddblab {
-
-struct Tag {
-  std::string key;
-  std::string value;
-};
 
 // A tag as a request gives it: a Key or Value left out is refused with DynamoDB's own message
 // ("... Key: null"), not the generic missing-member one.
@@ -36,15 +32,6 @@ struct UntagResourceRequest {
 };
 struct UntagResourceResponse {};  // DynamoDB answers with an empty body
 
-struct ListTagsOfResourceRequest {
-  std::optional<std::string> resource_arn;
-  std::optional<std::string> next_token;
-};
-struct ListTagsOfResourceResponse {
-  std::vector<Tag> tags;  // by key
-  std::optional<std::string> next_token;
-};
-
 struct TimeToLiveSpecification {
   std::string attribute_name;
   bool enabled = false;
@@ -63,23 +50,6 @@ struct DescribeTimeToLiveRequest {
 struct DescribeTimeToLiveResponse {
   std::string time_to_live_status = "DISABLED";  // ENABLED or DISABLED
   std::optional<std::string> attribute_name;     // while enabled
-};
-
-struct DescribeEndpointsRequest {};
-struct EndpointDescription {
-  std::string address;
-  int64_t cache_period_in_minutes = 1440;
-};
-struct DescribeEndpointsResponse {
-  std::vector<EndpointDescription> endpoints;
-};
-
-struct DescribeLimitsRequest {};
-struct DescribeLimitsResponse {
-  int64_t account_max_read_capacity_units = 80000;
-  int64_t account_max_write_capacity_units = 80000;
-  int64_t table_max_read_capacity_units = 40000;
-  int64_t table_max_write_capacity_units = 40000;
 };
 
 }  // namespace ddblab

@@ -241,7 +241,12 @@ Result<DescribeEndpointsResponse> EngineImpl::DescribeEndpoints(const DescribeEn
 Result<DescribeLimitsResponse> EngineImpl::DescribeLimits(const DescribeLimitsRequest&) {
   // DynamoDB's default quotas: 80,000 read and write units per account, 40,000 per table
   // (developer guide, "Service, account, and table quotas").
-  return DescribeLimitsResponse{};
+  DescribeLimitsResponse resp;
+  resp.account_max_read_capacity_units = 80000;
+  resp.account_max_write_capacity_units = 80000;
+  resp.table_max_read_capacity_units = 40000;
+  resp.table_max_write_capacity_units = 40000;
+  return resp;
 }
 
 }  // namespace ddblab

@@ -168,13 +168,6 @@ Json ToJson(const UntagResourceRequest& r) {
   return j;
 }
 
-Json ToJson(const ListTagsOfResourceRequest& r) {
-  Json j = Json::object();
-  if (r.resource_arn) j["ResourceArn"] = *r.resource_arn;
-  if (r.next_token) j["NextToken"] = *r.next_token;
-  return j;
-}
-
 Json ToJson(const UpdateTimeToLiveRequest& r) {
   Json j = TableNameOnly(r.table_name);
   if (r.time_to_live_specification) {
@@ -187,11 +180,6 @@ Json ToJson(const UpdateTimeToLiveRequest& r) {
 }
 
 Json ToJson(const DescribeTimeToLiveRequest& r) { return TableNameOnly(r.table_name); }
-
-// DynamoDB's two account operations take an empty body.
-Json ToJson(const DescribeEndpointsRequest&) { return Json::object(); }
-
-Json ToJson(const DescribeLimitsRequest&) { return Json::object(); }
 
 Json ToJson(const ListStreamsRequest& r) {
   Json j = Json::object();

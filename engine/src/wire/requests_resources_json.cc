@@ -1,5 +1,4 @@
-// Request bodies of the table-settings operations (tags, Time to Live, DescribeEndpoints,
-// DescribeLimits) -> request structs.
+// Request bodies of the table-settings operations (tags, Time to Live) -> request structs.
 #include "wire/codec.h"
 #include "wire/json_read.h"
 
@@ -35,14 +34,6 @@ Status FromJson(const Json& j, UntagResourceRequest* r) {
   return d.Finish();
 }
 
-Status FromJson(const Json& j, ListTagsOfResourceRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  r->resource_arn = d.String(j, "ResourceArn");
-  r->next_token = d.String(j, "NextToken");
-  return d.Finish();
-}
-
 Status FromJson(const Json& j, UpdateTimeToLiveRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
@@ -67,9 +58,5 @@ Status FromJson(const Json& j, DescribeTimeToLiveRequest* r) {
   r->table_name = d.RequiredString(j, "TableName", "tableName");
   return d.Finish();
 }
-
-Status FromJson(const Json& j, DescribeEndpointsRequest*) { return CheckRequestBody(j); }
-
-Status FromJson(const Json& j, DescribeLimitsRequest*) { return CheckRequestBody(j); }
 
 }  // namespace ddblab::wire::internal

@@ -1,5 +1,5 @@
 // Control-plane and DynamoDB Streams response bodies -> response structs (tables, tags, Time to
-// Live, DescribeEndpoints, DescribeLimits, ListStreams, DescribeStream, GetShardIterator,
+// Live, ListStreams, DescribeStream, GetShardIterator,
 // GetRecords), for the client of a remote endpoint: the inverses of responses_tables_json.cc,
 // responses_resources_json.cc and streams_json.cc. Members ddblab does not model
 // (SSEDescription, TableClassSummary, DeletionProtectionEnabled, ...) are skipped, and members
@@ -152,19 +152,6 @@ Status FromJson(const Json& j, UntagResourceResponse*) {
   return b.Finish();
 }
 
-Status FromJson(const Json& j, ListTagsOfResourceResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  b.EachObject(j, "Tags", [&](const Json& one) {
-    Tag t;
-    b.Read(one, "Key", &t.key);
-    b.Read(one, "Value", &t.value);
-    r->tags.push_back(std::move(t));
-  });
-  b.Read(j, "NextToken", &r->next_token);
-  return b.Finish();
-}
-
 Status FromJson(const Json& j, UpdateTimeToLiveResponse* r) {
   BodyReader b;
   if (!b.Body(j)) return b.Finish();
@@ -184,28 +171,6 @@ Status FromJson(const Json& j, DescribeTimeToLiveResponse* r) {
     b.Read(*d, "TimeToLiveStatus", &r->time_to_live_status);
     b.Read(*d, "AttributeName", &r->attribute_name);
   }
-  return b.Finish();
-}
-
-Status FromJson(const Json& j, DescribeEndpointsResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  b.EachObject(j, "Endpoints", [&](const Json& one) {
-    EndpointDescription e;
-    b.Read(one, "Address", &e.address);
-    b.Read(one, "CachePeriodInMinutes", &e.cache_period_in_minutes);
-    r->endpoints.push_back(std::move(e));
-  });
-  return b.Finish();
-}
-
-Status FromJson(const Json& j, DescribeLimitsResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  b.Read(j, "AccountMaxReadCapacityUnits", &r->account_max_read_capacity_units);
-  b.Read(j, "AccountMaxWriteCapacityUnits", &r->account_max_write_capacity_units);
-  b.Read(j, "TableMaxReadCapacityUnits", &r->table_max_read_capacity_units);
-  b.Read(j, "TableMaxWriteCapacityUnits", &r->table_max_write_capacity_units);
   return b.Finish();
 }
 

@@ -34,6 +34,10 @@ enum MemberFlags : unsigned {
   kKey = 1u << 1,         // a primary key (Key, ExclusiveStartKey)
   kItem = 1u << 2,        // a whole item
   kExpression = 1u << 3,  // an expression string
+  // Required by the service model (the aws CLI insists on it), but DynamoDB reports its absence
+  // with the operation's own message, which the engine gives: the field stays optional and the
+  // reader records no "Member must not be null".
+  kRequiredCheckedByEngine = 1u << 4,
 };
 
 // A constraint of the service model, checked as DynamoDB's request framework checks it (its
@@ -60,7 +64,7 @@ struct MemberInfo {
   std::string_view wire;  // DynamoDB's spelling: "TableName"
   unsigned flags = kOptional;
   Constraint constraint;
-  bool required() const { return (flags & kRequired) != 0; }
+  bool required() const { return (flags & (kRequired | kRequiredCheckedByEngine)) != 0; }
 };
 
 // The field type of a member of type T.
@@ -77,6 +81,10 @@ template <typename T>
 struct IsVector : std::false_type {};
 template <typename T>
 struct IsVector<std::vector<T>> : std::true_type {};
+
+// A list of modelled shapes (a concept, so the element type is looked at only for a vector).
+template <typename T>
+concept ListOfShapes = IsVector<T>::value && Modelled<typename T::value_type>;
 
 }  // namespace ddblab::model
 

@@ -60,13 +60,9 @@ class EngineImpl final : public Engine {
 
   Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override;
   Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) override;
-  Result<ListTagsOfResourceResponse> ListTagsOfResource(
-      const ListTagsOfResourceRequest& r) override;
   Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) override;
   Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
       const DescribeTimeToLiveRequest& r) override;
-  Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest& r) override;
-  Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) override;
 #define DDBLAB_MODELLED_METHOD(Name, How) \
   Result<Name##Response> Name(const Name##Request& r) override;
   DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)

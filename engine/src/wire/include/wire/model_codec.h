@@ -145,6 +145,9 @@ void ReadBody(BodyReader& b, const Json& obj, S* shape) {
           BodyReader::Scope in = b.In(m.wire);
           ReadBody(b, *member, value);
         }
+      } else if constexpr (model::ListOfShapes<T>) {
+        b.EachObject(obj, m.wire,
+                     [&](const Json& one) { ReadBody(b, one, &value->emplace_back()); });
       } else if constexpr (std::is_same_v<T, int>) {
         int64_t n = 0;
         b.Read(obj, m.wire, &n);
