@@ -15,6 +15,7 @@
 
 #include "catalog/schema.h"
 #include "ddblab/engine.h"
+#include "exec/commit_feed.h"
 #include "exec/engine_mutex.h"
 #include "exec/write_path.h"
 #include "storage/storage.h"
@@ -87,6 +88,11 @@ class EngineImpl final : public Engine {
   ThroughputReport DescribeThroughput() override { return {}; }
   Status SaveCopy(const std::string& path) override;
 
+  // Commit notifications (commit_feed.h): writes note their changes while anyone subscribes;
+  // the end of the outermost exclusive hold turns them into one Commit, delivered after release.
+  Result<int> Subscribe(CommitSubscriber subscriber) override;
+  void Unsubscribe(int id) override;
+
   // ---- the calls a PartiQL statement becomes (partiql_ops.cc): the request's expressions
   // arrive as trees (expr/built.h), checked where the public operation parses their text ----
   Result<GetItemResponse> GetItem(const GetItemRequest& r, const expr::Built* built);
@@ -113,7 +119,13 @@ class EngineImpl final : public Engine {
   throughput::KeyPointLog* key_points() const { return key_points_; }
   void set_key_points(throughput::KeyPointLog* log) { key_points_ = log; }
   // How this engine's own writes are applied (ApplyWrite): now, by a client, to the stream.
-  WriteOrigin Origin() const { return WriteOrigin{Now(), false, true, key_points_}; }
+  WriteOrigin Origin() const {
+    return WriteOrigin{Now(), false, true, key_points_, NotedChanges()};
+  }
+  // Where writes note their changes for commit notifications; null when nobody subscribes.
+  std::vector<PendingChange>* NotedChanges() const {
+    return commits_.wanted() ? &pending_changes_ : nullptr;
+  }
 
   const EngineOptions& options() const { return options_; }
   Storage& storage() { return *storage_; }
@@ -140,6 +152,25 @@ class EngineImpl final : public Engine {
   };
 
  private:
+  // Gathers the noted changes into a Commit when the outermost exclusive hold ends.
+  class CommitOnRelease final : public EngineMutex::ReleaseListener {
+   public:
+    explicit CommitOnRelease(EngineImpl& engine) : engine_(engine) {}
+    bool Pending() const override { return !engine_.pending_changes_.empty(); }
+    std::function<void()> Take() override;
+
+   private:
+    EngineImpl& engine_;
+  };
+  // A noted change as subscribers see it, its stream record in GetRecords' form (streams.cc).
+  ItemChange ChangeOf(PendingChange&& change);
+
+  CommitFeed commits_;
+  mutable std::vector<PendingChange> pending_changes_;  // under mutex_
+  CommitOnRelease commit_on_release_{*this};
+  // Shard id -> its parent's id (empty: none), for the shards records have been noted on.
+  std::map<std::string, std::string> parent_shards_;
+
   throughput::KeyPointLog* key_points_ = nullptr;
   EngineOptions options_;
   std::unique_ptr<Storage> storage_;
