@@ -4,6 +4,7 @@
 // pushes the result or raises.
 #include <lua.hpp>
 
+#include "streams/commit_inbox.h"
 #include "lab_runtime.h"
 #include "sandbox_internal.h"
 #include "shell/lab/prelude/ddb_lua.h"
@@ -284,6 +285,7 @@ void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
                           {"_simulate", LSimulate},      // wrapped by ddb.simulate (ddb.lua)
                           {"_statements", LStatements},  // used by ddb.script (ddb.lua)
                           {"json_decode", LJsonDecode},
+                          {"_commit_inbox", streams::OpenCommitInbox},  // taken by stream.lua
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   lua_pushlightuserdata(L, NullMarker());

@@ -74,6 +74,8 @@ struct ItemChange {
 // What one commit changed: a write call's items, a transaction's, a Time to Live sweep's.
 struct Commit {
   std::vector<ItemChange> changes;
+  // The streams that ended with their table (DeleteTable), by ARN: no record will follow.
+  std::vector<std::string> ended_streams;
   double time = 0;  // the engine's clock when it committed
 };
 

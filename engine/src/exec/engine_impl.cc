@@ -35,6 +35,8 @@ std::function<void()> EngineImpl::CommitOnRelease::Take() {
     commit.changes.push_back(engine_.ChangeOf(std::move(p)));
   }
   engine_.pending_changes_.clear();
+  commit.ended_streams = std::move(engine_.pending_ended_streams_);
+  engine_.pending_ended_streams_.clear();
   CommitFeed* feed = &engine_.commits_;
   return [feed, commit = std::move(commit)]() mutable { feed->Deliver(std::move(commit)); };
 }

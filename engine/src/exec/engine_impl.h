@@ -156,7 +156,9 @@ class EngineImpl final : public Engine {
   class CommitOnRelease final : public EngineMutex::ReleaseListener {
    public:
     explicit CommitOnRelease(EngineImpl& engine) : engine_(engine) {}
-    bool Pending() const override { return !engine_.pending_changes_.empty(); }
+    bool Pending() const override {
+      return !engine_.pending_changes_.empty() || !engine_.pending_ended_streams_.empty();
+    }
     std::function<void()> Take() override;
 
    private:
@@ -167,6 +169,7 @@ class EngineImpl final : public Engine {
 
   CommitFeed commits_;
   mutable std::vector<PendingChange> pending_changes_;  // under mutex_
+  std::vector<std::string> pending_ended_streams_;     // under mutex_: ARNs
   CommitOnRelease commit_on_release_{*this};
   // Shard id -> its parent's id (empty: none), for the shards records have been noted on.
   std::map<std::string, std::string> parent_shards_;
