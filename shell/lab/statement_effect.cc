@@ -238,16 +238,21 @@ Json KeyOf(const WriteAction& a, KeyNames& keys) {
   return key;
 }
 
-// The image the engine reported for the item `key` of `table` once the statement was over
-// (the last report wins: a later call of the statement saw the earlier one's write); nullopt
-// when it reported none.
-std::optional<std::optional<Item>> ReportedImage(const std::vector<const ItemEffect*>& effects,
-                                                 const std::string& table, const Item& key) {
-  std::optional<std::optional<Item>> image;
+// What the engine reported for the item `key` of `table`: its image before the statement (the
+// first report's) and once the statement was over (the last report's: a later call of the
+// statement saw the earlier one's write); null when it reported none.
+struct ReportedImages {
+  std::optional<Item> before, after;
+};
+std::optional<ReportedImages> Reported(const std::vector<const ItemEffect*>& effects,
+                                       const std::string& table, const Item& key) {
+  std::optional<ReportedImages> images;
   for (const ItemEffect* fx : effects) {
-    if (fx->table == table && fx->key == key) image = fx->after;
+    if (fx->table != table || fx->key != key) continue;
+    if (!images) images = ReportedImages{fx->before, fx->after};
+    images->after = fx->after;
   }
-  return image;
+  return images;
 }
 
 // A statement that cannot be planned (its table or index does not exist, it does not parse)
@@ -370,8 +375,10 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
     w.erase("projection");
     if (read_images && !key.empty() && !a.table.empty()) {
       if (Result<Item> k = wire::ItemFromJson(key); k.ok()) {
-        auto image = ReportedImage(effects, a.table, *k);
-        if (image && *image) w["image"] = UnmarshalItem(wire::ItemToJson(**image));
+        if (auto images = Reported(effects, a.table, *k)) {
+          if (images->after) w["image"] = UnmarshalItem(wire::ItemToJson(*images->after));
+          if (images->before) w["before"] = UnmarshalItem(wire::ItemToJson(*images->before));
+        }
       }
     }
     // A batch statement fails on its own: its error is in the response, not the record's.
