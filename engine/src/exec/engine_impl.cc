@@ -19,6 +19,7 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options) {
 EngineImpl::EngineImpl(EngineOptions options, std::unique_ptr<Storage> storage)
     : options_(std::move(options)), storage_(std::move(storage)) {
   mutex_.set_release_listener(&commit_on_release_);
+  storage_->set_savepoint_observer(&changes_follow_savepoints_);
 }
 
 Result<int> EngineImpl::Subscribe(CommitSubscriber subscriber) {

@@ -164,6 +164,27 @@ class EngineImpl final : public Engine {
    private:
     EngineImpl& engine_;
   };
+  // Undoes the changes noted inside a savepoint that is rolled back (a throttled call, a failed
+  // transaction): only what is committed is told.
+  class ChangesFollowSavepoints final : public Storage::SavepointObserver {
+   public:
+    explicit ChangesFollowSavepoints(EngineImpl& engine) : engine_(engine) {}
+    void Begun() override { marks_.push_back(engine_.pending_changes_.size()); }
+    void Released() override {
+      if (!marks_.empty()) marks_.pop_back();
+    }
+    void RolledBack() override {
+      if (marks_.empty()) return;
+      if (engine_.pending_changes_.size() > marks_.back()) {
+        engine_.pending_changes_.resize(marks_.back());
+      }
+      marks_.pop_back();
+    }
+
+   private:
+    EngineImpl& engine_;
+    std::vector<size_t> marks_;
+  };
   // A noted change as subscribers see it, its stream record in GetRecords' form (streams.cc).
   ItemChange ChangeOf(PendingChange&& change);
 
@@ -171,6 +192,7 @@ class EngineImpl final : public Engine {
   mutable std::vector<PendingChange> pending_changes_;  // under mutex_
   std::vector<std::string> pending_ended_streams_;     // under mutex_: ARNs
   CommitOnRelease commit_on_release_{*this};
+  ChangesFollowSavepoints changes_follow_savepoints_{*this};
   // Shard id -> its parent's id (empty: none), for the shards records have been noted on.
   std::map<std::string, std::string> parent_shards_;
 

@@ -119,8 +119,8 @@ local function copy(v)
 end
 
 -- Takes one committed record (an inbox entry: {table, arn, shard, parent, record}) into `m`'s
--- pending records (filtered); returns whether it was new to `m`.
-local function ingest(m, entry, stats)
+-- shard; returns whether it was new to `m`. It is read (filtered, then pending) by `admit`.
+local function ingest(m, entry)
   if entry.table ~= m.table or entry.arn ~= m.arn then return false end
   local st = m.shards[entry.shard]
   if not st then
@@ -129,19 +129,40 @@ local function ingest(m, entry, stats)
     m.pending[entry.shard] = {}
     m.order[#m.order + 1] = entry.shard
   end
-  local rec = copy(entry.record)
-  local seq = rec.dynamodb.SequenceNumber
+  local seq = entry.record.dynamodb.SequenceNumber
   -- Sequence numbers have one width, so they compare as text.
   if st.fetched_to and seq <= st.fetched_to then return false end
   st.fetched_to = seq
-  rec.eventSourceARN = m.arn
-  if filter.accepts(m.filters, rec) then
-    local p = m.pending[entry.shard]
-    p[#p + 1] = rec
-  else
-    stats.filtered = stats.filtered + 1
-  end
+  st.unread = st.unread or {}
+  st.unread[#st.unread + 1] = entry.record
   return true
+end
+
+-- Whether a shard still has records to read or to handle.
+local function shard_busy(m, shard_id)
+  local st = m.shards[shard_id]
+  return st ~= nil and ((st.unread and #st.unread > 0) or #m.pending[shard_id] > 0)
+end
+
+-- Reads what each shard of `m` has taken, through the filters into its pending records; a child
+-- shard is read only once its parent is read and handled to the end, as Lambda does.
+local function admit(m, stats)
+  for _, shard_id in ipairs(m.order) do
+    local st = m.shards[shard_id]
+    if st.unread and #st.unread > 0 and not (st.parent and shard_busy(m, st.parent)) then
+      local p = m.pending[shard_id]
+      for _, record in ipairs(st.unread) do
+        local rec = copy(record)
+        rec.eventSourceARN = m.arn
+        if filter.accepts(m.filters, rec) then
+          p[#p + 1] = rec
+        else
+          stats.filtered = stats.filtered + 1
+        end
+      end
+      st.unread = nil
+    end
+  end
 end
 
 -- What the handler's own calls cost, counted while it runs.
@@ -270,10 +291,7 @@ local function deliver(m, now, force, stats, errors, tries)
   for _, shard_id in ipairs(m.order) do
     local pending = m.pending[shard_id]
     local key = m.table .. "/" .. m.name .. "/" .. shard_id
-    -- A child shard waits until its parent's records are handled to the end.
-    local parent = m.shards[shard_id].parent
-    local parent_busy = parent and m.pending[parent] and #m.pending[parent] > 0
-    while not parent_busy and #pending > 0 and (tries[key] or 0) < ATTEMPTS_PER_RUN do
+    while #pending > 0 and (tries[key] or 0) < ATTEMPTS_PER_RUN do
       -- The batching window holds a short batch until its oldest record has waited long enough.
       if not force and m.window > 0 and #pending < m.batch_size and now - record_time(pending[1]) < m.window then
         break
@@ -455,7 +473,7 @@ local function new_runtime()
       for _, m in ipairs(mappings) do
         if #m.backlog > 0 then
           for _, e in ipairs(m.backlog) do
-            if ingest(m, e, per[m]) and chosen[m] then read = read + 1 end
+            if ingest(m, e) and chosen[m] then read = read + 1 end
           end
           m.backlog = {}
         end
@@ -472,11 +490,12 @@ local function new_runtime()
                 summary.errors[#summary.errors + 1] = m.table .. " -> " .. m.name .. ": " .. m.last_error
               end
             end
-          elseif not m.broken and ingest(m, e, per[m]) and chosen[m] then
+          elseif not m.broken and ingest(m, e) and chosen[m] then
             read = read + 1
           end
         end
       end
+      for _, m in ipairs(mappings) do admit(m, per[m]) end
       return read
     end
     for round = 1, MAX_ROUNDS do
@@ -485,6 +504,8 @@ local function new_runtime()
       for _, m in ipairs(selected) do
         if not m.broken then
           invoked = deliver(m, now, opts.force, per[m], summary.errors, tries) or invoked
+          -- A parent handled to the end lets its children be read in the same round.
+          admit(m, per[m])
         end
       end
       if read == 0 and not invoked then break end
