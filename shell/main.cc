@@ -156,7 +156,8 @@ int main(int argc, char** argv) {
   if (std::string error = TakeCourseOption(&argc, argv); !error.empty()) return UsageError(error);
   if (argc >= 2) {
     std::string sub = argv[1];
-    if (sub == "serve") return RunServe(argc - 1, argv + 1, page::ServePageMaker(), ServeInitMaker());
+    if (sub == "serve")
+      return RunServe(argc - 1, argv + 1, page::ServePageMaker(), ServeInitMaker());
     if (sub == "lesson") return lab::RunLessonCommand(argc - 1, argv + 1);
     if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1);
     if (sub == "exercise") return lab::RunExerciseCommand(argc - 1, argv + 1);

@@ -4,7 +4,6 @@
 // pushes the result or raises.
 #include <lua.hpp>
 
-#include "streams/commit_inbox.h"
 #include "lab_runtime.h"
 #include "sandbox_internal.h"
 #include "shell/lab/prelude/ddb_lua.h"
@@ -12,6 +11,7 @@
 #include "shell/lab/prelude/stream_lua.h"
 #include "shell/session/boundary.h"
 #include "simulate/simulate.h"
+#include "streams/commit_inbox.h"
 
 namespace ddblab::lab {
 

@@ -48,9 +48,8 @@ class ServePageImpl final : public ServePage, public PageBackend {
     call["footer"] = std::to_string(summary.value("invocations", int64_t{0})) + " invocations, " +
                      std::to_string(summary.value("records", int64_t{0})) + " records, " +
                      std::to_string(summary.value("failed", int64_t{0})) + " failed";
-    Json warnings = summary.contains("errors") && summary["errors"].is_array()
-                        ? summary["errors"]
-                        : Json::array();
+    Json warnings = summary.contains("errors") && summary["errors"].is_array() ? summary["errors"]
+                                                                               : Json::array();
     if (summary.value("pending", 0.0) > 0) {
       warnings.push_back(std::to_string(summary.value("pending", int64_t{0})) +
                          " records wait; iterator age " +

@@ -190,7 +190,7 @@ class EngineImpl final : public Engine {
 
   CommitFeed commits_;
   mutable std::vector<PendingChange> pending_changes_;  // under mutex_
-  std::vector<std::string> pending_ended_streams_;     // under mutex_: ARNs
+  std::vector<std::string> pending_ended_streams_;      // under mutex_: ARNs
   CommitOnRelease commit_on_release_{*this};
   ChangesFollowSavepoints changes_follow_savepoints_{*this};
   // Shard id -> its parent's id (empty: none), for the shards records have been noted on.

@@ -265,8 +265,7 @@ ItemChange EngineImpl::ChangeOf(PendingChange&& p) {
   // rather than failing a commit that has happened.
   if (!rec.ok()) return c;
   c.record = std::move(*rec);
-  c.stream_arn =
-      StreamArn(TableArn(options_.region, options_.account_id, c.table), stream->label);
+  c.stream_arn = StreamArn(TableArn(options_.region, options_.account_id, c.table), stream->label);
   c.shard_id = ShardId(stream->label, row.generation, row.partition);
   auto known = parent_shards_.find(c.shard_id);
   if (known == parent_shards_.end()) {
@@ -283,8 +282,8 @@ ItemChange EngineImpl::ChangeOf(PendingChange&& p) {
       }
     }
     if (before != nullptr) {
-      const int pp = PartitionOf(PartitionStart(row.partition, row.partition_count),
-                                 before->partition_count);
+      const int pp =
+          PartitionOf(PartitionStart(row.partition, row.partition_count), before->partition_count);
       parent = ShardId(stream->label, before->generation, pp);
     }
     known = parent_shards_.emplace(c.shard_id, std::move(parent)).first;
