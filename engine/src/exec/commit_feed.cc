@@ -42,6 +42,8 @@ void CommitFeed::Deliver(Commit commit) {
       std::lock_guard lock(subscribers_mutex_);
       for (const auto& [id, s] : subscribers_) told.push_back(s);
     }
+    // What a subscriber writes is its own, not part of the call whose commit it is told of.
+    CaptureEffect not_the_call(nullptr);
     for (const CommitSubscriber& s : told) s(next);
   }
 }
