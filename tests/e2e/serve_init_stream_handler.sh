@@ -53,7 +53,7 @@ ddb.put_item(TableName="Audit", Item={"PK": {"S": "a1"}})
 
 def copy_of(pk):
     # The handler runs on the server's own thread after the commit: wait for it, within reason.
-    for _ in range(100):
+    for _ in range(400):
         item = ddb.get_item(TableName="OrderCopies", Key={"PK": {"S": pk}}, ConsistentRead=True).get("Item")
         if item is not None and item.get("total") == {"N": "43"}:
             return item
@@ -67,7 +67,7 @@ check(item == {"PK": {"S": "o1"}, "total": {"N": "43"}},
 PYEOF
 
 # The failing handler's error reaches serve's log (stderr), with the batch it discarded.
-for _ in $(seq 1 100); do
+for _ in $(seq 1 400); do
   grep -q "refusing 1 record" "$SERVER_ERR" && break
   sleep 0.05
 done
