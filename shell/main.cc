@@ -103,6 +103,21 @@ int UsageError(const std::string& message) {
 
 }  // namespace
 
+// `serve --init FILE`: the lab runs the script and its stream handlers; serve sees only that it
+// started.
+static ServeInitFactory ServeInitMaker() {
+  struct Init final : ServeInit {
+    std::unique_ptr<lab::ServedScript> script;
+  };
+  return [](std::shared_ptr<Engine> engine, const std::string& file,
+            ServeLog log) -> Result<std::unique_ptr<ServeInit>> {
+    DDB_ASSIGN_OR_RETURN(auto script, lab::StartServedScript(std::move(engine), file, log));
+    auto init = std::make_unique<Init>();
+    init->script = std::move(script);
+    return std::unique_ptr<ServeInit>(std::move(init));
+  };
+}
+
 // Takes `--course DIR` (or --course=DIR) out of argv wherever it is, so every subcommand sees a
 // course the same way: as DDBLAB_COURSE. Returns an error message, or "".
 static std::string TakeCourseOption(int* argc, char** argv) {
@@ -142,7 +157,8 @@ int main(int argc, char** argv) {
   if (std::string error = TakeCourseOption(&argc, argv); !error.empty()) return UsageError(error);
   if (argc >= 2) {
     std::string sub = argv[1];
-    if (sub == "serve") return RunServe(argc - 1, argv + 1, page::ServePageMaker());
+    if (sub == "serve")
+      return RunServe(argc - 1, argv + 1, page::ServePageMaker(), ServeInitMaker());
     if (sub == "lesson") return lab::RunLessonCommand(argc - 1, argv + 1);
     if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1);
     if (sub == "exercise") return lab::RunExerciseCommand(argc - 1, argv + 1);

@@ -36,6 +36,30 @@ class ServePageImpl final : public ServePage, public PageBackend {
     if (result.ok && MayChangeTables(op)) feed_.Publish("tables", Json::object());
   }
 
+  // A run of the stream handlers `serve --init` attached, in the Calls view as a row of its own:
+  // what it did in the footer, its failures and the iterator age as warnings.
+  void OnStreamHandlers(const Json& summary) override {
+    const double now =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    wire::JsonResult result;
+    result.ok = summary.value("failed", 0.0) == 0 && summary.value("discarded", 0.0) == 0;
+    result.trace.operation = "StreamHandlers";
+    Json call = CallFromRequest("stream handlers", result, now);
+    call["footer"] = std::to_string(summary.value("invocations", int64_t{0})) + " invocations, " +
+                     std::to_string(summary.value("records", int64_t{0})) + " records, " +
+                     std::to_string(summary.value("failed", int64_t{0})) + " failed";
+    Json warnings = summary.contains("errors") && summary["errors"].is_array() ? summary["errors"]
+                                                                               : Json::array();
+    if (summary.value("pending", 0.0) > 0) {
+      warnings.push_back(std::to_string(summary.value("pending", int64_t{0})) +
+                         " records wait; iterator age " +
+                         std::to_string(summary.value("iterator_age", int64_t{0})) + " s");
+    }
+    call["warnings"] = std::move(warnings);
+    feed_.Publish("call", std::move(call));
+    feed_.Publish("tables", Json::object());
+  }
+
   PageAnswer State() override {
     Result<Json> names = TableNames(*client_);
     if (!names.ok()) return PageAnswer::FromError(names.error());

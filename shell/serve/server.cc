@@ -37,12 +37,13 @@ struct ServeOptions {
   std::optional<double> request_timeout;  // seconds; head and body each
   std::optional<double> idle_timeout;     // seconds
   bool ui = false;
+  std::string init;  // a script run on the database before serving
 };
 
 constexpr const char* kUsage =
     "usage: ddblab serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--log] [--quiet]\n"
     "                    [--clock SECONDS] [--max-connections N] [--request-timeout S]\n"
-    "                    [--idle-timeout S] [--ui]\n"
+    "                    [--idle-timeout S] [--ui] [--init FILE]\n"
     "  --host H    address to listen on (default 127.0.0.1, loopback only)\n"
     "  --port P    TCP port (default 8000; 0 picks a free port)\n"
     "  --db FILE   database file (default: transient in-memory database)\n"
@@ -53,7 +54,10 @@ constexpr const char* kUsage =
     "  --request-timeout S  a request's head, and then its body, must arrive within S seconds\n"
     "                       (default 10 and 60); a slower one is answered 408\n"
     "  --idle-timeout S     a keep-alive connection idle S seconds is closed (default 60)\n"
-    "  --ui        also start the live page for the classroom and print its URL\n";
+    "  --ui        also start the live page for the classroom and print its URL\n"
+    "  --init FILE run FILE's statements and dot-commands (as -f does) before serving; stream\n"
+    "              handlers it attaches (.stream attach) then run on every commit, whoever\n"
+    "              wrote, and report on stderr\n";
 
 // Returns 0 on success, 2 after printing a usage error, -1 for --help.
 int ParseOptions(int argc, char** argv, ServeOptions* o) {
@@ -101,6 +105,9 @@ int ParseOptions(int argc, char** argv, ServeOptions* o) {
       o->quiet = true;
     } else if (arg == "--ui" && !has_inline) {
       o->ui = true;
+    } else if (arg == "--init") {
+      if (!take("--init")) return 2;
+      o->init = value;
     } else if (arg == "--clock") {
       // A fixed clock (seconds since the epoch) makes CreationDateTime and TableId stable.
       if (!take("--clock")) return 2;
@@ -146,11 +153,16 @@ bool IsLoopback(const std::string& host) {
 
 }  // namespace
 
-int RunServe(int argc, char** argv, const ServePageFactory& page_factory) {
+int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
+             const ServeInitFactory& init_factory) {
   ServeOptions options;
   if (int rc = ParseOptions(argc, argv, &options); rc != 0) return rc < 0 ? 0 : rc;
   if (options.ui && !page_factory) {
     std::cerr << "ddblab serve: --ui is not available in this program\n";
+    return 2;
+  }
+  if (!options.init.empty() && !init_factory) {
+    std::cerr << "ddblab serve: --init is not available in this program\n";
     return 2;
   }
 
@@ -180,6 +192,24 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory) {
     }
     page = std::move(started).value();
   }
+  // What --init sets up runs before the port opens: a client sees the tables and seed data from
+  // its first request. Its output and its handlers' reports go to stderr, a line at a time.
+  std::mutex log_mutex;
+  std::unique_ptr<ServeInit> init;
+  if (!options.init.empty()) {
+    ServeLog log = [&log_mutex, &page](const std::string& line, const wire::Json& handlers) {
+      std::lock_guard<std::mutex> lock(log_mutex);
+      std::cerr << line << std::flush;
+      if (page && !handlers.is_null()) page->OnStreamHandlers(handlers);
+    };
+    Result<std::unique_ptr<ServeInit>> started = init_factory(engine, options.init, log);
+    if (!started.ok()) {
+      std::cerr << "ddblab serve: --init " << options.init << ": " << started.error().message
+                << "\n";
+      return 1;
+    }
+    init = std::move(started).value();
+  }
 
   // SIGINT/SIGTERM are taken by sigwait on this thread; block them before any server thread
   // starts so every thread inherits the mask.
@@ -191,7 +221,6 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory) {
   // A client hanging up mid-response must not kill the server.
   signal(SIGPIPE, SIG_IGN);
 
-  std::mutex log_mutex;
   serve::RequestHandler answer = [&](serve::HttpRequest&& req) {
     serve::HttpResponse res;
     if (req.path != "/") {
@@ -298,6 +327,7 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory) {
   sigwait(&stop_signals, &sig);
   loop.Stop();
   listener.join();
+  init.reset();  // its handlers stop before the page and the engine they report to and use
   page.reset();
   // Release the engine (and close the database) before saying so.
   engine.reset();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ddblab/capacity.h"
+#include "ddblab/effect.h"
 #include "ddblab/error.h"
 #include "ddblab/operations.h"
 #include "ddblab/requests.h"
@@ -93,6 +94,9 @@ struct CallResult {
   std::string return_consumed_capacity;    // the request's, for the response's JSON form
   Trace trace;                             // the operation and table at least
   std::vector<ConsumedCapacity> capacity;  // always computed, whatever ReturnConsumedCapacity says
+  // What the call planned, wrote and checked (ddblab/effect.h); set by ExecuteRequest on an
+  // embedded engine, empty from a remote endpoint.
+  Effect effect;
 };
 
 // Runs one typed request against an engine: the engine operation, plus what DynamoDB does

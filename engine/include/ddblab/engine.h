@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "ddblab/effect.h"
 #include "ddblab/error.h"
 #include "ddblab/operations.h"
+#include "ddblab/plan.h"
 #include "ddblab/requests.h"
 #include "ddblab/requests_resources.h"
 #include "ddblab/requests_streams.h"
@@ -39,39 +41,6 @@ struct EngineOptions {
   // default: the REPL, scripts and `serve` run on wall time for people, and `ddblab simulate`
   // turns it on with a virtual clock.
   bool model_throughput = false;
-};
-
-// The members of a planned request that say what it does. Expressions keep their placeholders
-// (#n0, :v0), resolved through `names` and `values`.
-struct PlannedRequestShape {
-  Key key;    // GetItem, UpdateItem, DeleteItem, a ConditionCheck
-  Item item;  // PutItem
-  std::string key_condition_expression;
-  std::string filter_expression;
-  std::string projection_expression;
-  std::string condition_expression;
-  std::string update_expression;
-  ExpressionAttributeNames names;
-  ExpressionAttributeValues values;
-};
-
-// What EXPLAIN shows: the DynamoDB call a statement or read becomes, computed without running it
-// and without consuming capacity.
-struct Plan {
-  std::string operation;  // "GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem"
-  std::string table;
-  std::string index;          // empty: the base table
-  std::string key_condition;  // e.g. "PK = 'CUSTOMER#c1' AND begins_with(SK, 'ORDER#')"
-  std::string filter;         // what is evaluated after reading, if anything
-  std::string reason;         // why this operation, e.g. "no equality on the partition key PK"
-  bool full_scan = false;
-  // A SELECT that enumerates partition-key values runs one lookup per value; each is listed here
-  // (operation and key_condition), and `operation` is the lookups' operation.
-  std::vector<Plan> lookups;
-  // A PartiQL statement's plan: the one request it planned into, in that request's own shape
-  // (key, a put's whole item, the generated expressions and their placeholders). A lesson check
-  // reads the same members whichever language the statement was written in.
-  PlannedRequestShape request;
 };
 
 // The simulated physical layout of one table or index (a ddblab extension).
@@ -227,6 +196,15 @@ class Engine {
   // Teaching override of a table's partition count (and its indexes'); 0 restores the derived
   // count. Persisted with the table.
   virtual Status SetPartitionCount(const std::string& table, int count) = 0;
+
+  // Commit notifications (ddblab/effect.h): `subscriber` is told of every commit from now on,
+  // until Unsubscribe with the id returned, or until the engine is destroyed. Engines without
+  // storage of their own refuse.
+  virtual Result<int> Subscribe(CommitSubscriber subscriber) {
+    (void)subscriber;
+    return ValidationError("this database does not notify its commits");
+  }
+  virtual void Unsubscribe(int id) { (void)id; }
 
   // What every partition served and refused under the throughput model (empty, with `enabled`
   // false, when EngineOptions::model_throughput is off).

@@ -157,6 +157,15 @@ class Client {
   // transaction (ImportItems). Not an operation of Call: Lua code and `serve` clients use
   // BatchWriteItem themselves.
   virtual BulkLoadResult BulkLoad(const std::string& table, const ItemSource& next);
+  // Commit notifications of the database behind this client (Engine::Subscribe); a remote
+  // endpoint refuses: its commits are not seen here. Not an operation of Call.
+  virtual Result<int> Subscribe(CommitSubscriber subscriber) {
+    (void)subscriber;
+    return ValidationError(
+        "stream handlers run on ddblab's own database, not on an endpoint's (its commits are "
+        "not seen here)");
+  }
+  virtual void Unsubscribe(int id) { (void)id; }
   // Copies the whole database to a new file (Engine::SaveCopy); a remote endpoint refuses. Not
   // an operation of Call, so Lua code and `serve` clients cannot write files through it.
   virtual Status SaveCopy(const std::string& path) {

@@ -17,7 +17,30 @@ Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options) {
 }
 
 EngineImpl::EngineImpl(EngineOptions options, std::unique_ptr<Storage> storage)
-    : options_(std::move(options)), storage_(std::move(storage)) {}
+    : options_(std::move(options)), storage_(std::move(storage)) {
+  mutex_.set_release_listener(&commit_on_release_);
+  storage_->set_savepoint_observer(&changes_follow_savepoints_);
+}
+
+Result<int> EngineImpl::Subscribe(CommitSubscriber subscriber) {
+  return commits_.Subscribe(std::move(subscriber));
+}
+
+void EngineImpl::Unsubscribe(int id) { commits_.Unsubscribe(id); }
+
+std::function<void()> EngineImpl::CommitOnRelease::Take() {
+  Commit commit;
+  commit.time = engine_.Now();
+  commit.changes.reserve(engine_.pending_changes_.size());
+  for (PendingChange& p : engine_.pending_changes_) {
+    commit.changes.push_back(engine_.ChangeOf(std::move(p)));
+  }
+  engine_.pending_changes_.clear();
+  commit.ended_streams = std::move(engine_.pending_ended_streams_);
+  engine_.pending_ended_streams_.clear();
+  CommitFeed* feed = &engine_.commits_;
+  return [feed, commit = std::move(commit)]() mutable { feed->Deliver(std::move(commit)); };
+}
 
 Status EngineImpl::Init() {
   DDB_ASSIGN_OR_RETURN(auto entries, storage_->LoadCatalog());

@@ -335,6 +335,17 @@ Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
   return out;
 }
 
+// Notes statement `i` (of `count`) as planned in the call's effect (ddblab/effect.h), so a
+// lesson reads the request a statement became without planning it again.
+void NotePlan(size_t i, size_t count, const PlannedStatement& p) {
+  Effect* into = CaptureEffect::Current();
+  if (into == nullptr) return;
+  if (into->statements.size() < count) into->statements.resize(count);
+  Plan plan = p.plan;
+  plan.request = partiql::ShapeOf(p.call);
+  into->statements[i] = std::move(plan);
+}
+
 Status CheckLimit(const std::optional<int64_t>& limit) {
   if (limit && *limit < 1) {
     return ValidationError("1 validation error detected: Value '" + std::to_string(*limit) +
@@ -375,6 +386,7 @@ Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteState
     o.exclusive_start_key = std::move(start);
   }
   DDB_ASSIGN_OR_RETURN(PlannedStatement plan, partiql::PlanStatement(st, *table, o));
+  NotePlan(0, 1, plan);
   DDB_ASSIGN_OR_RETURN(StatementOutcome outcome, RunPlanned(*this, plan));
   ExecuteStatementResponse resp;
   resp.items = std::move(outcome.items);
@@ -448,6 +460,7 @@ Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
       o.return_consumed_capacity = r.return_consumed_capacity;
       o.return_values_on_condition_check_failure = s.return_values_on_condition_check_failure;
       DDB_ASSIGN_OR_RETURN(PlannedStatement plan, partiql::PlanStatement(st, *table, o));
+      NotePlan(i, r.statements.size(), plan);
       if (plan.read &&
           (!plan.lookups.empty() || !std::holds_alternative<GetItemRequest>(plan.call.request))) {
         // DynamoDB: batch reads are single-item reads by full primary key, nothing more.
@@ -511,8 +524,8 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
   // ConditionCheck) (developer guide, "Performing transactions with PartiQL").
   if (any_read && any_write) return ValidationError("Unsupported operation in transaction.");
 
-  std::vector<PlannedStatement> plans;
-  for (size_t i = 0; i < parsed.size(); ++i) {
+  // Statement `i` planned, or the error that refuses the transaction because of it.
+  auto plan_one = [&](size_t i) -> Result<PlannedStatement> {
     const Statement& st = parsed[i];
     const ParameterizedStatement& s = statements[i];
     const std::vector<AttributeValue>* params = s.parameters ? &*s.parameters : nullptr;
@@ -540,6 +553,21 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
                            "Select statements within ExecuteTransaction must specify the primary "
                            "key in the where clause.");
     }
+    return plan;
+  };
+  std::vector<PlannedStatement> plans;
+  for (size_t i = 0; i < parsed.size(); ++i) {
+    Result<PlannedStatement> plan = plan_one(i);
+    if (!plan.ok()) {
+      // The effect still says what the statements after the refused one would have been.
+      for (size_t j = i + 1; j < parsed.size(); ++j) {
+        if (Result<PlannedStatement> later = plan_one(j); later.ok()) {
+          NotePlan(j, parsed.size(), *later);
+        }
+      }
+      return plan.error();
+    }
+    NotePlan(i, parsed.size(), *plan);
     plans.push_back(std::move(*plan));
   }
 

@@ -20,7 +20,7 @@ std::string StreamStorageName(const std::string& table, const std::string& label
 
 Status LogStreamRecord(Storage& s, const TableSchema& t, const std::optional<Item>& old_item,
                        const std::optional<Item>& new_item, uint32_t key_h, int partition_count,
-                       double now, bool by_time_to_live) {
+                       double now, bool by_time_to_live, std::optional<StreamRecordRow>* appended) {
   const StreamState* stream = t.EnabledStream();
   if (stream == nullptr) return OkStatus();
   if (!old_item && !new_item) return OkStatus();
@@ -48,7 +48,9 @@ Status LogStreamRecord(Storage& s, const TableSchema& t, const std::optional<Ite
   }
   row.size = size;
   row.by_time_to_live = by_time_to_live;
-  return s.AppendStreamRecord(&row);
+  DDB_TRY(s.AppendStreamRecord(&row));
+  if (appended != nullptr) *appended = std::move(row);
+  return OkStatus();
 }
 
 }  // namespace ddblab

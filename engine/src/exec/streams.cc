@@ -247,7 +247,77 @@ ShardDescription DescribeShard(const StreamRef& ref, const std::vector<Generatio
   return d;
 }
 
+// A stored record as GetRecords returns it.
+Result<StreamRecord> RecordOf(const StreamRecordRow& row, const std::string& storage_name,
+                              const std::string& view_type, const std::string& region) {
+  StreamRecord rec;
+  char id[40];
+  std::snprintf(id, sizeof id, "%08x%08x%016" PRIx64, Fnv(storage_name),
+                Fnv(std::to_string(row.seq)), static_cast<uint64_t>(row.seq));
+  rec.event_id = id;
+  rec.event_name = row.event;
+  rec.aws_region = region;
+  rec.approximate_creation_date_time = std::floor(row.created);
+  DDB_ASSIGN_OR_RETURN(rec.keys, DeserializeItem(row.keys));
+  if (row.has_new_image) {
+    DDB_ASSIGN_OR_RETURN(Item image, DeserializeItem(row.new_image));
+    rec.new_image = std::move(image);
+  }
+  if (row.has_old_image) {
+    DDB_ASSIGN_OR_RETURN(Item image, DeserializeItem(row.old_image));
+    rec.old_image = std::move(image);
+  }
+  rec.sequence_number = SequenceNumber(row.seq);
+  rec.size_bytes = row.size;
+  rec.stream_view_type = view_type;
+  rec.by_time_to_live = row.by_time_to_live;
+  return rec;
+}
+
 }  // namespace
+
+ItemChange EngineImpl::ChangeOf(PendingChange&& p) {
+  ItemChange c;
+  c.table = std::move(p.table);
+  c.before = std::move(p.before);
+  c.after = std::move(p.after);
+  c.by_time_to_live = p.by_time_to_live;
+  if (!p.row) return c;
+  auto t = tables_.find(c.table);
+  const StreamState* stream = t == tables_.end() ? nullptr : t->second.EnabledStream();
+  if (stream == nullptr) return c;
+  const StreamRecordRow& row = *p.row;
+  Result<StreamRecord> rec = RecordOf(row, row.stream, stream->view_type, options_.region);
+  // The record was encoded by this write a moment ago; one that does not decode is left out
+  // rather than failing a commit that has happened.
+  if (!rec.ok()) return c;
+  c.record = std::move(*rec);
+  c.stream_arn = StreamArn(TableArn(options_.region, options_.account_id, c.table), stream->label);
+  c.shard_id = ShardId(stream->label, row.generation, row.partition);
+  auto known = parent_shards_.find(c.shard_id);
+  if (known == parent_shards_.end()) {
+    // The parent is the shard of the generation before (as DescribeStream says) that held the
+    // start of this shard's hash range.
+    std::string parent;
+    Result<std::vector<StreamShardSpan>> spans = storage_->StreamShardSpans(row.stream);
+    const StreamShardSpan* before = nullptr;
+    if (spans.ok()) {
+      for (const StreamShardSpan& s : *spans) {
+        if (s.generation < row.generation && (!before || s.generation > before->generation)) {
+          before = &s;
+        }
+      }
+    }
+    if (before != nullptr) {
+      const int pp =
+          PartitionOf(PartitionStart(row.partition, row.partition_count), before->partition_count);
+      parent = ShardId(stream->label, before->generation, pp);
+    }
+    known = parent_shards_.emplace(c.shard_id, std::move(parent)).first;
+  }
+  c.parent_shard_id = known->second;
+  return c;
+}
 
 Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r) {
   std::lock_guard lock(mutex_);
@@ -438,28 +508,9 @@ Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
                                       kMaxPageBytes, &rows));
   GetRecordsResponse resp;
   int64_t next = after;
-  for (StreamRecordRow& row : rows) {
-    StreamRecord rec;
-    char id[40];
-    std::snprintf(id, sizeof id, "%08x%08x%016" PRIx64, Fnv(ref.storage_name),
-                  Fnv(std::to_string(row.seq)), static_cast<uint64_t>(row.seq));
-    rec.event_id = id;
-    rec.event_name = row.event;
-    rec.aws_region = options_.region;
-    rec.approximate_creation_date_time = std::floor(row.created);
-    DDB_ASSIGN_OR_RETURN(rec.keys, DeserializeItem(row.keys));
-    if (row.has_new_image) {
-      DDB_ASSIGN_OR_RETURN(Item image, DeserializeItem(row.new_image));
-      rec.new_image = std::move(image);
-    }
-    if (row.has_old_image) {
-      DDB_ASSIGN_OR_RETURN(Item image, DeserializeItem(row.old_image));
-      rec.old_image = std::move(image);
-    }
-    rec.sequence_number = SequenceNumber(row.seq);
-    rec.size_bytes = row.size;
-    rec.stream_view_type = ref.stream->view_type;
-    rec.by_time_to_live = row.by_time_to_live;
+  for (const StreamRecordRow& row : rows) {
+    DDB_ASSIGN_OR_RETURN(StreamRecord rec,
+                         RecordOf(row, ref.storage_name, ref.stream->view_type, options_.region));
     next = row.seq;
     resp.records.push_back(std::move(rec));
   }

@@ -63,6 +63,10 @@ class SweepingEngine final : public Engine, public BulkLoader {
     return impl_->SetPartitionCount(table, count);
   }
   Status SaveCopy(const std::string& path) override { return impl_->SaveCopy(path); }
+  Result<int> Subscribe(CommitSubscriber subscriber) override {
+    return impl_->Subscribe(std::move(subscriber));
+  }
+  void Unsubscribe(int id) override { impl_->Unsubscribe(id); }
   ThroughputReport DescribeThroughput() override {
     return throttle_ ? throttle_->Report() : ThroughputReport{};
   }

@@ -137,6 +137,12 @@ Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r)
     return st.error();
   }
   DDB_TRY(storage_->Commit());
+  if (commits_.wanted()) {
+    const std::string table_arn = TableArn(options_.region, options_.account_id, s.name);
+    for (const StreamState& st : s.streams) {
+      pending_ended_streams_.push_back(StreamArn(table_arn, st.label));
+    }
+  }
   tables_.erase(it);
   return resp;
 }

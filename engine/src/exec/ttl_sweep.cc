@@ -70,7 +70,7 @@ Status EngineImpl::SweepExpiredItems() {
         ConsumedCapacity unused;
         Trace trace;
         DDB_TRY(ApplyWrite(*storage_, t, w, old, 1, &unused, &trace, PartitionCount(t),
-                           WriteOrigin{Now(), true, true, key_points()}));
+                           WriteOrigin{Now(), true, true, key_points(), NotedChanges()}));
       }
       return OkStatus();
     };

@@ -230,6 +230,7 @@ Result<WriteAction> MakeDeleteAction(const TableSchema& t, const Key& key,
   a.kind = WriteAction::Kind::kDelete;
   a.table = &t;
   DDB_ASSIGN_OR_RETURN(a.key, KeyFromKeyMap(t, key));
+  a.key_attrs = key;
   DDB_ASSIGN_OR_RETURN(Parsed p, ParseExpressions(in, false));
   a.condition = std::move(p.condition);
   a.return_old_on_failure = ReturnOld(in);
@@ -243,7 +244,9 @@ Result<WriteAction> MakeCheckAction(const TableSchema& t, const Key& key,
   return a;
 }
 
-Result<EvaluatedAction> EvaluateAction(Storage& s, const WriteAction& a) {
+namespace {
+
+Result<EvaluatedAction> EvaluateWrite(Storage& s, const WriteAction& a) {
   const TableSchema& t = *a.table;
   EvaluatedAction e;
   DDB_ASSIGN_OR_RETURN(e.old, ReadItem(s, t, a.key));
@@ -289,6 +292,46 @@ Result<EvaluatedAction> EvaluateAction(Storage& s, const WriteAction& a) {
   }
   DDB_ASSIGN_OR_RETURN(auto w, PrepareWrite(t, a.key, std::move(new_item), true));
   e.write = std::move(w);
+  return e;
+}
+
+const char* ActionName(WriteAction::Kind kind) {
+  switch (kind) {
+    case WriteAction::Kind::kPut:
+      return "PutItem";
+    case WriteAction::Kind::kUpdate:
+      return "UpdateItem";
+    case WriteAction::Kind::kDelete:
+      return "DeleteItem";
+    case WriteAction::Kind::kCheck:
+      return "ConditionCheck";
+  }
+  return "";
+}
+
+// Notes what the action found and will leave, for the call's Effect. The caller's outcome
+// decides whether it is written: a failed call's items keep their before images (ExecuteRequest).
+void NoteEffect(Effect& into, const WriteAction& a, const EvaluatedAction& e) {
+  const TableSchema& t = *a.table;
+  ItemEffect fx;
+  fx.action = ActionName(a.kind);
+  fx.table = t.name;
+  if (e.old) fx.before = e.old->item.item();
+  fx.written = e.write.has_value();
+  fx.after = fx.written ? e.write->new_item : fx.before;
+  const Item& keyed = a.put_item != nullptr ? *a.put_item : a.key_attrs;
+  for (const std::string* name : {&t.hash.name, t.range ? &t.range->name : nullptr}) {
+    if (name == nullptr) continue;
+    if (auto it = keyed.find(*name); it != keyed.end()) fx.key.emplace(it->first, it->second);
+  }
+  into.items.push_back(std::move(fx));
+}
+
+}  // namespace
+
+Result<EvaluatedAction> EvaluateAction(Storage& s, const WriteAction& a) {
+  Result<EvaluatedAction> e = EvaluateWrite(s, a);
+  if (Effect* into = CaptureEffect::Current(); into != nullptr && e.ok()) NoteEffect(*into, a, *e);
   return e;
 }
 

@@ -190,11 +190,19 @@ Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
       }
     }
   }
-  if (origin.to_stream && t.EnabledStream()) {
+  const bool to_stream = origin.to_stream && t.EnabledStream();
+  if (to_stream || origin.changes != nullptr) {
     std::optional<Item> old_item;
     if (old) old_item = old->item.item();
-    DDB_TRY(LogStreamRecord(s, t, old_item, w.new_item, w.key.h, partition_count, origin.now,
-                            origin.by_time_to_live));
+    std::optional<StreamRecordRow> row;
+    if (to_stream) {
+      DDB_TRY(LogStreamRecord(s, t, old_item, w.new_item, w.key.h, partition_count, origin.now,
+                              origin.by_time_to_live, origin.changes != nullptr ? &row : nullptr));
+    }
+    if (origin.changes != nullptr) {
+      origin.changes->push_back(PendingChange{t.name, std::move(old_item), w.new_item,
+                                              origin.by_time_to_live, std::move(row)});
+    }
   }
   return OkStatus();
 }

@@ -578,6 +578,7 @@ Status Storage::Begin() {
   DDB_TRY(StepDone(s));
   ++depth_;
   pending_stats_.emplace_back();
+  if (savepoint_observer_ != nullptr) savepoint_observer_->Begun();
   return OkStatus();
 }
 
@@ -600,6 +601,7 @@ Status Storage::Commit() {
       into.bytes += d.bytes;
     }
   }
+  if (savepoint_observer_ != nullptr) savepoint_observer_->Released();
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, PrepareShape(Shape::kRelease, depth_, [](int64_t d) {
                          return "RELEASE ddb" + std::to_string(d);
                        }));
@@ -609,6 +611,7 @@ Status Storage::Commit() {
 Status Storage::Rollback() {
   --depth_;
   if (pending_stats_.size() > static_cast<size_t>(depth_)) pending_stats_.resize(depth_);
+  if (savepoint_observer_ != nullptr) savepoint_observer_->RolledBack();
   std::string name = "ddb" + std::to_string(depth_);
   DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare("ROLLBACK TO " + name));
   DDB_TRY(StepDone(s));

@@ -28,6 +28,10 @@ class EmbeddedClient final : public Client {
     return out;
   }
   Status SaveCopy(const std::string& path) override { return engine_->SaveCopy(path); }
+  Result<int> Subscribe(CommitSubscriber subscriber) override {
+    return engine_->Subscribe(std::move(subscriber));
+  }
+  void Unsubscribe(int id) override { engine_->Unsubscribe(id); }
 
  private:
   std::shared_ptr<Engine> engine_;

@@ -157,7 +157,21 @@ std::string ReturnConsumedCapacityOf(const Request& request) {
 }
 
 CallResult ExecuteRequest(Engine& engine, const Request& request) {
-  return Dispatch(engine, request, std::make_index_sequence<std::variant_size_v<Request>>());
+  Effect effect;
+  CallResult result;
+  {
+    CaptureEffect capture(&effect);
+    result = Dispatch(engine, request, std::make_index_sequence<std::variant_size_v<Request>>());
+  }
+  // A refused call wrote nothing (a cancelled transaction evaluated writes it never applied).
+  if (!result.ok) {
+    for (ItemEffect& item : effect.items) {
+      item.after = item.before;
+      item.written = false;
+    }
+  }
+  result.effect = std::move(effect);
+  return result;
 }
 
 }  // namespace ddblab

@@ -8,8 +8,9 @@
 
 namespace ddblab::lab {
 
-std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell,
-                                                   SimulationListener on_simulation) {
+std::shared_ptr<shell::LessonDotState> RegisterLab(
+    shell::Shell& shell, SimulationListener on_simulation,
+    std::function<wire::Json(shell::ShellContext&)>* stream_runner) {
   // The last simulation of this shell, for `.heatmap`: from `.simulate` or a lesson's code.
   auto shelf = std::make_shared<simulate::SimulationShelf>();
   if (on_simulation) {
@@ -27,7 +28,8 @@ std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell,
         return shell::RunExerciseDotCommand(context, *exercise, args);
       }});
   simulate::RegisterSimulateDotCommands(shell, shelf);
-  streams::RegisterStreamDotCommand(shell);
+  streams::StreamRunner runner = streams::RegisterStreamDotCommand(shell);
+  if (stream_runner != nullptr) *stream_runner = std::move(runner);
   shell.SetItemGeneratorOpener(OpenItemScript);
   return lesson;
 }

@@ -1,11 +1,14 @@
 -- ddb.stream: stream handlers, the Lambda functions of the course, run against DynamoDB Streams
 -- (embedded by the build). A handler is attached to a table's stream like an event source
--- mapping: it reads the stream through ListStreams/DescribeStream/GetShardIterator/GetRecords on
--- the same client as every other call, and gets batches in Lambda's event shape
--- ({Records = {{eventID, eventName, eventVersion, eventSource, awsRegion, dynamodb,
--- eventSourceARN}, ...}}). The host decides when handlers run (ddb.stream.run): after each
+-- mapping and gets batches in Lambda's event shape ({Records = {{eventID, eventName,
+-- eventVersion, eventSource, awsRegion, dynamodb, eventSourceARN}, ...}}). Its records come from
+-- the engine's commit notifications (an inbox per runtime, shell/lab/streams/commit_inbox.h):
+-- whatever wrote to the table, the records are the ones the stream holds, and the stream is read
+-- (GetShardIterator/GetRecords) only when a handler is attached, to find where LATEST starts or
+-- what TRIM_HORIZON has waiting. The host decides when handlers run (ddb.stream.run): after each
 -- statement in the shell, every virtual second in `ddblab simulate`, after each write of a
--- grader's load. Delivery is at least once, as in Lambda:
+-- grader's load, after the commits `ddblab serve` answers. Delivery is at least once, as in
+-- Lambda:
 --   * a batch whose invocation raises is retried, whole, until it succeeds or max_retries is
 --     spent (then it is discarded); meanwhile it blocks its shard and the iterator age grows;
 --   * bisect_on_error halves a failing batch before retrying it;
@@ -16,12 +19,15 @@
 --     caught double counting.
 -- Records of one shard are delivered in order, and a child shard only after its parent.
 local ddb, filter = ...
+-- The host's inbox of commit notifications; only this file opens them.
+local open_inbox = ddb._commit_inbox
+ddb._commit_inbox = nil
 
 -- Lambda's limits for a DynamoDB event source mapping.
 local MAX_BATCH = 10000
 local MAX_WINDOW = 300
 local MAX_RETRIES = 10000
--- A host run stops after this many rounds of reading and delivering, so a handler that writes
+-- A host run stops after this many rounds of taking and delivering, so a handler that writes
 -- to its own table cannot keep one statement busy forever; `more` then says records remain.
 local MAX_ROUNDS = 10
 -- Attempts one failing batch gets within one run (Lambda backs off between retries).
@@ -104,39 +110,59 @@ local function add_stats(into, from)
   for k, v in pairs(from) do into[k] = (into[k] or 0) + v end
 end
 
--- Reads new records of every shard into `pending` (filtered); returns how many were read.
-local function fetch(m, stats)
-  local read = 0
-  local shards = list_shards(m.arn)
-  for _, s in ipairs(shards) do
-    if not m.shards[s.ShardId] then
-      m.shards[s.ShardId] = { parent = s.ParentShardId }
-      m.pending[s.ShardId] = {}
-      m.order[#m.order + 1] = s.ShardId
-    end
+-- A record for one mapping: its own copy, so one handler cannot change what another gets.
+local function copy(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = copy(x) end
+  return out
+end
+
+-- Takes one committed record (an inbox entry: {table, arn, shard, parent, record}) into `m`'s
+-- shard; returns whether it was new to `m`. It is read (filtered, then pending) by `admit`.
+local function ingest(m, entry)
+  if entry.table ~= m.table or entry.arn ~= m.arn then return false end
+  local st = m.shards[entry.shard]
+  if not st then
+    st = { parent = entry.parent ~= "" and entry.parent or nil }
+    m.shards[entry.shard] = st
+    m.pending[entry.shard] = {}
+    m.order[#m.order + 1] = entry.shard
   end
-  for _, s in ipairs(shards) do
-    local st = m.shards[s.ShardId]
-    local parent = st.parent and m.shards[st.parent]
-    -- A child shard waits until its parent is read and handled to the end.
-    local parent_busy = parent and (not parent.closed or #m.pending[st.parent] > 0)
-    if not st.closed and not parent_busy then
-      local records, closed = read_shard(m.arn, s.ShardId, st.fetched_to)
-      for _, rec in ipairs(records) do
-        read = read + 1
-        st.fetched_to = rec.dynamodb.SequenceNumber
+  local seq = entry.record.dynamodb.SequenceNumber
+  -- Sequence numbers have one width, so they compare as text.
+  if st.fetched_to and seq <= st.fetched_to then return false end
+  st.fetched_to = seq
+  st.unread = st.unread or {}
+  st.unread[#st.unread + 1] = entry.record
+  return true
+end
+
+-- Whether a shard still has records to read or to handle.
+local function shard_busy(m, shard_id)
+  local st = m.shards[shard_id]
+  return st ~= nil and ((st.unread and #st.unread > 0) or #m.pending[shard_id] > 0)
+end
+
+-- Reads what each shard of `m` has taken, through the filters into its pending records; a child
+-- shard is read only once its parent is read and handled to the end, as Lambda does.
+local function admit(m, stats)
+  for _, shard_id in ipairs(m.order) do
+    local st = m.shards[shard_id]
+    if st.unread and #st.unread > 0 and not (st.parent and shard_busy(m, st.parent)) then
+      local p = m.pending[shard_id]
+      for _, record in ipairs(st.unread) do
+        local rec = copy(record)
         rec.eventSourceARN = m.arn
         if filter.accepts(m.filters, rec) then
-          local p = m.pending[s.ShardId]
           p[#p + 1] = rec
         else
           stats.filtered = stats.filtered + 1
         end
       end
-      st.closed = closed
+      st.unread = nil
     end
   end
-  return read
 end
 
 -- What the handler's own calls cost, counted while it runs.
@@ -298,6 +324,8 @@ end
 local function new_runtime()
   local stream = {}
   local mappings = {}
+  -- The commit notifications this runtime's handlers are fed from, open while any is attached.
+  local inbox = nil
 
   -- Attaches a handler; replaces one of the same name on the same table. Returns its name.
   function stream.attach(spec)
@@ -325,14 +353,21 @@ local function new_runtime()
     if not compiled then error("ddb.stream.attach: " .. ferr, 2) end
     local arn, why = stream_arn(spec.table)
     if not arn then error("ddb.stream.attach: " .. why, 2) end
+    -- Opened before the stream is read below, so no commit falls between the two.
+    if not inbox then
+      local opened, ierr = open_inbox()
+      if not opened then error("ddb.stream.attach: " .. ierr, 2) end
+      inbox = opened
+    end
     local m = {
       table = spec.table, name = spec.name or "handler", handler = spec.handler, arn = arn,
       filters = compiled, filter_count = #compiled, batch_size = spec.batch_size or 100,
       window = spec.batching_window or 0, max_retries = spec.max_retries or -1,
       bisect = spec.bisect_on_error == true, report_failures = spec.report_batch_item_failures == true,
       redeliver = spec.redeliver or 0, position = position,
-      shards = {},   -- shard id -> {fetched_to = seq, closed = bool, parent = id}
-      order = {},    -- shard ids in DescribeStream's order (parents first)
+      shards = {},   -- shard id -> {fetched_to = seq, parent = id}
+      order = {},    -- shard ids in DescribeStream's order, then as records arrive (parents first)
+      backlog = {},  -- TRIM_HORIZON: what the stream held at attach, as inbox entries
       pending = {},  -- shard id -> list of records that passed the filters, not yet handled
       attempts = {}, -- shard id -> failed attempts of the batch at the head
       split = {},    -- shard id -> the size a bisected batch is retried with
@@ -341,15 +376,18 @@ local function new_runtime()
     }
     -- LATEST starts after what the stream already holds; TRIM_HORIZON at its oldest record.
     for _, s in ipairs(list_shards(arn)) do
-      local st = { parent = s.ParentShardId }
+      local records = read_shard(arn, s.ShardId, nil)
       if position == "LATEST" then
-        local records, closed = read_shard(arn, s.ShardId, nil)
-        if #records > 0 then st.fetched_to = records[#records].dynamodb.SequenceNumber end
-        st.closed = closed
+        m.shards[s.ShardId] = { parent = s.ParentShardId }
+        if #records > 0 then m.shards[s.ShardId].fetched_to = records[#records].dynamodb.SequenceNumber end
+        m.pending[s.ShardId] = {}
+        m.order[#m.order + 1] = s.ShardId
+      else
+        for _, rec in ipairs(records) do
+          m.backlog[#m.backlog + 1] = { table = m.table, arn = arn, shard = s.ShardId,
+            parent = s.ParentShardId or "", record = rec }
+        end
       end
-      m.shards[s.ShardId] = st
-      m.pending[s.ShardId] = {}
-      m.order[#m.order + 1] = s.ShardId
     end
     for i, old in ipairs(mappings) do
       if old.table == m.table and old.name == m.name then
@@ -392,6 +430,10 @@ local function new_runtime()
       end
     end
     mappings = kept
+    if #mappings == 0 and inbox then
+      inbox:close()
+      inbox = nil
+    end
     return n
   end
 
@@ -410,30 +452,68 @@ local function new_runtime()
       if opts.table == nil or m.table == opts.table then selected[#selected + 1] = m end
     end
     local tries = {}
-    local per = {}
-    for _, m in ipairs(selected) do per[m] = new_stats() end
+    local per, chosen = {}, {}
+    for _, m in ipairs(mappings) do per[m] = new_stats() end
+    for _, m in ipairs(selected) do chosen[m] = true end
     local more = false
-    for round = 1, MAX_ROUNDS do
-      local busy = false
-      for _, m in ipairs(selected) do
-        if not m.broken then
-          -- A handler whose stream is gone (its table deleted or recreated) says so and stops;
-          -- the others go on.
-          local ok, read, invoked = pcall(function()
-            local n = fetch(m, per[m])
-            return n, deliver(m, now, opts.force, per[m], summary.errors, tries)
-          end)
-          if ok then
-            busy = busy or read > 0 or invoked
-          else
-            m.broken = tostring(read)
-            m.last_error = "cannot read its stream (" .. m.broken .. "): detach it, or attach it again to read the table's current stream"
-            summary.errors[#summary.errors + 1] = m.table .. " -> " .. m.name .. ": " .. m.last_error
+    -- Takes what was committed since the last round into every mapping (selected or not: the
+    -- inbox is the runtime's); returns how many records were new to the selected ones.
+    local function take()
+      local entries, dropped = {}, 0
+      if inbox then
+        local got, d = inbox:take()
+        if not got then error(d, 0) end
+        entries, dropped = got, d
+      end
+      if dropped > 0 then
+        summary.errors[#summary.errors + 1] = dropped .. " stream records were dropped: the handlers fell " ..
+          "too far behind their tables' writes"
+      end
+      local read = 0
+      for _, m in ipairs(mappings) do
+        if #m.backlog > 0 then
+          for _, e in ipairs(m.backlog) do
+            if ingest(m, e) and chosen[m] then read = read + 1 end
+          end
+          m.backlog = {}
+        end
+      end
+      for _, e in ipairs(entries) do
+        for _, m in ipairs(mappings) do
+          if e.ended then
+            -- A handler whose stream is gone (its table deleted) says so and stops; the others
+            -- go on.
+            if e.ended == m.arn and not m.broken then
+              m.broken = "ResourceNotFoundException: Requested resource not found: Stream: " .. m.arn .. " not found"
+              m.last_error = "cannot read its stream (" .. m.broken .. "): detach it, or attach it again to read the table's current stream"
+              if chosen[m] then
+                summary.errors[#summary.errors + 1] = m.table .. " -> " .. m.name .. ": " .. m.last_error
+              end
+            end
+          elseif not m.broken and ingest(m, e) and chosen[m] then
+            read = read + 1
           end
         end
       end
-      if not busy then break end
+      for _, m in ipairs(mappings) do admit(m, per[m]) end
+      return read
+    end
+    for round = 1, MAX_ROUNDS do
+      local read = take()
+      local invoked = false
+      for _, m in ipairs(selected) do
+        if not m.broken then
+          invoked = deliver(m, now, opts.force, per[m], summary.errors, tries) or invoked
+          -- A parent handled to the end lets its children be read in the same round.
+          admit(m, per[m])
+        end
+      end
+      if read == 0 and not invoked then break end
       if round == MAX_ROUNDS then more = true end
+    end
+    -- Mappings outside `opts.table` took records too: their totals keep them.
+    for _, m in ipairs(mappings) do
+      if not chosen[m] then add_stats(m.stats, per[m]) end
     end
     summary.pending, summary.blocked, summary.iterator_age = 0, 0, 0
     for _, m in ipairs(selected) do

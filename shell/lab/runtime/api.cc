@@ -11,6 +11,7 @@
 #include "shell/lab/prelude/stream_lua.h"
 #include "shell/session/boundary.h"
 #include "simulation/simulate.h"
+#include "streams/commit_inbox.h"
 
 namespace ddblab::lab {
 
@@ -284,6 +285,7 @@ void Sandbox::InstallDdbApi(wire::Client& client, shell::FileAccess files) {
                           {"_simulate", LSimulate},      // wrapped by ddb.simulate (ddb.lua)
                           {"_statements", LStatements},  // used by ddb.script (ddb.lua)
                           {"json_decode", LJsonDecode},
+                          {"_commit_inbox", streams::OpenCommitInbox},  // taken by stream.lua
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   lua_pushlightuserdata(L, NullMarker());

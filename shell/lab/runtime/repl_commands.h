@@ -46,8 +46,10 @@ bool RunExerciseDotCommand(ShellContext& shell, ExerciseState& state,
 
 namespace ddblab::lab {
 
-// RegisterLabExtensions, returning the `.lesson` state it registered (a lesson replay drives it).
-std::shared_ptr<shell::LessonDotState> RegisterLab(shell::Shell& shell,
-                                                   SimulationListener on_simulation = {});
+// RegisterLabExtensions, returning the `.lesson` state it registered (a lesson replay drives it)
+// and, in `stream_runner` when given, what runs the shell's stream handlers (`serve --init`).
+std::shared_ptr<shell::LessonDotState> RegisterLab(
+    shell::Shell& shell, SimulationListener on_simulation = {},
+    std::function<wire::Json(shell::ShellContext&)>* stream_runner = nullptr);
 
 }  // namespace ddblab::lab

@@ -16,6 +16,10 @@ class ShellClient : public wire::Client {
   }
   bool IsRemote() const override { return shell_.client().IsRemote(); }
   std::string Describe() const override { return shell_.client().Describe(); }
+  // The database the shell has now: a subscription stays with it when the shell moves on.
+  Result<int> Subscribe(CommitSubscriber subscriber) override {
+    return shell_.client().Subscribe(std::move(subscriber));
+  }
 
  private:
   shell::ShellContext& shell_;

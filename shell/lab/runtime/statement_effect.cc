@@ -1,8 +1,10 @@
 // What a statement did, in one shape whichever language it was written in: the lesson checks'
 // normalized record (lessons/README.md, "What a check sees"). An aws-CLI request is read as it
-// is; a PartiQL statement is read through the request it planned into (ddblab:Explain), so
-// `INSERT INTO t VALUE {...}` and `put-item --item {...}` give the same op, key, item and
-// condition. Expressions are resolved: placeholders become attribute names and literals.
+// is; a PartiQL statement is read through the request the engine planned it into (the call's
+// Effect), so `INSERT INTO t VALUE {...}` and `put-item --item {...}` give the same op, key,
+// item and condition. Expressions are resolved: placeholders become attribute names and
+// literals. Each item's image is the one the engine reported for it at commit: nothing is
+// planned again and nothing is read back.
 #include <cctype>
 #include <map>
 #include <set>
@@ -124,14 +126,38 @@ const BatchStatementResponse* BatchStatement(const shell::StatementResult& r, in
   return &batch->responses[static_cast<size_t>(at)];
 }
 
-// Key attribute names of a table (cached per record): what a put's key is made of.
+// The items the statement's calls wrote or checked, as the engine reported them.
+std::vector<const ItemEffect*> EffectItems(const shell::StatementResult& r) {
+  std::vector<const ItemEffect*> out;
+  for (const CallResult& c : r.calls) {
+    for (const ItemEffect& fx : c.effect.items) out.push_back(&fx);
+  }
+  return out;
+}
+
+// The plan the engine reported for PartiQL statement `n` of the statement's call, or null.
+const Plan* StatementPlan(const shell::StatementResult& r, size_t n) {
+  for (const CallResult& c : r.calls) {
+    if (n < c.effect.statements.size() && c.effect.statements[n]) return &*c.effect.statements[n];
+  }
+  return nullptr;
+}
+
+// Key attribute names of a table (cached per record): what a put's key is made of. The keys of
+// the items the engine reported say it; a table the calls wrote nothing on is described.
 class KeyNames {
  public:
-  explicit KeyNames(wire::Client* client) : client_(client) {}
+  KeyNames(wire::Client* client, const std::vector<const ItemEffect*>& effects)
+      : client_(client), effects_(effects) {}
   const std::vector<std::string>& Of(const std::string& table) {
     auto it = cache_.find(table);
     if (it != cache_.end()) return it->second;
     std::vector<std::string>& names = cache_[table];
+    for (const ItemEffect* fx : effects_) {
+      if (fx->table != table || fx->key.empty()) continue;
+      for (const auto& [name, value] : fx->key) names.push_back(name);
+      return names;
+    }
     if (client_ == nullptr || table.empty()) return names;
     DescribeTableRequest describe;
     describe.table_name = table;
@@ -143,6 +169,7 @@ class KeyNames {
 
  private:
   wire::Client* client_;
+  const std::vector<const ItemEffect*>& effects_;
   std::map<std::string, std::vector<std::string>> cache_;
 };
 
@@ -193,17 +220,6 @@ void CliActions(const std::string& operation, const Json& req, std::vector<Write
   }
 }
 
-// The plan of one PartiQL statement (nothing runs); a statement that cannot be planned gives
-// a null plan.
-Json PlanOf(wire::Client& client, const Json& statement) {
-  Json body = Json::object();
-  body["Statement"] = statement.value("Statement", std::string());
-  if (statement.contains("Parameters")) body["Parameters"] = statement["Parameters"];
-  wire::JsonResult r = client.Call(wire::kExplainOperation,
-                                   Json{{"Operation", "ExecuteStatement"}, {"Request", body}});
-  return r.ok ? r.body : Json(nullptr);
-}
-
 // A planned statement's request in its operation's shape (TableName added).
 Json PlannedRequest(const Json& plan) {
   Json req = plan.contains("request") ? plan["request"] : Json::object();
@@ -220,6 +236,23 @@ Json KeyOf(const WriteAction& a, KeyNames& keys) {
     if (a.request["Item"].contains(name)) key[name] = a.request["Item"][name];
   }
   return key;
+}
+
+// What the engine reported for the item `key` of `table`: its image before the statement (the
+// first report's) and once the statement was over (the last report's: a later call of the
+// statement saw the earlier one's write); null when it reported none.
+struct ReportedImages {
+  std::optional<Item> before, after;
+};
+std::optional<ReportedImages> Reported(const std::vector<const ItemEffect*>& effects,
+                                       const std::string& table, const Item& key) {
+  std::optional<ReportedImages> images;
+  for (const ItemEffect* fx : effects) {
+    if (fx->table != table || fx->key != key) continue;
+    if (!images) images = ReportedImages{fx->before, fx->after};
+    images->after = fx->after;
+  }
+  return images;
 }
 
 // A statement that cannot be planned (its table or index does not exist, it does not parse)
@@ -261,7 +294,7 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
   if (!IsPartiqlOperation(operation)) {
     single = req;
     CliActions(operation, req, actions);
-  } else if (client != nullptr) {
+  } else {
     std::vector<Json> statements;
     if (operation == "ExecuteStatement") statements.push_back(req);
     for (const char* member : {"TransactStatements", "Statements"}) {
@@ -272,7 +305,8 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
     bool all_writes = !statements.empty();
     for (size_t n = 0; n < statements.size(); ++n) {
       const Json& s = statements[n];
-      Json plan = PlanOf(*client, s);
+      const Plan* planned_by_engine = StatementPlan(r, n);
+      Json plan = planned_by_engine != nullptr ? wire::PlanToJson(*planned_by_engine) : Json();
       if (plan.is_null()) plan = Unplanned(s);
       if (plan.is_null()) {
         all_writes = false;
@@ -310,7 +344,8 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
   // A refused read still names the index it asked for.
   if (Str(j, "index").empty() && !Str(req, "IndexName").empty()) j["index"] = req["IndexName"];
 
-  KeyNames keys(client);
+  const std::vector<const ItemEffect*> effects = EffectItems(r);
+  KeyNames keys(client, effects);
   if (single.is_object()) {
     AddExpressions(single, j);
     std::string op = Str(j, "op");
@@ -338,14 +373,12 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
     w.erase("key_condition");
     w.erase("filter");
     w.erase("projection");
-    if (read_images && client != nullptr && !key.empty() && !a.table.empty()) {
-      GetItemRequest get;
-      get.table_name = a.table;
-      get.consistent_read = true;
+    if (read_images && !key.empty() && !a.table.empty()) {
       if (Result<Item> k = wire::ItemFromJson(key); k.ok()) {
-        get.key = std::move(*k);
-        auto g = wire::Invoke<Operation::GetItem>(*client, get);
-        if (g.ok() && g->item) w["image"] = UnmarshalItem(wire::ItemToJson(g->item->item()));
+        if (auto images = Reported(effects, a.table, *k)) {
+          if (images->after) w["image"] = UnmarshalItem(wire::ItemToJson(*images->after));
+          if (images->before) w["before"] = UnmarshalItem(wire::ItemToJson(*images->before));
+        }
       }
     }
     // A batch statement fails on its own: its error is in the response, not the record's.

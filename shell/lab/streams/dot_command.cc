@@ -303,7 +303,7 @@ bool Run(shell::ShellContext& shell, StreamState& state, const std::vector<std::
 
 }  // namespace
 
-void RegisterStreamDotCommand(shell::Shell& shell) {
+StreamRunner RegisterStreamDotCommand(shell::Shell& shell) {
   auto state = std::make_shared<StreamState>(shell);
   shell.RegisterDotCommand(shell::DotExtension{
       ".stream", ".stream TABLE|attach|detach|run|status",
@@ -315,6 +315,7 @@ void RegisterStreamDotCommand(shell::Shell& shell) {
     wire::Json summary = RunAndReport(context, *state, false);
     if (!summary.is_null()) result.stream = std::move(summary);
   });
+  return [state](shell::ShellContext& context) { return RunAndReport(context, *state, false); };
 }
 
 }  // namespace ddblab::lab::streams

@@ -15,6 +15,7 @@
 
 #include "catalog/schema.h"
 #include "ddblab/engine.h"
+#include "exec/commit_feed.h"
 #include "exec/engine_mutex.h"
 #include "exec/iterator_mac.h"
 #include "exec/write_path.h"
@@ -88,6 +89,11 @@ class EngineImpl final : public Engine {
   ThroughputReport DescribeThroughput() override { return {}; }
   Status SaveCopy(const std::string& path) override;
 
+  // Commit notifications (commit_feed.h): writes note their changes while anyone subscribes;
+  // the end of the outermost exclusive hold turns them into one Commit, delivered after release.
+  Result<int> Subscribe(CommitSubscriber subscriber) override;
+  void Unsubscribe(int id) override;
+
   // ---- the calls a PartiQL statement becomes (partiql_ops.cc): the request's expressions
   // arrive as trees (expr/built.h), checked where the public operation parses their text ----
   Result<GetItemResponse> GetItem(const GetItemRequest& r, const expr::Built* built);
@@ -114,7 +120,13 @@ class EngineImpl final : public Engine {
   throughput::KeyPointLog* key_points() const { return key_points_; }
   void set_key_points(throughput::KeyPointLog* log) { key_points_ = log; }
   // How this engine's own writes are applied (ApplyWrite): now, by a client, to the stream.
-  WriteOrigin Origin() const { return WriteOrigin{Now(), false, true, key_points_}; }
+  WriteOrigin Origin() const {
+    return WriteOrigin{Now(), false, true, key_points_, NotedChanges()};
+  }
+  // Where writes note their changes for commit notifications; null when nobody subscribes.
+  std::vector<PendingChange>* NotedChanges() const {
+    return commits_.wanted() ? &pending_changes_ : nullptr;
+  }
 
   const EngineOptions& options() const { return options_; }
   Storage& storage() { return *storage_; }
@@ -141,6 +153,50 @@ class EngineImpl final : public Engine {
   };
 
  private:
+  // Gathers the noted changes into a Commit when the outermost exclusive hold ends.
+  class CommitOnRelease final : public EngineMutex::ReleaseListener {
+   public:
+    explicit CommitOnRelease(EngineImpl& engine) : engine_(engine) {}
+    bool Pending() const override {
+      return !engine_.pending_changes_.empty() || !engine_.pending_ended_streams_.empty();
+    }
+    std::function<void()> Take() override;
+
+   private:
+    EngineImpl& engine_;
+  };
+  // Undoes the changes noted inside a savepoint that is rolled back (a throttled call, a failed
+  // transaction): only what is committed is told.
+  class ChangesFollowSavepoints final : public Storage::SavepointObserver {
+   public:
+    explicit ChangesFollowSavepoints(EngineImpl& engine) : engine_(engine) {}
+    void Begun() override { marks_.push_back(engine_.pending_changes_.size()); }
+    void Released() override {
+      if (!marks_.empty()) marks_.pop_back();
+    }
+    void RolledBack() override {
+      if (marks_.empty()) return;
+      if (engine_.pending_changes_.size() > marks_.back()) {
+        engine_.pending_changes_.resize(marks_.back());
+      }
+      marks_.pop_back();
+    }
+
+   private:
+    EngineImpl& engine_;
+    std::vector<size_t> marks_;
+  };
+  // A noted change as subscribers see it, its stream record in GetRecords' form (streams.cc).
+  ItemChange ChangeOf(PendingChange&& change);
+
+  CommitFeed commits_;
+  mutable std::vector<PendingChange> pending_changes_;  // under mutex_
+  std::vector<std::string> pending_ended_streams_;      // under mutex_: ARNs
+  CommitOnRelease commit_on_release_{*this};
+  ChangesFollowSavepoints changes_follow_savepoints_{*this};
+  // Shard id -> its parent's id (empty: none), for the shards records have been noted on.
+  std::map<std::string, std::string> parent_shards_;
+
   throughput::KeyPointLog* key_points_ = nullptr;
   // Signs the shard iterators this engine hands out (streams.cc).
   const IteratorKey iterator_key_ = NewIteratorKey();

@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -40,6 +41,18 @@ class EngineMutex {
     pthread_rwlockattr_destroy(&attr);
   }
   ~EngineMutex() { pthread_rwlock_destroy(&lock_); }
+
+  // Told when a thread's outermost exclusive hold ends (a call that may have written is over):
+  // Take runs still holding the lock, when Pending says there is something, and returns what to
+  // run once the lock is released. Commit notifications are delivered that way: what a call
+  // committed is gathered under the lock and handed out after it (exec/commit_feed.h).
+  class ReleaseListener {
+   public:
+    virtual ~ReleaseListener() = default;
+    virtual bool Pending() const = 0;
+    virtual std::function<void()> Take() = 0;
+  };
+  void set_release_listener(ReleaseListener* listener) { listener_ = listener; }
   EngineMutex(const EngineMutex&) = delete;
   EngineMutex& operator=(const EngineMutex&) = delete;
 
@@ -71,8 +84,11 @@ class EngineMutex {
   }
   void unlock() {
     if (--depth_ > 0) return;
+    std::function<void()> after;
+    if (listener_ != nullptr && listener_->Pending()) after = listener_->Take();
     owner_.store(std::thread::id(), std::memory_order_relaxed);
     pthread_rwlock_unlock(&lock_);
+    if (after) after();
   }
 
   void lock_shared() {
@@ -156,6 +172,7 @@ class EngineMutex {
   pthread_rwlock_t lock_;
   std::atomic<std::thread::id> owner_{};
   int depth_ = 0;  // touched only by the owner
+  ReleaseListener* listener_ = nullptr;
 };
 
 }  // namespace ddblab

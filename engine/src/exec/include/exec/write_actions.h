@@ -20,7 +20,8 @@ struct WriteAction {
   Kind kind = Kind::kPut;
   const TableSchema* table = nullptr;
   KeyBytes key;
-  Key key_attrs;  // updates only: the key's attributes, the item an update creates
+  // The key's attributes (not for puts, whose item holds them): the item an update creates.
+  Key key_attrs;
   // Puts only: the item, in the caller's request (which outlives the action: every caller makes,
   // evaluates and applies an action within one call).
   const Item* put_item = nullptr;

@@ -5,6 +5,7 @@
 #include "catalog/schema.h"
 #include "ddblab/capacity.h"
 #include "ddblab/result_item.h"
+#include "exec/commit_feed.h"
 #include "exec/keys.h"
 #include "storage/storage.h"
 #include "throughput/key_points.h"
@@ -44,6 +45,8 @@ struct WriteOrigin {
   bool by_time_to_live = false;
   bool to_stream = true;
   throughput::KeyPointLog* key_points = nullptr;  // where the throughput model hears of keys
+  // Where the change is noted for commit notifications; null when nobody subscribes.
+  std::vector<PendingChange>* changes = nullptr;
 };
 
 // Applies a prepared write over `old` (nullopt: no item), maintaining every index, and adds the
@@ -53,7 +56,8 @@ struct WriteOrigin {
 // attributes, and two when its index key changes. `factor` is 2 inside transactions.
 // `index_steps`, when given, receives one Trace per index written (table, index, and the index
 // partitions its old and new entries live in), for the traces of multi-item calls.
-// The change goes to the table's enabled stream, if any, in the same storage transaction.
+// The change goes to the table's enabled stream, if any, in the same storage transaction, and to
+// `origin.changes` when given.
 Status ApplyWrite(Storage& s, const TableSchema& t, const PreparedWrite& w,
                   const std::optional<StoredItem>& old, int factor, ConsumedCapacity* cc,
                   Trace* trace, int partition_count, const WriteOrigin& origin,

@@ -196,6 +196,18 @@ class Storage {
   Status Commit();
   Status Rollback();
 
+  // Told of each savepoint Begin opens and of how it ends (Commit releases it, Rollback undoes
+  // it), so what the engine notes beside storage for the same writes (commit notifications) is
+  // undone with them.
+  class SavepointObserver {
+   public:
+    virtual ~SavepointObserver() = default;
+    virtual void Begun() = 0;
+    virtual void Released() = 0;
+    virtual void RolledBack() = 0;
+  };
+  void set_savepoint_observer(SavepointObserver* observer) { savepoint_observer_ = observer; }
+
  private:
   explicit Storage(sqlite3* db);
   Status Exec(const std::string& sql);
@@ -249,6 +261,7 @@ class Storage {
   // its parent's when it is released, go when it is rolled back, and reach ddblab_stats just
   // before the outermost one is released, inside the same transaction as the rows.
   std::vector<StatsDeltas> pending_stats_;
+  SavepointObserver* savepoint_observer_ = nullptr;
   bool wal_ = false;
 };
 

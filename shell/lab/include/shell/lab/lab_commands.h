@@ -4,8 +4,10 @@
 
 #include <functional>
 #include <istream>
+#include <memory>
 #include <string>
 
+#include "ddblab/engine.h"
 #include "ddblab/wire.h"
 
 namespace ddblab::shell {
@@ -39,6 +41,20 @@ int ReplayLessonAnswers(const std::string& id, std::istream& answers, const std:
 // Told of each simulation that finishes in a shell (`.simulate`, a lesson's ddb.simulate), as the
 // JSON `ddblab simulate --format json` prints.
 using SimulationListener = std::function<void(const wire::Json& simulation)>;
+
+// `ddblab serve --init FILE` (streams/served_script.cc): runs FILE's statements and
+// dot-commands on `engine` as `-f` would, then runs the stream handlers it attached after every
+// commit of the engine, whoever wrote, until the returned object is destroyed. Everything it
+// prints goes to `log` as text, and each handler run that did something also as its summary
+// (ddb.stream.run's). An error when the script stops on a failure.
+class ServedScript {
+ public:
+  virtual ~ServedScript() = default;
+};
+using ServedScriptLog = std::function<void(const std::string& text, const wire::Json& summary)>;
+Result<std::unique_ptr<ServedScript>> StartServedScript(std::shared_ptr<Engine> engine,
+                                                        const std::string& file,
+                                                        ServedScriptLog log);
 
 // Adds `.lesson` and `.exercise` to `shell`. Their state (the lesson in progress, the exercise
 // loaded) lives in the registered handlers, one per shell.

@@ -22,9 +22,28 @@ class ServePage {
   virtual std::string url() const = 0;
   // Every request the endpoint answered (from the server's threads).
   virtual void OnRequest(std::string_view operation, const wire::JsonResult& result) = 0;
+  // What the stream handlers `--init` attached did in one run (ddb.stream.run's summary,
+  // lessons/README.md `r.stream`): their failures and iterator age.
+  virtual void OnStreamHandlers(const wire::Json& summary) { (void)summary; }
 };
 using ServePageFactory =
     std::function<Result<std::unique_ptr<ServePage>>(std::shared_ptr<Engine> engine)>;
+
+// What `serve --init FILE` leaves running beside the endpoint: the script has run on the served
+// database before the server listens, and the stream handlers it attached run on every commit
+// from then on, whoever wrote. The lab tier builds it and main hands the factory in, so serve
+// itself stays on the wire protocol. Destroying it stops the handlers.
+class ServeInit {
+ public:
+  virtual ~ServeInit() = default;
+};
+// Where --init reports: text lines for stderr (the script's output, each handler run's report),
+// and for a handler run its summary too (null otherwise). Called from any thread.
+using ServeLog = std::function<void(const std::string& text, const wire::Json& handlers)>;
+// Runs the script `file` on `engine`, then starts its handlers; an error (the script's first
+// failure) when it cannot.
+using ServeInitFactory = std::function<Result<std::unique_ptr<ServeInit>>(
+    std::shared_ptr<Engine> engine, const std::string& file, ServeLog log)>;
 
 // Runs the server until SIGINT or SIGTERM. `argv` holds the options after the word "serve" (a
 // leading "serve" itself is skipped, so main may pass argv + 1 as well):
@@ -38,10 +57,13 @@ using ServePageFactory =
 //   --request-timeout S  seconds for a request's head, then its body, to arrive; else 408
 //   --idle-timeout S     seconds an idle keep-alive connection stays open
 //   --ui        also start the live page (made by `page`; refused when it is null)
+//   --init FILE run a script before serving and its stream handlers after (made by `init`;
+//               refused when it is null)
 //   --help
 // Prints where it listens, then "ready" on stdout. Returns the process exit status (0 after a
 // clean stop, 2 for bad options, 1 when the database or the port cannot be opened, e.g. because
 // another process owns the database file).
-int RunServe(int argc, char** argv, const ServePageFactory& page = nullptr);
+int RunServe(int argc, char** argv, const ServePageFactory& page = nullptr,
+             const ServeInitFactory& init = nullptr);
 
 }  // namespace ddblab::shell

@@ -1,0 +1,126 @@
+// `ddblab serve --init FILE`: the script runs through a shell of its own on the served engine
+// (the same statements and dot-commands as `-f`), and the stream handlers it attaches then run on
+// a thread of their own, woken by the engine's commit notifications, so a handler sees the
+// writes of every client (SDKs, the aws CLI, the page) as it sees a shell user's.
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "ddblab/wire.h"
+#include "repl_commands.h"
+#include "shell/lab/lab_commands.h"
+#include "shell/render/output.h"
+#include "shell/repl/shell.h"
+#include "streams/dot_command.h"
+
+namespace ddblab::lab {
+namespace {
+
+// Batching windows end without a commit to wake the handlers: they are looked at this often.
+constexpr std::chrono::milliseconds kHandlerTick{1000};
+
+// The shell's output, handed to the log a whole line at a time.
+class LogLines final : public shell::OutputSink {
+ public:
+  explicit LogLines(ServedScriptLog log) : log_(std::move(log)) {}
+  void Write(shell::Stream, std::string_view text) override {
+    pending_ += text;
+    const size_t end = pending_.rfind('\n');
+    if (end == std::string::npos) return;
+    log_(pending_.substr(0, end + 1), nullptr);
+    pending_.erase(0, end + 1);
+  }
+
+ private:
+  ServedScriptLog log_;
+  std::string pending_;
+};
+
+class Served final : public ServedScript {
+ public:
+  Served(std::shared_ptr<Engine> engine, ServedScriptLog log)
+      : engine_(std::move(engine)), log_(log), sink_(std::move(log)) {}
+
+  ~Served() override {
+    if (subscription_) engine_->Unsubscribe(*subscription_);
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    if (handlers_.joinable()) handlers_.join();
+  }
+
+  Status Start(const std::string& file) {
+    shell_ = std::make_unique<shell::Shell>(
+        wire::MakeEmbeddedClient(engine_, "the served database"), sink_);
+    RegisterLab(*shell_, {}, &run_handlers_);
+    if (int status = shell_->RunScriptFile(file, false, file); status != 0) {
+      return ValidationError("the script stopped on an error (exit status " +
+                             std::to_string(status) + "; the error is above)");
+    }
+    DDB_ASSIGN_OR_RETURN(int id, engine_->Subscribe([this](const Commit&) { Wake(); }));
+    subscription_ = id;
+    handlers_ = std::thread([this] { RunHandlers(); });
+    return OkStatus();
+  }
+
+ private:
+  void Wake() {
+    {
+      std::lock_guard lock(mutex_);
+      due_ = true;
+    }
+    wake_.notify_one();
+  }
+
+  // The handlers' thread: after commits (and each tick, for batching windows), a run, whose
+  // report the shell's sink turns into log lines.
+  void RunHandlers() {
+    std::unique_lock lock(mutex_);
+    while (!stop_) {
+      wake_.wait_for(lock, kHandlerTick, [this] { return stop_ || due_; });
+      if (stop_) break;
+      due_ = false;
+      lock.unlock();
+      wire::Json summary = run_handlers_ ? run_handlers_(*shell_) : wire::Json();
+      if (Eventful(summary)) log_("", summary);
+      lock.lock();
+    }
+  }
+
+  // Whether a run is worth telling the page of: it invoked, filtered, failed or holds records.
+  static bool Eventful(const wire::Json& s) {
+    if (!s.is_object()) return false;
+    for (const char* key : {"invocations", "filtered", "failed", "pending", "discarded"}) {
+      if (s.value(key, 0.0) > 0) return true;
+    }
+    return s.contains("errors") && s["errors"].is_array() && !s["errors"].empty();
+  }
+
+  std::shared_ptr<Engine> engine_;
+  ServedScriptLog log_;
+  LogLines sink_;
+  std::unique_ptr<shell::Shell> shell_;
+  std::function<wire::Json(shell::ShellContext&)> run_handlers_;
+  std::optional<int> subscription_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool due_ = false;
+  bool stop_ = false;
+  std::thread handlers_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<ServedScript>> StartServedScript(std::shared_ptr<Engine> engine,
+                                                        const std::string& file,
+                                                        ServedScriptLog log) {
+  auto served = std::make_unique<Served>(std::move(engine), std::move(log));
+  DDB_TRY(served->Start(file));
+  return std::unique_ptr<ServedScript>(std::move(served));
+}
+
+}  // namespace ddblab::lab

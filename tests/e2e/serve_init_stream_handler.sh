@@ -1,0 +1,96 @@
+# `ddblab serve --init FILE`: the script creates the tables and attaches a stream handler before
+# the server listens; the handler then runs on the server's own commits, whoever wrote them.
+#   * a handler that copies each new item of Orders into OrderCopies: boto3 puts an order, and
+#     boto3 reads the copy back from OrderCopies;
+#   * a handler that fails: its error, and the records it holds back, show in serve's log;
+#   * a script that fails stops serve before it listens, naming the script.
+source "$(dirname "$0")/lib/serve_common.sh" "$@"
+require_tools boto3
+
+cat > "$WORK/copy-orders.lua" <<'LUA'
+-- Copies each new or changed order into OrderCopies.
+return function(event)
+  for _, rec in ipairs(event.Records) do
+    if rec.eventName ~= "REMOVE" then
+      ddb.call("PutItem", { TableName = "OrderCopies", Item = rec.dynamodb.NewImage })
+    end
+  end
+end
+LUA
+cat > "$WORK/refuse.lua" <<'LUA'
+return function(event)
+  error("refusing " .. #event.Records .. " record(s)")
+end
+LUA
+cat > "$WORK/init.ddb" <<EOF2
+aws dynamodb create-table --table-name Orders --attribute-definitions AttributeName=PK,AttributeType=S --key-schema AttributeName=PK,KeyType=HASH --billing-mode PAY_PER_REQUEST --stream-specification StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES
+aws dynamodb create-table --table-name OrderCopies --attribute-definitions AttributeName=PK,AttributeType=S --key-schema AttributeName=PK,KeyType=HASH --billing-mode PAY_PER_REQUEST
+aws dynamodb create-table --table-name Audit --attribute-definitions AttributeName=PK,AttributeType=S --key-schema AttributeName=PK,KeyType=HASH --billing-mode PAY_PER_REQUEST --stream-specification StreamEnabled=true,StreamViewType=NEW_IMAGE
+aws dynamodb put-item --table-name Orders --item '{"PK":{"S":"seeded"}}'
+.stream attach Orders $WORK/copy-orders.lua --name copier
+.stream attach Audit $WORK/refuse.lua --name refuser --max-retries 0
+EOF2
+
+start_server --init "$WORK/init.ddb"
+
+PYTHONPATH="$(dirname "$0")/lib" "$PY" - "$ENDPOINT" <<'PYEOF' || fail "boto3 checks of the handler's copy failed"
+import sys
+import time
+
+import boto3
+from boto3_checks import check
+
+ddb = boto3.client("dynamodb", region_name="us-east-1", endpoint_url=sys.argv[1])
+tables = ddb.list_tables()["TableNames"]
+check(tables == ["Audit", "OrderCopies", "Orders"], "the script's tables are served: %s" % tables)
+seeded = ddb.get_item(TableName="OrderCopies", Key={"PK": {"S": "seeded"}}).get("Item")
+check(seeded is None, "the seed put before the handler was attached is not copied (LATEST): %s" % seeded)
+
+ddb.put_item(TableName="Orders", Item={"PK": {"S": "o1"}, "total": {"N": "42"}})
+ddb.execute_statement(Statement="UPDATE Orders SET total = 43 WHERE PK = 'o1'")
+ddb.put_item(TableName="Audit", Item={"PK": {"S": "a1"}})
+
+
+def copy_of(pk):
+    # The handler runs on the server's own thread after the commit: wait for it, within reason.
+    for _ in range(400):
+        item = ddb.get_item(TableName="OrderCopies", Key={"PK": {"S": pk}}, ConsistentRead=True).get("Item")
+        if item is not None and item.get("total") == {"N": "43"}:
+            return item
+        time.sleep(0.05)
+    return ddb.get_item(TableName="OrderCopies", Key={"PK": {"S": pk}}).get("Item")
+
+
+item = copy_of("o1")
+check(item == {"PK": {"S": "o1"}, "total": {"N": "43"}},
+      "the handler copied the order and then its update: %s" % item)
+PYEOF
+
+# The failing handler's error reaches serve's log (stderr), with the batch it discarded.
+for _ in $(seq 1 400); do
+  grep -q "refusing 1 record" "$SERVER_ERR" && break
+  sleep 0.05
+done
+grep -q "Audit -> refuser: 1 invocation, 1 record, 1 failed" "$SERVER_ERR" ||
+  fail "serve's log does not report the failing handler's invocation"
+grep -q "refusing 1 record(s)" "$SERVER_ERR" || fail "serve's log does not show the handler's error"
+grep -q "Audit -> refuser: 1 record discarded after the last retry" "$SERVER_ERR" ||
+  fail "serve's log does not say the batch was discarded"
+# (How many invocations the copier needed depends on when its thread woke: not asserted.)
+grep -Eq "Orders -> copier: [0-9]+ invocations?, [0-9]+ records?; the handler made" "$SERVER_ERR" ||
+  fail "serve's log does not report the copier's runs"
+stop_server
+
+# A script that fails stops serve before it listens.
+printf 'aws dynamodb describe-table --table-name Missing\n' > "$WORK/broken.ddb"
+set +e
+"$DDBLAB" serve --port 0 --init "$WORK/broken.ddb" > "$WORK/broken.out" 2> "$WORK/broken.err"
+status=$?
+set -e
+[ "$status" -eq 1 ] || fail "serve with a failing --init exited $status, not 1"
+grep -q "ready" "$WORK/broken.out" && fail "serve listened although its --init script failed"
+grep -q "ResourceNotFoundException" "$WORK/broken.err" ||
+  fail "the script's error is not shown: $(cat "$WORK/broken.err")"
+grep -q -- "--init $WORK/broken.ddb: the script stopped on an error" "$WORK/broken.err" ||
+  fail "serve does not name the script that failed: $(cat "$WORK/broken.err")"
+echo "ok: serve --init runs the script and its stream handlers on every client's commits"
