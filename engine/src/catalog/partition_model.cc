@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "ddblab/requests_resources.h"
+#include "catalog/quotas.h"
 
 namespace ddblab {
 
@@ -58,11 +58,10 @@ int DerivedPartitionCount(const TableSchema& t, int64_t table_size_bytes,
     // WCU per table by default). Units beyond it add no partitions here, so a table declared
     // with 10^12 WCU (the largest value DynamoDB's validation lets through) is modelled with the
     // partitions of its quota instead of a billion that every DescribeStream would list.
-    const DescribeLimitsResponse quota;
     const int64_t asked_rcu = std::max<int64_t>(0, t.provisioned_throughput.read_capacity_units);
     const int64_t asked_wcu = std::max<int64_t>(0, t.provisioned_throughput.write_capacity_units);
-    const int64_t rcu = std::min(asked_rcu, quota.table_max_read_capacity_units);
-    const int64_t wcu = std::min(asked_wcu, quota.table_max_write_capacity_units);
+    const int64_t rcu = std::min(asked_rcu, kTableMaxReadCapacityUnits);
+    const int64_t wcu = std::min(asked_wcu, kTableMaxWriteCapacityUnits);
     // ceil(RCU/3000 + WCU/1000) computed exactly in units of 1/3000.
     by_throughput =
         CeilDiv(rcu + wcu * (kPartitionReadUnits / kPartitionWriteUnits), kPartitionReadUnits);
@@ -71,9 +70,8 @@ int DerivedPartitionCount(const TableSchema& t, int64_t table_size_bytes,
              " + " + Grouped(wcu) + " WCU / " + Grouped(kPartitionWriteUnits) +
              ") = " + Partitions(by_throughput);
       if (rcu < asked_rcu || wcu < asked_wcu) {
-        rule += " (units beyond the table quota of " +
-                Grouped(quota.table_max_read_capacity_units) + " RCU / " +
-                Grouped(quota.table_max_write_capacity_units) + " WCU add no partitions)";
+        rule += " (units beyond the table quota of " + Grouped(kTableMaxReadCapacityUnits) +
+                " RCU / " + Grouped(kTableMaxWriteCapacityUnits) + " WCU add no partitions)";
       }
     }
   }

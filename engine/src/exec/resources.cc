@@ -5,6 +5,7 @@
 #include <set>
 #include <string_view>
 
+#include "catalog/quotas.h"
 #include "exec/catalog_store.h"
 #include "exec/engine_impl.h"
 #include "exec/tag_rules.h"
@@ -239,13 +240,11 @@ Result<DescribeEndpointsResponse> EngineImpl::DescribeEndpoints(const DescribeEn
 }
 
 Result<DescribeLimitsResponse> EngineImpl::DescribeLimits(const DescribeLimitsRequest&) {
-  // DynamoDB's default quotas: 80,000 read and write units per account, 40,000 per table
-  // (developer guide, "Service, account, and table quotas").
   DescribeLimitsResponse resp;
-  resp.account_max_read_capacity_units = 80000;
-  resp.account_max_write_capacity_units = 80000;
-  resp.table_max_read_capacity_units = 40000;
-  resp.table_max_write_capacity_units = 40000;
+  resp.account_max_read_capacity_units = kAccountMaxReadCapacityUnits;
+  resp.account_max_write_capacity_units = kAccountMaxWriteCapacityUnits;
+  resp.table_max_read_capacity_units = kTableMaxReadCapacityUnits;
+  resp.table_max_write_capacity_units = kTableMaxWriteCapacityUnits;
   return resp;
 }
 
