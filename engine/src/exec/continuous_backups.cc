@@ -15,14 +15,6 @@ Error ContinuousBackupsTableNotFound(const std::string& name) {
   return MakeError(ErrorType::kTableNotFoundException, "Table not found: " + name);
 }
 
-// TableName is a name or a table's ARN (arn:aws:dynamodb:<region>:<account>:table/<name>).
-std::string TableNameOrArn(const std::string& name) {
-  constexpr std::string_view kTable = ":table/";
-  size_t at = name.rfind(kTable);
-  if (name.rfind("arn:", 0) != 0 || at == std::string::npos) return name;
-  return name.substr(at + kTable.size());
-}
-
 // DynamoDB: the latest restorable time trails the present by about five minutes.
 constexpr double kRestoreLagSeconds = 300;
 constexpr double kSecondsPerDay = 86400;
@@ -50,9 +42,9 @@ ContinuousBackupsDescription DescribeRecovery(const TableSchema& s, double now) 
 Result<DescribeContinuousBackupsResponse> EngineImpl::DescribeContinuousBackups(
     const DescribeContinuousBackupsRequest& r) {
   std::lock_guard lock(mutex_);
-  const std::string name = TableNameOrArn(r.table_name);
-  auto it = tables_.find(name);
-  if (it == tables_.end()) return ContinuousBackupsTableNotFound(name);
+  // TableName is a table's name or its ARN.
+  auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
+  if (it == tables_.end()) return ContinuousBackupsTableNotFound(r.table_name);
   DescribeContinuousBackupsResponse resp;
   resp.continuous_backups_description = DescribeRecovery(it->second, Now());
   return resp;
@@ -61,9 +53,9 @@ Result<DescribeContinuousBackupsResponse> EngineImpl::DescribeContinuousBackups(
 Result<UpdateContinuousBackupsResponse> EngineImpl::UpdateContinuousBackups(
     const UpdateContinuousBackupsRequest& r) {
   std::lock_guard lock(mutex_);
-  const std::string name = TableNameOrArn(r.table_name);
-  auto it = tables_.find(name);
-  if (it == tables_.end()) return ContinuousBackupsTableNotFound(name);
+  // TableName is a table's name or its ARN.
+  auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
+  if (it == tables_.end()) return ContinuousBackupsTableNotFound(r.table_name);
   const PointInTimeRecoverySpecification& spec = r.point_in_time_recovery_specification;
   TableSchema s = it->second;
   if (!spec.point_in_time_recovery_enabled) {

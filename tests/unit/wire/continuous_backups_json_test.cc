@@ -17,7 +17,10 @@ const char* kCreate = R"({"TableName": "Tbl",
   "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}],
   "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}], "BillingMode": "PAY_PER_REQUEST"})";
 
-std::string Message(const ddblab::wire::JsonResult& r) { return r.body.value("message", ""); }
+// DynamoDB's framework writes a SerializationException's text as Message, the others as message.
+std::string Message(const ddblab::wire::JsonResult& r) {
+  return r.body.value("message", r.body.value("Message", ""));
+}
 std::string Type(const ddblab::wire::JsonResult& r) { return r.body.value("__type", ""); }
 
 }  // namespace
