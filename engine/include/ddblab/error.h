@@ -39,6 +39,7 @@ enum class ErrorType {
   kRequestLimitExceeded,
   kExpiredIteratorException,  // DynamoDB Streams: a shard iterator older than 15 minutes
   kTableNotFoundException,    // the continuous backups operations' missing table
+  kPolicyNotFoundException,   // the resource policy operations: no policy, or another revision
   kInternalServerError,
 };
 

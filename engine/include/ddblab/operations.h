@@ -57,10 +57,13 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(UpdateTimeToLive, kControl)
 
 #define DDBLAB_MODELLED_OPERATIONS(X)    \
+  X(DeleteResourcePolicy, kControl)      \
   X(DescribeContinuousBackups, kControl) \
   X(DescribeEndpoints, kControl)         \
   X(DescribeLimits, kControl)            \
+  X(GetResourcePolicy, kControl)         \
   X(ListTagsOfResource, kControl)        \
+  X(PutResourcePolicy, kControl)         \
   X(UpdateContinuousBackups, kControl)
 
 #define DDBLAB_OPERATIONS(X) DDBLAB_HAND_OPERATIONS(X) DDBLAB_MODELLED_OPERATIONS(X)

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ddblab/model/continuous_backups.h"
+#include "ddblab/model/resource_policies.h"
 #include "ddblab/model/resources.h"
 
 namespace ddblab {

@@ -91,6 +91,13 @@ std::string SchemaToText(const TableSchema& s) {
     j["pitr"] = {{"enabled_at", s.point_in_time_recovery->enabled_at},
                  {"days", s.point_in_time_recovery->recovery_period_in_days}};
   }
+  if (!s.resource_policies.empty()) {
+    json policies = json::object();
+    for (const auto& [resource, p] : s.resource_policies) {
+      policies[resource] = {{"document", p.document}, {"revision_id", p.revision_id}};
+    }
+    j["resource_policies"] = policies;
+  }
   if (!s.streams.empty()) {
     json streams = json::array();
     for (const StreamState& st : s.streams) {
@@ -137,6 +144,12 @@ Result<TableSchema> SchemaFromText(const std::string& text) {
     if (j.contains("pitr")) {
       s.point_in_time_recovery = TableSchema::PointInTimeRecovery{
           j.at("pitr").at("enabled_at").get<double>(), j.at("pitr").at("days").get<int>()};
+    }
+    if (j.contains("resource_policies")) {
+      for (const auto& [resource, p] : j.at("resource_policies").items()) {
+        s.resource_policies[resource] = TableSchema::ResourcePolicy{
+            p.at("document").get<std::string>(), p.at("revision_id").get<std::string>()};
+      }
     }
     if (j.contains("streams")) {
       for (const auto& st : j.at("streams")) {

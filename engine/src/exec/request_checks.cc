@@ -33,6 +33,8 @@ Error InValidationEnvelope(Error e) {
       "One or more parameter values were invalid: An number set  may not be empty",
       "One or more parameter values were invalid: Binary sets should not be empty",
       "One or more parameter values were invalid: Input collection ",
+      "One or more parameter values were invalid: Null attribute value types must have the "
+      "value of true",
   };
   if (e.type != ErrorType::kValidationException) return e;
   for (std::string_view family : kFamilies) {

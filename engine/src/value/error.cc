@@ -41,6 +41,8 @@ std::string_view ErrorTypeName(ErrorType type) {
       return "ExpiredIteratorException";
     case ErrorType::kTableNotFoundException:
       return "TableNotFoundException";
+    case ErrorType::kPolicyNotFoundException:
+      return "PolicyNotFoundException";
     case ErrorType::kInternalServerError:
       return "InternalServerError";
   }

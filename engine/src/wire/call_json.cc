@@ -4,7 +4,9 @@
 
 #include "ddblab/call.h"
 #include "ddblab/wire.h"
+#include "exec/request_checks.h"
 #include "wire/codec.h"
+#include "wire/s3_operations.h"
 #include "wire/unsupported_members.h"
 
 namespace ddblab::wire {
@@ -38,9 +40,22 @@ constexpr auto kOperationCount = std::make_index_sequence<std::variant_size_v<Re
 
 Result<Request> RequestFromJson(std::string_view operation, const Json& body) {
   std::optional<Operation> op = OperationFromName(operation);
-  // DynamoDB answers an unknown X-Amz-Target with a bare UnknownOperationException.
-  if (!op) return MakeError(ErrorType::kUnknownOperationException, "");
-  DDB_ASSIGN_OR_RETURN(Request request, DecodeRequest(*op, body, kOperationCount));
+  if (!op) {
+    if (std::optional<Error> s3 = internal::RefuseS3Operation(operation)) return *s3;
+    // DynamoDB answers an unknown X-Amz-Target with a bare UnknownOperationException.
+    return MakeError(ErrorType::kUnknownOperationException, "");
+  }
+  Result<Request> request = DecodeRequest(*op, body, kOperationCount);
+  if (!request.ok()) {
+    // DynamoDB (2026) wraps PutItem's and UpdateItem's value errors found while the body is read
+    // (an empty or duplicated set, NULL false, an invalid ExpressionAttributeValues entry) in
+    // its validation envelope, as it does their other request checks; every other operation
+    // reports them bare.
+    if (*op == Operation::PutItem || *op == Operation::UpdateItem) {
+      return InValidationEnvelope(std::move(request.error()));
+    }
+    return request;
+  }
   DDB_TRY(internal::RefuseUnsupportedMembers(*op, body));
   return request;
 }

@@ -238,6 +238,15 @@ const RoundTripCase kCases[] = {
         "RecoveryPeriodInDays": 7}})j"},
     {"DescribeEndpoints", R"j({})j"},
     {"DescribeLimits", R"j({})j"},
+    {"PutResourcePolicy", R"j({
+      "ResourceArn": "arn:aws:dynamodb:us-east-1:000000000000:table/app-main",
+      "Policy": "{\"Version\": \"2012-10-17\"}", "ExpectedRevisionId": "NO_POLICY",
+      "ConfirmRemoveSelfResourceAccess": true})j"},
+    {"GetResourcePolicy", R"j({
+      "ResourceArn": "arn:aws:dynamodb:us-east-1:000000000000:table/app-main"})j"},
+    {"DeleteResourcePolicy", R"j({
+      "ResourceArn": "arn:aws:dynamodb:us-east-1:000000000000:table/app-main",
+      "ExpectedRevisionId": "1700000000000"})j"},
     // ---------------------------------------------------------------- DynamoDB Streams
     {"ListStreams", R"j({"TableName": "app-main", "Limit": 2,
       "ExclusiveStartStreamArn":

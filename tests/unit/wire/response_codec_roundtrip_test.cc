@@ -201,6 +201,19 @@ void TableOperations(Covered& covered) {
   RoundTrip<ddblab::DescribeContinuousBackupsResponse>(lab, covered, "DescribeContinuousBackups",
                                                        R"({"TableName": "Shop"})");
 
+  const std::string policy =
+      Json{{"ResourceArn", arn},
+           {"Policy", R"({"Version": "2012-10-17", "Statement": [{"Effect": "Allow",
+              "Principal": {"AWS": "arn:aws:iam::000000000000:root"},
+              "Action": "dynamodb:GetItem", "Resource": "*"}]})"}}
+          .dump();
+  auto put_policy =
+      RoundTrip<ddblab::PutResourcePolicyResponse>(lab, covered, "PutResourcePolicy", policy);
+  auto got_policy =
+      RoundTrip<ddblab::GetResourcePolicyResponse>(lab, covered, "GetResourcePolicy", resource);
+  CHECK(got_policy.revision_id == put_policy.revision_id);
+  RoundTrip<ddblab::DeleteResourcePolicyResponse>(lab, covered, "DeleteResourcePolicy", resource);
+
   auto endpoints =
       RoundTrip<ddblab::DescribeEndpointsResponse>(lab, covered, "DescribeEndpoints", "{}");
   CHECK(endpoints.endpoints.size() == 1);

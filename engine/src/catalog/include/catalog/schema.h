@@ -75,6 +75,13 @@ struct TableSchema {
     int recovery_period_in_days = 35;
   };
   std::optional<PointInTimeRecovery> point_in_time_recovery;
+  // PutResourcePolicy: the resource-based policies attached to the table (key "") and to its
+  // streams (key: the stream's label), kept and returned, never enforced.
+  struct ResourcePolicy {
+    std::string document;     // as the request gave it
+    std::string revision_id;  // milliseconds on the engine clock, rising with each change
+  };
+  std::map<std::string, ResourcePolicy> resource_policies;
   // TagResource: the table's tags by key.
   std::map<std::string, std::string> tags;
   // StreamSpecification: every stream the table has had, oldest first.

@@ -226,6 +226,9 @@ class EngineImpl final : public Engine {
   // The table an ARN names, with DynamoDB's errors for a malformed or unknown ARN.
   Result<const TableSchema*> TableForArn(const std::optional<std::string>& arn,
                                          const std::string& operation);
+  // The table a resource policy's ResourceArn names (a table's or a stream's ARN), with
+  // DynamoDB's refusals; `key` is where its policy is kept (TableSchema::resource_policies).
+  Result<TableSchema*> PolicyTable(const std::string& arn, std::string* key);
 };
 
 }  // namespace ddblab

@@ -19,8 +19,8 @@ Status CheckEnum(const std::optional<std::string>& value, const char* field,
 // violation: "1 validation error detected: " before the message. The families it wraps are the
 // expressions (syntax, undefined and unused names and values, mixing with legacy members,
 // ExpressionAttributeValues without an expression or empty) and the values themselves (an empty
-// or duplicated set); checks against the table (key types, key attributes updated, document
-// paths, item size) stay bare. Returns `e` with the prefix where its family has it.
+// or duplicated set, NULL false); checks against the table (key types, key attributes updated,
+// document paths, item size) stay bare. Returns `e` with the prefix where its family has it.
 Error InValidationEnvelope(Error e);
 
 inline Status CheckReturnConsumedCapacity(const std::optional<std::string>& v) {
