@@ -157,14 +157,11 @@ class Engine {
   virtual Result<ExecuteTransactionResponse> ExecuteTransaction(
       const ExecuteTransactionRequest& r) = 0;
 
-  // Tags, Time to Live, endpoints and account limits (requests_resources.h). Expired items of a
-  // table with Time to Live enabled are deleted by a sweep at the start of a call once the
-  // clock has moved on (see README, "Time to Live").
+  // Tags (requests_resources.h). Time to Live is modelled (below): expired items of a table
+  // with Time to Live enabled are deleted by a sweep at the start of a call once the clock has
+  // moved on (see README, "Time to Live").
   virtual Result<TagResourceResponse> TagResource(const TagResourceRequest& r) = 0;
   virtual Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) = 0;
-  virtual Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) = 0;
-  virtual Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
-      const DescribeTimeToLiveRequest& r) = 0;
 
   // The modelled operations (ddblab/model/): one method each, named as the operation.
 #define DDBLAB_MODELLED_METHOD(Name, How) \

@@ -37,7 +37,6 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(DeleteTable, kDrop)            \
   X(DescribeStream, kStream)       \
   X(DescribeTable, kControl)       \
-  X(DescribeTimeToLive, kControl)  \
   X(ExecuteStatement, kData)       \
   X(ExecuteTransaction, kData)     \
   X(GetItem, kData)                \
@@ -53,18 +52,19 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(TransactWriteItems, kData)     \
   X(UntagResource, kControl)       \
   X(UpdateItem, kData)             \
-  X(UpdateTable, kControl)         \
-  X(UpdateTimeToLive, kControl)
+  X(UpdateTable, kControl)
 
 #define DDBLAB_MODELLED_OPERATIONS(X)    \
   X(DeleteResourcePolicy, kControl)      \
   X(DescribeContinuousBackups, kControl) \
   X(DescribeEndpoints, kControl)         \
   X(DescribeLimits, kControl)            \
+  X(DescribeTimeToLive, kControl)        \
   X(GetResourcePolicy, kControl)         \
   X(ListTagsOfResource, kControl)        \
   X(PutResourcePolicy, kControl)         \
-  X(UpdateContinuousBackups, kControl)
+  X(UpdateContinuousBackups, kControl)   \
+  X(UpdateTimeToLive, kControl)
 
 #define DDBLAB_OPERATIONS(X) DDBLAB_HAND_OPERATIONS(X) DDBLAB_MODELLED_OPERATIONS(X)
 

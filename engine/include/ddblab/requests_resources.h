@@ -1,7 +1,7 @@
-// Request and response structs of the operations around tables rather than items: tags
-// (TagResource, UntagResource, ListTagsOfResource), Time to Live (UpdateTimeToLive,
-// DescribeTimeToLive), DescribeEndpoints and DescribeLimits. Names follow DynamoDB's API
-// reference; std::optional marks members a request may omit.
+// Request and response structs of the operations around tables rather than items: TagResource
+// and UntagResource written by hand, and the model files of the others (ListTagsOfResource,
+// Time to Live, continuous backups, DescribeEndpoints, DescribeLimits). Names follow DynamoDB's
+// API reference; std::optional marks members a request may omit.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include "ddblab/model/continuous_backups.h"
 #include "ddblab/model/resource_policies.h"
 #include "ddblab/model/resources.h"
+#include "ddblab/model/time_to_live.h"
 
 namespace ddblab {
 
@@ -32,25 +33,5 @@ struct UntagResourceRequest {
   std::optional<std::vector<std::string>> tag_keys;
 };
 struct UntagResourceResponse {};  // DynamoDB answers with an empty body
-
-struct TimeToLiveSpecification {
-  std::string attribute_name;
-  bool enabled = false;
-};
-struct UpdateTimeToLiveRequest {
-  std::string table_name;
-  std::optional<TimeToLiveSpecification> time_to_live_specification;
-};
-struct UpdateTimeToLiveResponse {
-  TimeToLiveSpecification time_to_live_specification;  // the request's, echoed
-};
-
-struct DescribeTimeToLiveRequest {
-  std::string table_name;
-};
-struct DescribeTimeToLiveResponse {
-  std::string time_to_live_status = "DISABLED";  // ENABLED or DISABLED
-  std::optional<std::string> attribute_name;     // while enabled
-};
 
 }  // namespace ddblab

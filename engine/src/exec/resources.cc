@@ -169,11 +169,7 @@ Result<ListTagsOfResourceResponse> EngineImpl::ListTagsOfResource(
 Result<UpdateTimeToLiveResponse> EngineImpl::UpdateTimeToLive(const UpdateTimeToLiveRequest& r) {
   std::lock_guard lock(mutex_);
   DDB_TRY(ValidateTableName(r.table_name));
-  if (!r.time_to_live_specification) {
-    return ValidationError(
-        Constraint("null", "timeToLiveSpecification", "Member must not be null"));
-  }
-  const TimeToLiveSpecification& spec = *r.time_to_live_specification;
+  const TimeToLiveSpecification& spec = r.time_to_live_specification;
   // DynamoDB: AttributeName is 1 to 255 characters (API reference, TimeToLiveSpecification).
   if (spec.attribute_name.empty()) {
     return ValidationError(Constraint("''", "timeToLiveSpecification.attributeName",
@@ -218,13 +214,13 @@ Result<DescribeTimeToLiveResponse> EngineImpl::DescribeTimeToLive(
   DDB_TRY(ValidateTableName(r.table_name));
   auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
   if (it == tables_.end()) return TableNotFound(r.table_name);
-  DescribeTimeToLiveResponse resp;
   // DynamoDB moves through ENABLING and DISABLING for up to an hour; ddblab applies the change
-  // at once, so only the settled states appear.
-  if (it->second.ttl_attribute) {
-    resp.time_to_live_status = "ENABLED";
-    resp.attribute_name = it->second.ttl_attribute;
-  }
+  // at once, so only the settled states appear. DynamoDB always answers with the description.
+  TimeToLiveDescription description;
+  description.time_to_live_status = it->second.ttl_attribute ? "ENABLED" : "DISABLED";
+  description.attribute_name = it->second.ttl_attribute;
+  DescribeTimeToLiveResponse resp;
+  resp.time_to_live_description = std::move(description);
   return resp;
 }
 

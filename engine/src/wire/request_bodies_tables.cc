@@ -168,19 +168,6 @@ Json ToJson(const UntagResourceRequest& r) {
   return j;
 }
 
-Json ToJson(const UpdateTimeToLiveRequest& r) {
-  Json j = TableNameOnly(r.table_name);
-  if (r.time_to_live_specification) {
-    const TimeToLiveSpecification& s = *r.time_to_live_specification;
-    // The API model's member order, as UpdateTimeToLive's response echoes it.
-    j["TimeToLiveSpecification"] =
-        Json{{"Enabled", s.enabled}, {"AttributeName", s.attribute_name}};
-  }
-  return j;
-}
-
-Json ToJson(const DescribeTimeToLiveRequest& r) { return TableNameOnly(r.table_name); }
-
 Json ToJson(const ListStreamsRequest& r) {
   Json j = Json::object();
   if (r.table_name) j["TableName"] = *r.table_name;

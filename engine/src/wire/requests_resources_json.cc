@@ -1,4 +1,4 @@
-// Request bodies of the table-settings operations (tags, Time to Live) -> request structs.
+// Request bodies of TagResource and UntagResource -> request structs.
 #include "wire/codec.h"
 #include "wire/json_read.h"
 
@@ -31,31 +31,6 @@ Status FromJson(const Json& j, UntagResourceRequest* r) {
   Decoder d;
   r->resource_arn = d.String(j, "ResourceArn");
   r->tag_keys = d.StringList(j, "TagKeys");
-  return d.Finish();
-}
-
-Status FromJson(const Json& j, UpdateTimeToLiveRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  r->table_name = d.RequiredString(j, "TableName", "tableName");
-  if (const Json* spec = d.Struct(j, "TimeToLiveSpecification", "TimeToLiveSpecification")) {
-    TimeToLiveSpecification s;
-    s.attribute_name =
-        d.RequiredString(*spec, "AttributeName", "timeToLiveSpecification.attributeName");
-    std::optional<bool> enabled = d.Bool(*spec, "Enabled");
-    if (!enabled && !d.failed()) d.Missing("timeToLiveSpecification.enabled");
-    s.enabled = enabled.value_or(false);
-    r->time_to_live_specification = std::move(s);
-  } else if (!d.failed()) {
-    d.Missing("timeToLiveSpecification");
-  }
-  return d.Finish();
-}
-
-Status FromJson(const Json& j, DescribeTimeToLiveRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  r->table_name = d.RequiredString(j, "TableName", "tableName");
   return d.Finish();
 }
 

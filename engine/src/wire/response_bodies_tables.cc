@@ -1,9 +1,9 @@
-// Control-plane and DynamoDB Streams response bodies -> response structs (tables, tags, Time to
-// Live, ListStreams, DescribeStream, GetShardIterator,
-// GetRecords), for the client of a remote endpoint: the inverses of responses_tables_json.cc,
-// responses_resources_json.cc and streams_json.cc. Members ddblab does not model
-// (SSEDescription, TableClassSummary, DeletionProtectionEnabled, ...) are skipped, and members
-// ddblab derives (IndexArn, NumberOfDecreasesToday, eventVersion, eventSource) are not read.
+// Control-plane and DynamoDB Streams response bodies -> response structs (tables, tags,
+// ListStreams, DescribeStream, GetShardIterator, GetRecords), for the client of a remote endpoint:
+// the inverses of responses_tables_json.cc, responses_resources_json.cc and streams_json.cc.
+// Members ddblab does not model (SSEDescription, TableClassSummary, DeletionProtectionEnabled, ...)
+// are skipped, and members ddblab derives (IndexArn, NumberOfDecreasesToday, eventVersion,
+// eventSource) are not read.
 #include "wire/codec.h"
 #include "wire/response_bodies.h"
 
@@ -149,28 +149,6 @@ Status FromJson(const Json& j, TagResourceResponse*) {
 Status FromJson(const Json& j, UntagResourceResponse*) {
   BodyReader b;
   if (!j.is_null()) b.Body(j);
-  return b.Finish();
-}
-
-Status FromJson(const Json& j, UpdateTimeToLiveResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  if (const Json* s = b.Object(j, "TimeToLiveSpecification")) {
-    BodyReader::Scope in = b.In("TimeToLiveSpecification");
-    b.Read(*s, "Enabled", &r->time_to_live_specification.enabled);
-    b.Read(*s, "AttributeName", &r->time_to_live_specification.attribute_name);
-  }
-  return b.Finish();
-}
-
-Status FromJson(const Json& j, DescribeTimeToLiveResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  if (const Json* d = b.Object(j, "TimeToLiveDescription")) {
-    BodyReader::Scope in = b.In("TimeToLiveDescription");
-    b.Read(*d, "TimeToLiveStatus", &r->time_to_live_status);
-    b.Read(*d, "AttributeName", &r->attribute_name);
-  }
   return b.Finish();
 }
 

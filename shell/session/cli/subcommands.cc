@@ -207,7 +207,6 @@ std::vector<SubcommandDef> BuildTable() {
         Names(), Values(), OnConditionFailure()}},
       {"delete-table", "DeleteTable", Paging::kNone, {TableName()}},
       {"describe-table", "DescribeTable", Paging::kNone, {TableName()}},
-      {"describe-time-to-live", "DescribeTimeToLive", Paging::kNone, {TableName()}},
       {"execute-statement",
        "ExecuteStatement",
        Paging::kNone,
@@ -302,11 +301,6 @@ std::vector<SubcommandDef> BuildTable() {
         Flag("--deletion-protection-enabled", "DeletionProtectionEnabled"),
         Struct("--on-demand-throughput", "OnDemandThroughput"),
         Struct("--warm-throughput", "WarmThroughput")}},
-      {"update-time-to-live",
-       "UpdateTimeToLive",
-       Paging::kNone,
-       {TableName(),
-        Struct("--time-to-live-specification", "TimeToLiveSpecification", M::kGeneric, true)}},
       // `aws dynamodb wait table-exists|table-not-exists`: polls DescribeTable.
       {"wait", "DescribeTable", Paging::kNone, {TableName()}},
   };

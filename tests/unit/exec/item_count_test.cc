@@ -207,7 +207,7 @@ TEST_CASE("ItemCount is exact after TTL deletes expired items") {
   CreateAppTable(*e);
   UpdateTimeToLiveRequest ttl;
   ttl.table_name = "App";
-  ttl.time_to_live_specification = TimeToLiveSpecification{"expires", true};
+  ttl.time_to_live_specification = TimeToLiveSpecification{true, "expires"};
   Must(e->UpdateTimeToLive(ttl));
   for (int i = 0; i < 6; ++i) {
     Item it = AppItem("e" + std::to_string(i));

@@ -355,7 +355,7 @@ TEST_CASE("A Time to Live deletion is a REMOVE made by the service, and records 
   CreateStreamed(*e.engine, "NEW_AND_OLD_IMAGES");
   UpdateTimeToLiveRequest ttl;
   ttl.table_name = "Feed";
-  ttl.time_to_live_specification = TimeToLiveSpecification{"exp", true};
+  ttl.time_to_live_specification = TimeToLiveSpecification{true, "exp"};
   Must(e->UpdateTimeToLive(ttl));
   PutFeed(*e.engine, {{"id", S("old")}, {"exp", N("1700000100")}});
   *e.now += 200;

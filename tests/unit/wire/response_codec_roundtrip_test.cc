@@ -185,10 +185,13 @@ void TableOperations(Covered& covered) {
   auto ttl = RoundTrip<ddblab::UpdateTimeToLiveResponse>(lab, covered, "UpdateTimeToLive",
                                                          R"({"TableName": "Shop",
           "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "expires"}})");
-  CHECK(ttl.time_to_live_specification.enabled);
+  REQUIRE(ttl.time_to_live_specification);
+  CHECK(ttl.time_to_live_specification->enabled);
   auto ttl_state = RoundTrip<ddblab::DescribeTimeToLiveResponse>(lab, covered, "DescribeTimeToLive",
                                                                  R"({"TableName": "Shop"})");
-  CHECK(ttl_state.attribute_name == std::optional<std::string>("expires"));
+  REQUIRE(ttl_state.time_to_live_description);
+  CHECK(ttl_state.time_to_live_description->attribute_name ==
+        std::optional<std::string>("expires"));
 
   auto pitr = RoundTrip<ddblab::UpdateContinuousBackupsResponse>(
       lab, covered, "UpdateContinuousBackups", R"({"TableName": "Shop",

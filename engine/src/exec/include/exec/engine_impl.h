@@ -61,9 +61,6 @@ class EngineImpl final : public Engine {
 
   Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override;
   Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) override;
-  Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) override;
-  Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
-      const DescribeTimeToLiveRequest& r) override;
 #define DDBLAB_MODELLED_METHOD(Name, How) \
   Result<Name##Response> Name(const Name##Request& r) override;
   DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)
