@@ -55,9 +55,9 @@ class Served final : public ServedScript {
   }
 
   Status Start(const std::string& file) {
-    shell_ = std::make_unique<shell::Shell>(
-        wire::MakeEmbeddedClient(engine_, "the served database"), sink_,
-        shell::BuiltInDotCommands());
+    shell_ =
+        std::make_unique<shell::Shell>(wire::MakeEmbeddedClient(engine_, "the served database"),
+                                       sink_, shell::BuiltInDotCommands());
     RegisterLab(*shell_, {}, &run_handlers_);
     if (int status = shell_->RunScriptFile(file, false, file); status != 0) {
       return ValidationError("the script stopped on an error (exit status " +
