@@ -158,8 +158,8 @@ TEST_CASE("each write changes the table as the request its EXPLAIN shows does") 
       {"UPDATE \"App\" SET total = 1 WHERE PK = 'CUSTOMER#zz' AND SK = 'ORDER#2'",
        "The conditional request failed"},
       {"UPDATE \"App\" SET total = 'x' + 1 WHERE PK = 'CUSTOMER#c1' AND SK = 'ORDER#3'",
-       "Invalid UpdateExpression: Incorrect operand type for operator or function; operator or "
-       "function: +, operand type: S"},
+       "1 validation error detected: Invalid UpdateExpression: Incorrect operand type for "
+       "operator or function; operator or function: +, operand type: S"},
       {"UPDATE \"App\" SET SK = 'y' WHERE PK = 'CUSTOMER#c1' AND SK = 'ORDER#3'",
        "One or more parameter values were invalid: Cannot update attribute SK. This attribute is "
        "part of the key"},

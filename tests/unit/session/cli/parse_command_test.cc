@@ -291,10 +291,13 @@ TEST_CASE("Subcommands(): every subcommand with its options, flags in both forms
                         "describe-endpoints",
                         "describe-limits",
                         "describe-continuous-backups",
-                        "update-continuous-backups"}) {
+                        "update-continuous-backups",
+                        "put-resource-policy",
+                        "get-resource-policy",
+                        "delete-resource-policy"}) {
     CHECK(std::find(names.begin(), names.end(), expected) != names.end());
   }
-  CHECK(subs.size() == 28);
+  CHECK(subs.size() == 31);
   // A modelled operation's options come from its request shape, in the service model's order.
   for (const auto& s : subs) {
     if (s.name != "update-continuous-backups") continue;
