@@ -129,21 +129,27 @@ void SetInboxCount(lua_State* L, int n) {
   lua_setfield(L, LUA_REGISTRYINDEX, kInboxCount);
 }
 
+// A failed status's message is kept in the sandbox, so no C++ object is alive when a Lua call
+// may raise (lua_pushlstring can); true when `st` succeeded.
+bool KeepError(const Status& st, Sandbox::Impl* impl) {
+  if (!st.ok()) impl->stash_error = st.error().message;
+  return st.ok();
+}
+
+// Returns nil and the kept message to Lua.
+int PushKeptError(lua_State* L, Sandbox::Impl* impl) {
+  lua_pushnil(L);
+  lua_pushlstring(L, impl->stash_error.data(), impl->stash_error.size());
+  impl->stash_error.clear();
+  return 2;
+}
+
 int LTake(lua_State* L) {
   Inbox* inbox = CheckInbox(L);
   Sandbox::Impl* impl = ImplOf(L);
   int64_t dropped = 0;
-  bool ok = false;
-  {
-    Status st = TakeEntries(*inbox, impl, &impl->stash, &dropped);
-    ok = st.ok();
-    if (!ok) impl->stash_error = st.error().message;
-  }
-  if (!ok) {
-    lua_pushnil(L);
-    lua_pushlstring(L, impl->stash_error.data(), impl->stash_error.size());
-    impl->stash_error.clear();
-    return 2;
+  if (!KeepError(TakeEntries(*inbox, impl, &impl->stash, &dropped), impl)) {
+    return PushKeptError(L, impl);
   }
   impl->owner->PushJson(impl->stash);
   impl->stash = nullptr;
@@ -187,18 +193,10 @@ int OpenCommitInbox(lua_State* L) {
     lua_setfield(L, -2, "__metatable");  // the sandbox's code cannot reach the methods' table
   }
   lua_setmetatable(L, -2);
-  bool ok = false;
-  {
-    Status st = impl->client == nullptr ? Status(ValidationError("the sandbox has no database"))
-                                        : SubscribeInbox(*inbox, impl, *impl->client);
-    ok = st.ok();
-    if (!ok) impl->stash_error = st.error().message;
-  }
-  if (!ok) {
-    lua_pushnil(L);
-    lua_pushlstring(L, impl->stash_error.data(), impl->stash_error.size());
-    impl->stash_error.clear();
-    return 2;
+  if (!KeepError(impl->client == nullptr ? Status(ValidationError("the sandbox has no database"))
+                                         : SubscribeInbox(*inbox, impl, *impl->client),
+                 impl)) {
+    return PushKeptError(L, impl);
   }
   SetInboxCount(L, InboxCount(L) + 1);
   return 1;
