@@ -16,7 +16,7 @@ using IteratorKey = std::array<uint8_t, 32>;
 // a restart, as DynamoDB's expire after 15 minutes anyway.
 IteratorKey NewIteratorKey();
 
-// HMAC-SHA-256 (RFC 2104, FIPS 180-4) of `message` under `key`, as 64 lowercase hex digits.
+// HMAC-SHA-256 of `message` under `key` (ddblab/sha256.h), as 64 lowercase hex digits.
 std::string HmacSha256Hex(const IteratorKey& key, std::string_view message);
 
 }  // namespace ddblab
