@@ -45,6 +45,19 @@ void Finish(HttpReply& reply) {
   reply.headers.emplace_back("x-amz-crc32", std::to_string(Crc32(reply.body)));
 }
 
+// The operation X-Amz-Target names, or "" when it names none: each API answers only its own
+// operations.
+std::string OperationOfTarget(std::string_view target) {
+  if (target.substr(0, kTargetPrefix.size()) == kTargetPrefix) {
+    std::string_view op = target.substr(kTargetPrefix.size());
+    if (!IsStreamsOperation(op)) return std::string(op);
+  } else if (target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix) {
+    std::string_view op = target.substr(kStreamsTargetPrefix.size());
+    if (IsStreamsOperation(op)) return std::string(op);
+  }
+  return "";
+}
+
 // Members whose values are ARNs of tables, indexes and streams.
 bool IsArnMember(std::string_view key) {
   static constexpr std::string_view kArnMembers[] = {
@@ -145,14 +158,7 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
     Finish(reply);
     return reply;
   }
-  // Each API answers only its own operations.
-  if (target.substr(0, kTargetPrefix.size()) == kTargetPrefix) {
-    std::string_view op = target.substr(kTargetPrefix.size());
-    if (!IsStreamsOperation(op)) reply.operation = std::string(op);
-  } else if (target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix) {
-    std::string_view op = target.substr(kStreamsTargetPrefix.size());
-    if (IsStreamsOperation(op)) reply.operation = std::string(op);
-  }
+  reply.operation = OperationOfTarget(target);
   if (reply.operation.empty()) {
     reply.result.ok = false;
     reply.result.error = MakeError(ErrorType::kUnknownOperationException, "");
@@ -183,14 +189,34 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
   return reply;
 }
 
-HttpReply UndecodableBodyReply(const std::string& problem) {
+HttpReply ErrorReply(const Error& error) {
   HttpReply reply;
   reply.result.ok = false;
-  reply.result.error = MakeError(ErrorType::kInternalServerError,
-                                 "The request body could not be decoded: " + problem);
+  reply.result.error = error;
   reply.result.http_status = ErrorHttpStatus(reply.result.error.type);
   reply.status = reply.result.http_status;
   reply.body = wire::ErrorToJson(reply.result.error).dump();
+  Finish(reply);
+  return reply;
+}
+
+HttpReply UndecodableBodyReply(const std::string& problem) {
+  return ErrorReply(MakeError(ErrorType::kInternalServerError,
+                              "The request body could not be decoded: " + problem));
+}
+
+HttpReply ServiceErrorReply(std::string_view exception, std::string message,
+                            std::string_view target) {
+  HttpReply reply;
+  reply.status = 400;
+  reply.operation = OperationOfTarget(target);
+  reply.refused_with = std::string(exception);
+  reply.result.ok = false;
+  reply.result.http_status = 400;
+  wire::Json body = wire::Json::object();
+  body["__type"] = "com.amazon.coral.service#" + std::string(exception);
+  body["message"] = std::move(message);
+  reply.body = body.dump(-1, ' ', false, wire::Json::error_handler_t::replace);
   Finish(reply);
   return reply;
 }
@@ -201,7 +227,9 @@ std::string LogLine(const HttpReply& reply, double elapsed_ms) {
   line << (reply.operation.empty() ? std::string("-") : reply.operation);
   if (!t.table.empty()) line << " " << t.table;
   if (!t.index.empty()) line << " index " << t.index;
-  if (!reply.result.ok) {
+  if (!reply.refused_with.empty()) {
+    line << " · " << reply.refused_with;
+  } else if (!reply.result.ok) {
     line << " · " << ErrorTypeName(reply.result.error.type);
   } else if (!reply.result.capacity.empty()) {
     int64_t half_units = 0;

@@ -24,6 +24,8 @@ struct HttpReply {
   std::vector<std::pair<std::string, std::string>> headers;  // x-amzn-RequestId, x-amz-crc32
   wire::JsonResult result;  // what the engine answered (empty when rejected before it)
   std::string operation;    // from X-Amz-Target, empty if not DynamoDB_20120810.<Op>
+  // The exception of a refusal made before the engine (authentication), for the log; "" else.
+  std::string refused_with;
 };
 
 // Handles POST / with the given X-Amz-Target, Content-Type, body and Authorization header. The
@@ -40,6 +42,17 @@ std::string SigningRegion(std::string_view authorization);
 // DynamoDB's answer to a body its Content-Encoding does not decode (an unknown encoding, or bytes
 // that are not what the encoding says): HTTP 500 InternalServerError. `problem` says which.
 HttpReply UndecodableBodyReply(const std::string& problem);
+
+// A refusal the HTTP front makes before the engine (authentication): HTTP 400,
+// {"__type":"com.amazon.coral.service#<exception>","message":<message>}, DynamoDB's shape for
+// MissingAuthenticationTokenException, UnrecognizedClientException and InvalidSignatureException.
+// `target` (X-Amz-Target) names the operation for the log.
+HttpReply ServiceErrorReply(std::string_view exception, std::string message,
+                            std::string_view target);
+
+// An error the server meets before the engine answers (a database it cannot open): the error's
+// own type, message and HTTP status.
+HttpReply ErrorReply(const Error& error);
 
 // The --log line for one request, e.g.
 // "Query app-main index GSI2 · 0.5 RCU · partitions [3] of 4 · 200 · 1.2 ms".

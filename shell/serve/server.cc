@@ -13,10 +13,13 @@
 #include <string>
 #include <thread>
 
+#include "access_keys.h"
 #include "content_encoding.h"
 #include "cors.h"
+#include "database_per_key.h"
 #include "ddblab/engine.h"
 #include "http_protocol.h"
+#include "request_auth.h"
 #include "shell/serve/connection_loop.h"
 #include "shell/serve/serve.h"
 
@@ -25,6 +28,9 @@ namespace {
 
 // DynamoDB: a request body over 16 MB is refused with HTTP 413.
 constexpr size_t kMaxRequestBytes = 16 * 1024 * 1024;
+// --db-per-key opens at most this many databases (as many as `keys new` writes keys): without
+// --keys any key id is accepted, and each would otherwise cost a file and an open database.
+constexpr size_t kMaxDatabasesPerKey = 1000;
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
@@ -37,13 +43,16 @@ struct ServeOptions {
   std::optional<double> request_timeout;  // seconds; head and body each
   std::optional<double> idle_timeout;     // seconds
   bool ui = false;
-  std::string init;  // a script run on the database before serving
+  std::string init;        // a script run on the database before serving
+  std::string db_per_key;  // a folder: a database file per access key id
+  std::string keys;        // a keys file: every request's signature is checked
 };
 
 constexpr const char* kUsage =
     "usage: ddblab serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--log] [--quiet]\n"
     "                    [--clock SECONDS] [--max-connections N] [--request-timeout S]\n"
-    "                    [--idle-timeout S] [--ui] [--init FILE]\n"
+    "                    [--idle-timeout S] [--ui] [--init FILE] [--db-per-key DIR]\n"
+    "                    [--keys FILE]\n"
     "  --host H    address to listen on (default 127.0.0.1, loopback only)\n"
     "  --port P    TCP port (default 8000; 0 picks a free port)\n"
     "  --db FILE   database file (default: transient in-memory database)\n"
@@ -57,7 +66,18 @@ constexpr const char* kUsage =
     "  --ui        also start the live page for the classroom and print its URL\n"
     "  --init FILE run FILE's statements and dot-commands (as -f does) before serving; stream\n"
     "              handlers it attaches (.stream attach) then run on every commit, whoever\n"
-    "              wrote, and report on stderr\n";
+    "              wrote, and report on stderr; with --db-per-key, on each key's database when\n"
+    "              it is first opened, its handlers on that database's commits\n"
+    "  --db-per-key DIR  a database for each access key id (the Credential=KEYID/... of the\n"
+    "              SigV4 Authorization header): DIR/KEYID.db, opened on the key's first call\n"
+    "              (DIR is created when missing; at most 1000 databases). Key ids are 1 to\n"
+    "              128 of A-Z a-z 0-9 _; a request with another id, or without an Authorization\n"
+    "              header, is refused. Not with --db or --ui\n"
+    "  --keys FILE check every request's AWS Signature Version 4 against the keys in FILE:\n"
+    "              one `KEYID SECRET` a line (spaces or tabs between), blank lines and lines\n"
+    "              starting with # ignored (`ddblab keys new N` writes one). An unknown key, a\n"
+    "              wrong signature or a request time 15 minutes off is refused with DynamoDB's\n"
+    "              error. Without --keys any credentials are accepted\n";
 
 // Returns 0 on success, 2 after printing a usage error, -1 for --help.
 int ParseOptions(int argc, char** argv, ServeOptions* o) {
@@ -108,6 +128,12 @@ int ParseOptions(int argc, char** argv, ServeOptions* o) {
     } else if (arg == "--init") {
       if (!take("--init")) return 2;
       o->init = value;
+    } else if (arg == "--db-per-key") {
+      if (!take("--db-per-key")) return 2;
+      o->db_per_key = value;
+    } else if (arg == "--keys") {
+      if (!take("--keys")) return 2;
+      o->keys = value;
     } else if (arg == "--clock") {
       // A fixed clock (seconds since the epoch) makes CreationDateTime and TableId stable.
       if (!take("--clock")) return 2;
@@ -144,11 +170,38 @@ int ParseOptions(int argc, char** argv, ServeOptions* o) {
       return 2;
     }
   }
+  if (!o->db_per_key.empty() && !o->db.empty()) {
+    std::cerr << "ddblab serve: --db and --db-per-key exclude each other: --db serves one shared "
+                 "database, --db-per-key one per access key id\n";
+    return 2;
+  }
+  if (!o->db_per_key.empty() && o->ui) {
+    std::cerr << "ddblab serve: --ui does not show --db-per-key databases yet: leave out one of "
+                 "them\n";
+    return 2;
+  }
   return 0;
 }
 
 bool IsLoopback(const std::string& host) {
   return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+}
+
+// `text` (one or more lines) with `prefix` before each line: whose database a report is from.
+std::string PrefixLines(const std::string& prefix, const std::string& text) {
+  std::string out;
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t end = text.find('\n', at);
+    out += prefix;
+    if (end == std::string::npos) {
+      out.append(text, at, std::string::npos);
+      break;
+    }
+    out.append(text, at, end + 1 - at);
+    at = end + 1;
+  }
+  return out;
 }
 
 }  // namespace
@@ -166,6 +219,33 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
     return 2;
   }
 
+  std::optional<serve::KeyTable> keys;
+  if (!options.keys.empty()) {
+    Result<serve::KeyTable> loaded = serve::LoadKeysFile(options.keys);
+    if (!loaded.ok()) {
+      std::cerr << "ddblab serve: --keys " << options.keys << ": " << loaded.error().message
+                << "\n";
+      return 2;
+    }
+    keys = std::move(loaded).value();
+  }
+  const bool per_key = !options.db_per_key.empty();
+  if (per_key) {
+    if (Status ready = serve::DatabasePerKey::PrepareFolder(options.db_per_key); !ready.ok()) {
+      std::cerr << "ddblab serve: --db-per-key " << options.db_per_key << ": "
+                << ready.error().message << "\n";
+      return 1;
+    }
+  }
+  const size_t key_count = keys ? keys->size() : 0;
+  const serve::RequestAuthenticator authenticator(std::move(keys), per_key);
+  if (!IsLoopback(options.host) && options.keys.empty()) {
+    std::cerr << "ddblab serve: WARNING: listening on " << options.host
+              << " (beyond loopback) without --keys: anyone who can reach this port can read, "
+                 "change and delete every table, with any credentials. Give --keys FILE "
+                 "(`ddblab keys new N` writes one) to check each request's signature.\n";
+  }
+
   EngineOptions engine_options;
   if (!options.db.empty()) engine_options.path = options.db;
   if (options.clock) {
@@ -176,13 +256,41 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
   if (options.port != 0) {
     engine_options.endpoint_address = options.host + ":" + std::to_string(options.port);
   }
-  Result<std::unique_ptr<Engine>> opened = Engine::Open(engine_options);
-  if (!opened.ok()) {
-    std::cerr << "ddblab serve: cannot open " << (options.db.empty() ? ":memory:" : options.db)
-              << ": " << opened.error().message << "\n";
-    return 1;
+  std::mutex log_mutex;
+  // The shared database, or (--db-per-key) a database for each key, opened on its first call.
+  std::shared_ptr<Engine> engine;
+  std::unique_ptr<serve::DatabasePerKey> databases;
+  if (per_key) {
+    serve::DatabasePerKey::InitEach init_each;
+    if (!options.init.empty()) {
+      // One init per database, its output and handler reports marked with the key id.
+      init_each = [&](std::shared_ptr<Engine> opened, const std::string& key_id) {
+        const std::string prefix = "[" + key_id + "] ";
+        ServeLog log = [&log_mutex, prefix](const std::string& text, const wire::Json&) {
+          std::lock_guard<std::mutex> lock(log_mutex);
+          std::cerr << PrefixLines(prefix, text) << std::flush;
+        };
+        Result<std::unique_ptr<ServeInit>> started =
+            init_factory(std::move(opened), options.init, log);
+        if (!started.ok()) {
+          std::lock_guard<std::mutex> lock(log_mutex);
+          std::cerr << prefix << "ddblab serve: --init " << options.init << ": "
+                    << started.error().message << "\n";
+        }
+        return started;
+      };
+    }
+    databases = std::make_unique<serve::DatabasePerKey>(options.db_per_key, engine_options,
+                                                        kMaxDatabasesPerKey, init_each);
+  } else {
+    Result<std::unique_ptr<Engine>> opened = Engine::Open(engine_options);
+    if (!opened.ok()) {
+      std::cerr << "ddblab serve: cannot open " << (options.db.empty() ? ":memory:" : options.db)
+                << ": " << opened.error().message << "\n";
+      return 1;
+    }
+    engine = std::move(opened).value();
   }
-  std::shared_ptr<Engine> engine = std::move(opened).value();
   std::unique_ptr<ServePage> page;
   if (options.ui) {
     Result<std::unique_ptr<ServePage>> started = page_factory(engine);
@@ -194,9 +302,8 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
   }
   // What --init sets up runs before the port opens: a client sees the tables and seed data from
   // its first request. Its output and its handlers' reports go to stderr, a line at a time.
-  std::mutex log_mutex;
   std::unique_ptr<ServeInit> init;
-  if (!options.init.empty()) {
+  if (!options.init.empty() && engine) {
     ServeLog log = [&log_mutex, &page](const std::string& line, const wire::Json& handlers) {
       std::lock_guard<std::mutex> lock(log_mutex);
       std::cerr << line << std::flush;
@@ -242,20 +349,37 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
       return res;
     }
     auto start = std::chrono::steady_clock::now();
-    // A compressed body is decoded first, and the 16 MB limit applies to what it decodes to.
-    serve::DecodedBody decoded =
-        serve::DecodeContent(req.Header("Content-Encoding"), std::move(req.body), kMaxRequestBytes);
-    if (decoded.outcome == serve::DecodedBody::Outcome::kTooLarge) {
-      res.status = 413;
-      res.close = true;
-      return res;
+    // Who sent it, before the body is decoded: a signature covers the bytes as they were sent.
+    serve::AuthOutcome auth = authenticator.Check(req, std::chrono::system_clock::now());
+    serve::HttpReply reply;
+    if (auth.refusal) {
+      reply = std::move(*auth.refusal);
+    } else {
+      // A compressed body is decoded first, and the 16 MB limit applies to what it decodes to.
+      serve::DecodedBody decoded = serve::DecodeContent(req.Header("Content-Encoding"),
+                                                        std::move(req.body), kMaxRequestBytes);
+      if (decoded.outcome == serve::DecodedBody::Outcome::kTooLarge) {
+        res.status = 413;
+        res.close = true;
+        return res;
+      }
+      std::shared_ptr<Engine> served = engine;
+      if (decoded.outcome == serve::DecodedBody::Outcome::kUndecodable) {
+        reply = serve::UndecodableBodyReply(decoded.problem);
+      } else if (databases) {
+        Result<std::shared_ptr<Engine>> own = databases->For(auth.key_id);
+        if (own.ok()) {
+          served = std::move(own).value();
+        } else {
+          reply = serve::ErrorReply(own.error());
+        }
+      }
+      if (served && decoded.outcome != serve::DecodedBody::Outcome::kUndecodable) {
+        reply = serve::HandleDynamoDbRequest(*served, req.Header("X-Amz-Target"),
+                                             req.Header("Content-Type"), decoded.body,
+                                             req.Header("Authorization"));
+      }
     }
-    serve::HttpReply reply =
-        decoded.outcome == serve::DecodedBody::Outcome::kUndecodable
-            ? serve::UndecodableBodyReply(decoded.problem)
-            : serve::HandleDynamoDbRequest(*engine, req.Header("X-Amz-Target"),
-                                           req.Header("Content-Type"), decoded.body,
-                                           req.Header("Authorization"));
     res.status = reply.status;
     res.content_type = reply.content_type;
     res.headers = std::move(reply.headers);
@@ -272,12 +396,14 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
         }
       }
     }
-    if (page) page->OnRequest(reply.operation, reply.result);
+    // The page shows the engine's calls; a refusal before the engine is not one.
+    if (page && reply.refused_with.empty()) page->OnRequest(reply.operation, reply.result);
     if (options.log) {
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
               .count();
       std::lock_guard<std::mutex> lock(log_mutex);
+      if (!auth.key_id.empty()) std::cerr << "[" << auth.key_id << "] ";
       std::cerr << serve::LogLine(reply, ms) << std::endl;
     }
     return res;
@@ -310,9 +436,16 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
   serve::ConnectionLoop loop(listen_fd, loop_options, handle);
 
   if (!options.quiet) {
+    const std::string where =
+        per_key          ? "a database per access key id in " + options.db_per_key
+        : options.db.empty() ? "transient in-memory database"
+                             : "file " + options.db;
+    const std::string credentials =
+        options.keys.empty() ? "any credentials are accepted"
+                             : "requests must be signed with one of the " +
+                                   std::to_string(key_count) + " keys in " + options.keys;
     std::cout << "ddblab serve: DynamoDB JSON API on http://" << options.host << ":" << port << " ("
-              << (options.db.empty() ? "transient in-memory database" : "file " + options.db)
-              << "); any credentials are accepted; "
+              << where << "); " << credentials << "; "
               << (IsLoopback(options.host)
                       ? "bound to loopback only (use --host to listen elsewhere)"
                       : "listening beyond loopback: other machines can reach it")
@@ -328,6 +461,7 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
   loop.Stop();
   listener.join();
   init.reset();  // its handlers stop before the page and the engine they report to and use
+  databases.reset();  // each key's handlers, then its database
   page.reset();
   // Release the engine (and close the database) before saying so.
   engine.reset();
