@@ -27,6 +27,7 @@
 #include "shell/repl/repl.h"
 #include "shell/repl/script.h"
 #include "shell/repl/shell.h"
+#include "shell/serve/keys.h"
 #include "shell/serve/serve.h"
 
 using namespace ddblab;         // NOLINT: the entry point uses both namespaces throughout
@@ -38,6 +39,7 @@ constexpr const char* kUsage =
     "usage: ddblab [FILE.db | --db FILE] [-c STATEMENT | -f SCRIPT]... [--echo] [--mode MODE]\n"
     "              [--keep-going] [--endpoint URL --region REGION]\n"
     "       ddblab serve [...]     DynamoDB's HTTP API on 127.0.0.1\n"
+    "       ddblab keys new N      access keys for a class on one server (serve --keys)\n"
     "       ddblab lesson [...]    lessons outside the REPL\n"
     "       ddblab grade [...]     grade exercise submissions\n"
     "       ddblab exercise [...]  check or scaffold an exercise folder (instructors)\n"
@@ -159,6 +161,7 @@ int main(int argc, char** argv) {
     std::string sub = argv[1];
     if (sub == "serve")
       return RunServe(argc - 1, argv + 1, page::ServePageMaker(), ServeInitMaker());
+    if (sub == "keys") return RunKeysCommand(argc - 1, argv + 1);
     if (sub == "lesson") return lab::RunLessonCommand(argc - 1, argv + 1);
     if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1);
     if (sub == "exercise") return lab::RunExerciseCommand(argc - 1, argv + 1);
