@@ -1,0 +1,93 @@
+# `ddblab serve --db-per-key DIR --init FILE`: the script runs on each student's database when it
+# is first opened, and the stream handlers it attaches run on that database's commits only.
+#   * two keys each put an order; the handler copies each into that student's own OrderCopies;
+#   * the script's output and the handlers' reports on stderr name the key they belong to;
+#   * a script that fails on a database answers that key's calls with InternalServerError naming
+#     --init, and the log says why.
+source "$(dirname "$0")/lib/serve_common.sh" "$@"
+require_tools boto3
+
+cat > "$WORK/copy-orders.lua" <<'LUA'
+-- Copies each new or changed order into OrderCopies.
+return function(event)
+  for _, rec in ipairs(event.Records) do
+    if rec.eventName ~= "REMOVE" then
+      ddb.call("PutItem", { TableName = "OrderCopies", Item = rec.dynamodb.NewImage })
+    end
+  end
+end
+LUA
+cat > "$WORK/init.ddb" <<EOF2
+aws dynamodb create-table --table-name Orders --attribute-definitions AttributeName=PK,AttributeType=S --key-schema AttributeName=PK,KeyType=HASH --billing-mode PAY_PER_REQUEST --stream-specification StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES
+aws dynamodb create-table --table-name OrderCopies --attribute-definitions AttributeName=PK,AttributeType=S --key-schema AttributeName=PK,KeyType=HASH --billing-mode PAY_PER_REQUEST
+.stream attach Orders $WORK/copy-orders.lua --name copier
+EOF2
+
+start_server --db-per-key "$WORK/dbs" --init "$WORK/init.ddb"
+
+PYTHONPATH="$(dirname "$0")/lib" "$PY" - "$ENDPOINT" <<'PYEOF' || fail "boto3 checks of the handlers failed"
+import sys
+import time
+
+import boto3
+from boto3_checks import check
+
+
+def client(key_id):
+    return boto3.client("dynamodb", region_name="us-east-1", endpoint_url=sys.argv[1],
+                        aws_access_key_id=key_id, aws_secret_access_key="x")
+
+
+ann, ben = client("ann"), client("ben")
+for ddb in (ann, ben):
+    tables = ddb.list_tables()["TableNames"]
+    check(tables == ["OrderCopies", "Orders"], "the script made each student's tables: %s" % tables)
+ann.put_item(TableName="Orders", Item={"PK": {"S": "ann-1"}})
+ben.put_item(TableName="Orders", Item={"PK": {"S": "ben-1"}})
+
+
+def copies(ddb, want):
+    # The handler runs on the server's own thread after the commit: wait for it, within reason.
+    for _ in range(400):
+        items = ddb.scan(TableName="OrderCopies", ConsistentRead=True)["Items"]
+        if items == want:
+            return items
+        time.sleep(0.05)
+    return ddb.scan(TableName="OrderCopies")["Items"]
+
+
+items = copies(ann, [{"PK": {"S": "ann-1"}}])
+check(items == [{"PK": {"S": "ann-1"}}], "ann's handler copied only ann's order: %s" % items)
+items = copies(ben, [{"PK": {"S": "ben-1"}}])
+check(items == [{"PK": {"S": "ben-1"}}], "ben's handler copied only ben's order: %s" % items)
+PYEOF
+
+for _ in $(seq 1 400); do
+  grep -q "^\[ben\] stream Orders -> copier: " "$SERVER_ERR" && break
+  sleep 0.05
+done
+grep -Eq "^\[ann\] stream Orders -> copier: [0-9]+ invocations?" "$SERVER_ERR" ||
+  fail "ann's handler report is not marked with her key"
+grep -Eq "^\[ben\] stream Orders -> copier: [0-9]+ invocations?" "$SERVER_ERR" ||
+  fail "ben's handler report is not marked with his key"
+stop_server
+
+# A script that fails on a database: that key's calls say so, and the log names the script.
+printf 'aws dynamodb describe-table --table-name Missing\n' > "$WORK/broken.ddb"
+start_server --db-per-key "$WORK/dbs2" --init "$WORK/broken.ddb"
+PYTHONPATH="$(dirname "$0")/lib" "$PY" - "$ENDPOINT" <<'PYEOF' || fail "a failed --init is not reported"
+import sys
+
+import boto3
+from boto3_checks import check, error_of
+
+ddb = boto3.client("dynamodb", region_name="us-east-1", endpoint_url=sys.argv[1],
+                   aws_access_key_id="carl", aws_secret_access_key="x", config=boto3.session.Config(retries={"max_attempts": 1}))
+for _ in range(2):
+    code, message = error_of(ddb.list_tables)
+    check(code == "InternalServerError" and message.startswith(
+        "ddblab serve --init failed on this key's database: "), "a failed --init: %s %s" % (code, message))
+PYEOF
+grep -q "^\[carl\] ddblab serve: --init $WORK/broken.ddb: the script stopped on an error" "$SERVER_ERR" ||
+  fail "the log does not say the script failed on carl's database"
+echo "ok: serve --db-per-key --init runs the script and its handlers on each student's database"
