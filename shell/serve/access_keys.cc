@@ -28,7 +28,8 @@ std::vector<std::string_view> Fields(std::string_view line) {
 }
 
 Error KeysFileError(size_t line, const std::string& problem) {
-  return MakeError(ErrorType::kValidationException, "line " + std::to_string(line) + ": " + problem);
+  return MakeError(ErrorType::kValidationException,
+                   "line " + std::to_string(line) + ": " + problem);
 }
 
 // `count` characters drawn uniformly from `alphabet`, whose size is a power of two (so taking
@@ -62,8 +63,8 @@ Result<KeyTable> ParseKeysFile(std::string_view text) {
     const std::vector<std::string_view> fields = Fields(line);
     if (fields.empty() || fields[0][0] == '#') continue;
     if (fields.size() != 2) {
-      return KeysFileError(number, "expected `KEYID SECRET` (two fields), found " +
-                                       std::to_string(fields.size()));
+      return KeysFileError(
+          number, "expected `KEYID SECRET` (two fields), found " + std::to_string(fields.size()));
     }
     const std::string id(fields[0]);
     if (!IsValidAccessKeyId(id)) {

@@ -68,9 +68,9 @@ Result<std::shared_ptr<Engine>> DatabasePerKey::For(const std::string& key_id) {
   if (init_) {
     Result<std::unique_ptr<ServeInit>> started = init_(engine, key_id);
     if (!started.ok()) {
-      slot->failure = MakeError(ErrorType::kInternalServerError,
-                                "ddblab serve --init failed on this key's database: " +
-                                    started.error().message);
+      slot->failure = MakeError(
+          ErrorType::kInternalServerError,
+          "ddblab serve --init failed on this key's database: " + started.error().message);
       return *slot->failure;
     }
     slot->init = std::move(started).value();

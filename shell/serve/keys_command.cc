@@ -96,8 +96,8 @@ int RunKeysCommand(int argc, char** argv) {
     std::cerr << "ddblab keys: cannot read /dev/urandom: " << e.what() << "\n";
     return 1;
   }
-  std::string file = "# ddblab serve --keys " + out + ": KEYID SECRET, one a line (ddblab keys new " +
-                     std::to_string(count) + ")\n";
+  std::string file = "# ddblab serve --keys " + out +
+                     ": KEYID SECRET, one a line (ddblab keys new " + std::to_string(count) + ")\n";
   for (size_t i = 0; i < keys.size(); ++i) {
     file += "# student " + std::to_string(i + 1) + "\n" + keys[i].id + " " + keys[i].secret + "\n";
   }

@@ -59,8 +59,8 @@ std::vector<std::string_view> SplitOn(std::string_view text, char sep) {
   size_t at = 0;
   for (;;) {
     const size_t next = text.find(sep, at);
-    out.push_back(text.substr(at, next == std::string_view::npos ? std::string_view::npos
-                                                                 : next - at));
+    out.push_back(
+        text.substr(at, next == std::string_view::npos ? std::string_view::npos : next - at));
     if (next == std::string_view::npos) return out;
     at = next + 1;
   }
@@ -200,10 +200,10 @@ AuthOutcome RequestAuthenticator::Check(const HttpRequest& request,
   }
   // 4. The algorithm.
   if (parts.algorithm != kSigV4Algorithm) {
-    return Refuse("IncompleteSignatureException",
-                  "Unsupported AWS 'algorithm': '" + parts.algorithm +
-                      "' (only AWS4-HMAC-SHA256 for now). ",
-                  request);
+    return Refuse(
+        "IncompleteSignatureException",
+        "Unsupported AWS 'algorithm': '" + parts.algorithm + "' (only AWS4-HMAC-SHA256 for now). ",
+        request);
   }
   // 5. The credential scope: KEYID/YYYYMMDD/region/dynamodb/aws4_request (trailing slashes are
   // ignored).

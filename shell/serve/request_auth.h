@@ -20,7 +20,7 @@ namespace ddblab::shell::serve {
 constexpr std::chrono::minutes kSignatureWindow{15};
 
 struct AuthOutcome {
-  std::string key_id;              // the sender's access key id, when known
+  std::string key_id;                // the sender's access key id, when known
   std::optional<HttpReply> refusal;  // set: answer this instead of running the request
 };
 

@@ -436,10 +436,9 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
   serve::ConnectionLoop loop(listen_fd, loop_options, handle);
 
   if (!options.quiet) {
-    const std::string where =
-        per_key          ? "a database per access key id in " + options.db_per_key
-        : options.db.empty() ? "transient in-memory database"
-                             : "file " + options.db;
+    const std::string where = per_key ? "a database per access key id in " + options.db_per_key
+                              : options.db.empty() ? "transient in-memory database"
+                                                   : "file " + options.db;
     const std::string credentials =
         options.keys.empty() ? "any credentials are accepted"
                              : "requests must be signed with one of the " +
@@ -460,7 +459,7 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
   sigwait(&stop_signals, &sig);
   loop.Stop();
   listener.join();
-  init.reset();  // its handlers stop before the page and the engine they report to and use
+  init.reset();       // its handlers stop before the page and the engine they report to and use
   databases.reset();  // each key's handlers, then its database
   page.reset();
   // Release the engine (and close the database) before saying so.

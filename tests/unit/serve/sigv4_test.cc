@@ -10,7 +10,8 @@ namespace ddblab::shell::serve {
 namespace {
 
 // AWS General Reference, "Signature Version 4 signing process", the IAM ListUsers example.
-TEST_CASE("SigV4 reproduces AWS's documented example: canonical request, string to sign, signature") {
+TEST_CASE(
+    "SigV4 reproduces AWS's documented example: canonical request, string to sign, signature") {
   HttpRequest request;
   request.method = "GET";
   request.path = "/";
@@ -68,8 +69,7 @@ TEST_CASE("A keys file: comments and blank lines skipped, a bad line refused by 
   CHECK(ParseKeysFile("a.b s\n").error().message ==
         "line 1: the key id must be 1 to 128 of A-Z, a-z, 0-9 and _");
   CHECK(ParseKeysFile("A s\nA t\n").error().message == "line 2: the key id A is given twice");
-  CHECK(ParseKeysFile("# nothing\n").error().message ==
-        "the file holds no `KEYID SECRET` line");
+  CHECK(ParseKeysFile("# nothing\n").error().message == "the file holds no `KEYID SECRET` line");
 }
 
 TEST_CASE("keys new draws AWS-shaped ids and 40-character secrets, different each time") {
@@ -80,7 +80,8 @@ TEST_CASE("keys new draws AWS-shaped ids and 40-character secrets, different eac
   CHECK(a.id.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") == std::string::npos);
   CHECK(a.secret.size() == 40);
   CHECK(a.secret.find_first_not_of(
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/") == std::string::npos);
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/") ==
+        std::string::npos);
   CHECK(a.id != b.id);
   CHECK(a.secret != b.secret);
 }
