@@ -41,7 +41,9 @@ class ServeInit {
 // and for a handler run its summary too (null otherwise). Called from any thread.
 using ServeLog = std::function<void(const std::string& text, const wire::Json& handlers)>;
 // Runs the script `file` on `engine`, then starts its handlers; an error (the script's first
-// failure) when it cannot.
+// failure) when it cannot. Called once per engine: for the shared database before the server
+// listens, and under --db-per-key for each key's database when it is first opened (its log
+// lines then start with "[KEYID] ").
 using ServeInitFactory = std::function<Result<std::unique_ptr<ServeInit>>(
     std::shared_ptr<Engine> engine, const std::string& file, ServeLog log)>;
 
@@ -59,10 +61,12 @@ using ServeInitFactory = std::function<Result<std::unique_ptr<ServeInit>>(
 //   --ui        also start the live page (made by `page`; refused when it is null)
 //   --init FILE run a script before serving and its stream handlers after (made by `init`;
 //               refused when it is null)
+//   --db-per-key DIR  a database file per access key id, DIR/KEYID.db (not with --db or --ui)
+//   --keys FILE every request's SigV4 signature checked against FILE's `KEYID SECRET` lines
 //   --help
 // Prints where it listens, then "ready" on stdout. Returns the process exit status (0 after a
-// clean stop, 2 for bad options, 1 when the database or the port cannot be opened, e.g. because
-// another process owns the database file).
+// clean stop, 2 for bad options or a malformed keys file, 1 when the database, the --db-per-key
+// folder or the port cannot be opened, e.g. because another process owns the database file).
 int RunServe(int argc, char** argv, const ServePageFactory& page = nullptr,
              const ServeInitFactory& init = nullptr);
 
