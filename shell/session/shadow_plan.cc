@@ -1,6 +1,7 @@
 // EXPLAIN over a remote endpoint from DescribeTable (shadow_plan.h).
 #include "shell/session/shadow_plan.h"
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <string>
@@ -55,7 +56,7 @@ wire::JsonResult Failed(Error e) {
 
 }  // namespace
 
-std::string PartiqlTableName(std::string_view s, std::string* index) {
+std::string PartiqlTableName(std::string_view s, std::string* index, PartiqlTableSpan* span) {
   bool want_table = false;  // the token before was FROM or INTO, or a leading UPDATE
   bool want_index = false;  // the table was read and a '.' followed it
   bool first = true;
@@ -79,6 +80,7 @@ std::string PartiqlTableName(std::string_view s, std::string* index) {
     }
     std::string token;
     bool quoted = false;
+    const size_t token_begin = i;
     if (c == '"' || c == '\'') {  // a "name" or a 'string'; a doubled quote escapes itself
       quoted = c == '"';
       for (++i; i < s.size(); ++i) {
@@ -108,6 +110,7 @@ std::string PartiqlTableName(std::string_view s, std::string* index) {
     }
     if (want_table && !token.empty()) {
       table = token;
+      if (span != nullptr) *span = PartiqlTableSpan{token_begin, std::min(i, s.size())};
       continue;
     }
     std::string word = quoted ? "" : UpperWord(token);

@@ -56,6 +56,18 @@ double Report::max_score() const {
   return s;
 }
 
+size_t Report::unavailable_checks() const {
+  size_t n = 0;
+  for (const auto& c : checks) n += c.unavailable ? 1 : 0;
+  return n;
+}
+
+double Report::unavailable_points() const {
+  double s = 0;
+  for (const auto& c : checks) s += c.unavailable_points;
+  return s;
+}
+
 std::string ExercisesDir() { return lab::BundledDataDir("exercises"); }
 
 std::vector<std::string> ListExercises(const std::string& dir) {
@@ -354,6 +366,18 @@ int LSolBlocks(lua_State* L) {
   return 1;
 }
 
+// sol.endpoint() -> the endpoint's description when grading on one, else nil (the grading
+// library then skips the checks that need ddblab's own engine).
+int LSolEndpoint(lua_State* L) {
+  Context* ctx = ContextOf(L);
+  if (ctx->client == nullptr || !ctx->client->IsRemote()) {
+    lua_pushnil(L);
+  } else {
+    ctx->sandbox->PushJson(wire::Json(ctx->client->Describe()));
+  }
+  return 1;
+}
+
 // sol.problems() -> {"line N: ...", ...}
 int LSolProblems(lua_State* L) {
   Context* ctx = ContextOf(L);
@@ -365,7 +389,8 @@ void InstallSolApi(lab::Sandbox& sb, Context* ctx) {
   lua_State* L = sb.state();
   lua_newtable(L);
   const std::pair<const char*, lua_CFunction> fns[] = {
-      {"run", LSolRun}, {"render", LSolRender}, {"blocks", LSolBlocks}, {"problems", LSolProblems}};
+      {"run", LSolRun},           {"render", LSolRender},     {"blocks", LSolBlocks},
+      {"problems", LSolProblems}, {"endpoint", LSolEndpoint}};
   for (const auto& [n, f] : fns) {
     lua_pushlightuserdata(L, ctx);
     lua_pushcclosure(L, f, 1);
@@ -457,14 +482,22 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   }
   report.problems = sol->problems;
 
-  EngineOptions eo;
-  Result<std::unique_ptr<Engine>> engine = Engine::Open(eo);
-  if (!engine.ok()) {
-    report.error = "cannot open an in-memory engine: " + engine.error().message;
-    return finish();
+  std::unique_ptr<wire::Client> own_engine;
+  wire::Client* client = options.database;
+  if (client == nullptr) {
+    Result<std::unique_ptr<Engine>> engine = Engine::Open(EngineOptions{});
+    if (!engine.ok()) {
+      report.error = "cannot open an in-memory engine: " + engine.error().message;
+      return finish();
+    }
+    own_engine = wire::MakeEmbeddedClient(std::move(engine.value()), "grading engine");
+    client = own_engine.get();
+  } else {
+    report.database = client->Describe();
   }
-  std::shared_ptr<Engine> shared(std::move(engine.value()));
-  std::unique_ptr<wire::Client> client = wire::MakeEmbeddedClient(shared, "grading engine");
+  // Over an endpoint a check waits for the network (and for new tables to become ACTIVE): its
+  // wall-time budget is wide, while its instruction budget still stops a runaway check.
+  const double min_check_seconds = client->IsRemote() ? 900 : 0;
 
   std::ostringstream lua_out;  // graders should not print; whatever they do is dropped
   lab::SandboxLimits setup_limits;
@@ -476,7 +509,7 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
     return finish();
   }
   sb->InstallDdbApi(*client, shell::FileAccess::Refused(shell::kSolutionFileReason));
-  Context ctx{&sol.value(), client.get(), sb.get()};
+  Context ctx{&sol.value(), client, sb.get()};
   InstallSolApi(*sb, &ctx);
 
   if (Status loaded = LoadExerciseScripts(*sb, *loc); !loaded.ok()) {
@@ -520,6 +553,8 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
       if (it == index.end() || it->second >= i) continue;
       const CheckResult& dep = report.checks[it->second];
       if (dep.status == CheckStatus::kPassed) continue;
+      // A check behind one the database cannot run cannot run either, for the same reason.
+      r.unavailable = dep.unavailable;
       if (dep.status == CheckStatus::kSkipped && !dep.message.empty()) {
         blocked = dep.message;
       } else {
@@ -530,13 +565,17 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
     if (!blocked.empty()) {
       r.status = CheckStatus::kSkipped;
       r.message = blocked;
+      if (r.unavailable) {
+        r.unavailable_points = r.max_points;
+        r.max_points = 0;
+      }
       continue;
     }
     if (options.progress) options.progress("check " + r.id + " (" + r.title + ")");
     lab::SandboxLimits limits;
     limits.instructions = static_cast<int64_t>(
         Num(spec, "instructions", static_cast<double>(options.check_instructions)));
-    limits.wall_seconds = Num(spec, "seconds", options.check_seconds);
+    limits.wall_seconds = std::max(Num(spec, "seconds", options.check_seconds), min_check_seconds);
     sb->set_limits(limits);
     auto t0 = std::chrono::steady_clock::now();
     Result<wire::Json> res = CallGlobal(*sb, "__run", wire::Json(r.id), &outcome);
@@ -555,6 +594,12 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
     }
     r.status = StatusFromName(Str(*res, "status", "error"));
     r.message = Str(*res, "message");
+    if (r.status == CheckStatus::kSkipped && res->value("unavailable", false)) {
+      r.unavailable = true;
+      r.unavailable_points = r.max_points;
+      r.max_points = 0;
+      continue;
+    }
     double score = Num(*res, "score", r.status == CheckStatus::kPassed ? r.max_points : 0);
     r.points = std::clamp(score, 0.0, r.max_points);
     if (r.status != CheckStatus::kPassed && !res->contains("score")) r.points = 0;

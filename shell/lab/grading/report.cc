@@ -44,6 +44,7 @@ std::string RenderText(const Report& r, bool reveal_hidden) {
   if (!r.exercise_title.empty() && r.exercise_title != r.exercise)
     o << " (" << r.exercise_title << ")";
   o << "\nsolution " << r.solution << "\nseed " << r.seed << "\n";
+  if (!r.database.empty()) o << "graded on " << r.database << "\n";
   for (const auto& p : r.problems) o << "warning: " << p << "\n";
   if (!r.error.empty()) o << "grader error: " << r.error << "\n";
   for (const auto& c : r.checks) {
@@ -63,8 +64,12 @@ std::string RenderText(const Report& r, bool reveal_hidden) {
     std::string line;
     while (std::getline(lines, line)) o << "      " << line << "\n";
   }
-  o << "score " << Points(r.score()) << "/" << Points(r.max_score()) << "  (seed " << r.seed
-    << ")\n";
+  o << "score " << Points(r.score()) << "/" << Points(r.max_score()) << "  (seed " << r.seed;
+  if (const size_t n = r.unavailable_checks(); n > 0) {
+    o << "; " << n << (n == 1 ? " check" : " checks") << " worth " << Points(r.unavailable_points())
+      << " points skipped: they need ddblab's own engine";
+  }
+  o << ")\n";
   return o.str();
 }
 
@@ -80,6 +85,12 @@ wire::Json ReportToJson(const Report& r, bool reveal_hidden) {
   j["error"] = r.error.empty() ? wire::Json(nullptr) : wire::Json(r.error);
   j["problems"] = r.problems;
   j["seconds"] = r.seconds;
+  if (!r.database.empty()) {
+    // Graded elsewhere than on ddblab's own engine: what could not be graded there.
+    j["database"] = r.database;
+    j["unavailable_checks"] = r.unavailable_checks();
+    j["unavailable_points"] = r.unavailable_points();
+  }
   wire::Json checks = wire::Json::array();
   for (const auto& c : r.checks) {
     wire::Json cj = wire::Json::object();
@@ -92,6 +103,10 @@ wire::Json ReportToJson(const Report& r, bool reveal_hidden) {
     cj["visibility"] = std::string(VisibilityName(c.visibility));
     cj["depends"] = c.depends;
     cj["seconds"] = c.seconds;
+    if (c.unavailable) {
+      cj["unavailable"] = true;
+      cj["unavailable_points"] = c.unavailable_points;
+    }
     checks.push_back(cj);
   }
   j["checks"] = checks;
@@ -112,6 +127,7 @@ Report ReportFromJson(const wire::Json& j) {
   r.seed = j.contains("seed") && j["seed"].is_number_unsigned() ? j["seed"].get<uint64_t>() : 0;
   r.error = s(j, "error");
   r.seconds = d(j, "seconds");
+  r.database = s(j, "database");
   if (j.contains("problems") && j["problems"].is_array()) {
     for (const auto& p : j["problems"]) {
       if (p.is_string()) r.problems.push_back(p.get<std::string>());
@@ -138,6 +154,9 @@ Report ReportFromJson(const wire::Json& j) {
         }
       }
       c.seconds = d(cj, "seconds");
+      c.unavailable = cj.contains("unavailable") && cj["unavailable"].is_boolean() &&
+                      cj["unavailable"].get<bool>();
+      c.unavailable_points = d(cj, "unavailable_points");
       r.checks.push_back(std::move(c));
     }
   }
