@@ -1235,6 +1235,7 @@ local function check_cost(P)
       return fail(string.format("%s is a Scan: it read %s and returned %d. A Scan reads the " ..
         "whole table (or index), so its cost grows with every item anyone stores. Give these " ..
         "items a shared partition key and Query it.\nRevisit: Query vs Scan.", label,
+        (r.read or 0) < 0 and "every item (the endpoint does not count them)" or
         count(r.read or 0, "item"), r.returned or 0))
     end
     if read_count_unknown(r) then return unavailable("read_count") end

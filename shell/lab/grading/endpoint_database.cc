@@ -338,7 +338,9 @@ class EndpointView final : public wire::Client {
     if (request.is_object()) {
       if (auto l = request.find("Limit"); l != request.end()) {
         page_request["Limit"] = *l;
-        if (l->is_number_unsigned()) limit = l->get<size_t>();
+        if (l->is_number_integer() && l->get<int64_t>() > 0) {
+          limit = static_cast<size_t>(l->get<int64_t>());
+        }
       }
       if (auto s = request.find("ExclusiveStartTableName"); s != request.end()) {
         page_request["ExclusiveStartTableName"] = *s;
