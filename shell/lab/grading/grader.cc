@@ -136,6 +136,44 @@ class CaptureClient : public wire::Client {
   std::vector<std::pair<std::string, wire::Json>> calls;
 };
 
+// Passes every call through to the database graded on, adding up the capacity each consumed
+// (Report::read_units, write_units).
+class CapacityTally : public wire::Client {
+ public:
+  explicit CapacityTally(wire::Client& inner) : inner_(inner) {}
+  CallResult Execute(const Request& request) override {
+    CallResult r = inner_.Execute(request);
+    Add(r.capacity);
+    return r;
+  }
+  wire::JsonResult Call(std::string_view operation, const wire::Json& request) override {
+    wire::JsonResult r = inner_.Call(operation, request);
+    Add(r.capacity);
+    return r;
+  }
+  bool IsRemote() const override { return inner_.IsRemote(); }
+  std::string Describe() const override { return inner_.Describe(); }
+  BulkLoadResult BulkLoad(const std::string& table, const ItemSource& next) override {
+    return inner_.BulkLoad(table, next);
+  }
+  Result<int> Subscribe(CommitSubscriber subscriber) override {
+    return inner_.Subscribe(std::move(subscriber));
+  }
+  void Unsubscribe(int id) override { inner_.Unsubscribe(id); }
+  Status SaveCopy(const std::string& path) override { return inner_.SaveCopy(path); }
+
+  double read_units() const { return static_cast<double>(read_half_) / 2; }
+  double write_units() const { return static_cast<double>(write_half_) / 2; }
+
+ private:
+  void Add(const std::vector<ConsumedCapacity>& capacity) {
+    for (const ConsumedCapacity& c : capacity) (c.read ? read_half_ : write_half_) += c.total.half_units;
+  }
+  wire::Client& inner_;
+  int64_t read_half_ = 0;
+  int64_t write_half_ = 0;
+};
+
 void CopyMembers(const wire::Json& from, wire::Json& to, std::initializer_list<const char*> keys) {
   for (const char* k : keys) {
     if (from.contains(k)) to[k] = from[k];
@@ -460,7 +498,12 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   report.exercise = exercise;
   report.solution = solution_path;
   report.seed = options.seed;
+  const CapacityTally* counted = nullptr;  // set once a database is open
   auto finish = [&]() -> Report {
+    if (counted != nullptr) {
+      report.read_units = counted->read_units();
+      report.write_units = counted->write_units();
+    }
     BoundFeedback(report);
     report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -495,6 +538,9 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   } else {
     report.database = client->Describe();
   }
+  CapacityTally tally(*client);
+  client = &tally;
+  counted = &tally;
   // Over an endpoint a check waits for the network (and for new tables to become ACTIVE): its
   // wall-time budget is wide, while its instruction budget still stops a runaway check.
   const double min_check_seconds = client->IsRemote() ? 900 : 0;

@@ -57,6 +57,11 @@ struct Report {
   // Where it was graded: empty for a fresh in-memory engine, else the client's description
   // ("endpoint http://... (tables ddblab-1a2b3c4d-*)").
   std::string database;
+  // Capacity the grading's calls consumed, as the database reported it (ddblab's own
+  // accounting, or an endpoint's ConsumedCapacity): what one grading run costs on DynamoDB.
+  // The throughput check's simulation runs elsewhere and is not counted.
+  double read_units = 0;
+  double write_units = 0;
 
   double score() const;
   double max_score() const;  // without the checks the database could not run

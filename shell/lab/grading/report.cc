@@ -70,6 +70,11 @@ std::string RenderText(const Report& r, bool reveal_hidden) {
       << " points skipped: they need ddblab's own engine";
   }
   o << ")\n";
+  // On an endpoint the capacity is the service's, and on DynamoDB it is billed.
+  if (!r.database.empty()) {
+    o << "consumed " << Points(r.read_units) << " RCU, " << Points(r.write_units)
+      << " WCU at the endpoint\n";
+  }
   return o.str();
 }
 
@@ -85,6 +90,7 @@ wire::Json ReportToJson(const Report& r, bool reveal_hidden) {
   j["error"] = r.error.empty() ? wire::Json(nullptr) : wire::Json(r.error);
   j["problems"] = r.problems;
   j["seconds"] = r.seconds;
+  j["consumed"] = wire::Json{{"read_units", r.read_units}, {"write_units", r.write_units}};
   if (!r.database.empty()) {
     // Graded elsewhere than on ddblab's own engine: what could not be graded there.
     j["database"] = r.database;
@@ -128,6 +134,10 @@ Report ReportFromJson(const wire::Json& j) {
   r.error = s(j, "error");
   r.seconds = d(j, "seconds");
   r.database = s(j, "database");
+  if (j.contains("consumed") && j["consumed"].is_object()) {
+    r.read_units = d(j["consumed"], "read_units");
+    r.write_units = d(j["consumed"], "write_units");
+  }
   if (j.contains("problems") && j["problems"].is_array()) {
     for (const auto& p : j["problems"]) {
       if (p.is_string()) r.problems.push_back(p.get<std::string>());
