@@ -167,7 +167,8 @@ class CapacityTally : public wire::Client {
 
  private:
   void Add(const std::vector<ConsumedCapacity>& capacity) {
-    for (const ConsumedCapacity& c : capacity) (c.read ? read_half_ : write_half_) += c.total.half_units;
+    for (const ConsumedCapacity& c : capacity)
+      (c.read ? read_half_ : write_half_) += c.total.half_units;
   }
   wire::Client& inner_;
   int64_t read_half_ = 0;
@@ -426,9 +427,11 @@ int LSolProblems(lua_State* L) {
 void InstallSolApi(lab::Sandbox& sb, Context* ctx) {
   lua_State* L = sb.state();
   lua_newtable(L);
-  const std::pair<const char*, lua_CFunction> fns[] = {
-      {"run", LSolRun},           {"render", LSolRender},     {"blocks", LSolBlocks},
-      {"problems", LSolProblems}, {"endpoint", LSolEndpoint}};
+  const std::pair<const char*, lua_CFunction> fns[] = {{"run", LSolRun},
+                                                       {"render", LSolRender},
+                                                       {"blocks", LSolBlocks},
+                                                       {"problems", LSolProblems},
+                                                       {"endpoint", LSolEndpoint}};
   for (const auto& [n, f] : fns) {
     lua_pushlightuserdata(L, ctx);
     lua_pushcclosure(L, f, 1);

@@ -2,12 +2,12 @@
 // request names a table the run's prefix is added, answers lose it, ListTables shows only the
 // run's tables, and the cleanup deletes exactly the run's tables. The endpoint is a fake that
 // records what it is sent.
+#include "lab/grading/endpoint_database.h"
+
 #include <catch2/catch.hpp>
 #include <deque>
 #include <string>
 #include <vector>
-
-#include "lab/grading/endpoint_database.h"
 
 using namespace ddblab;
 using namespace ddblab::grade;
@@ -70,8 +70,7 @@ TEST_CASE("Every member that names a table gets the run's prefix") {
   auto view = View(fake);
   view->Call("PutItem", Json{{"TableName", "shop"}, {"Item", {{"PK", {{"S", "shop"}}}}}});
   view->Call("BatchWriteItem", Json::parse(R"({"RequestItems":{"a":[],"b":[]}})"));
-  view->Call("TransactWriteItems",
-             Json::parse(R"({"TransactItems":[{"Put":{"TableName":"a"}},
+  view->Call("TransactWriteItems", Json::parse(R"({"TransactItems":[{"Put":{"TableName":"a"}},
                                               {"ConditionCheck":{"TableName":"b"}}]})"));
   view->Call("TagResource",
              Json{{"ResourceArn", "arn:aws:dynamodb:us-east-1:123456789012:table/shop"}});
@@ -90,14 +89,18 @@ TEST_CASE("Every member that names a table gets the run's prefix") {
 TEST_CASE("A PartiQL statement's table is renamed, quoted, index and all") {
   FakeEndpoint fake;
   auto view = View(fake);
-  view->Call("ExecuteStatement", Json{{"Statement", "SELECT * FROM \"shop\".\"GSI1\" WHERE a = 'shop'"}});
+  view->Call("ExecuteStatement",
+             Json{{"Statement", "SELECT * FROM \"shop\".\"GSI1\" WHERE a = 'shop'"}});
   view->Call("ExecuteStatement", Json{{"Statement", "INSERT INTO shop VALUE {'PK': 'x'}"}});
-  view->Call("ExecuteTransaction",
-             Json::parse(R"({"TransactStatements":[{"Statement":"UPDATE \"t\" SET a = 1 WHERE PK = 'k'"}]})"));
+  view->Call(
+      "ExecuteTransaction",
+      Json::parse(
+          R"({"TransactStatements":[{"Statement":"UPDATE \"t\" SET a = 1 WHERE PK = 'k'"}]})"));
   REQUIRE(fake.sent.size() == 3);
   CHECK(fake.sent[0].second["Statement"] ==
         "SELECT * FROM \"" + kPrefix + "shop\".\"GSI1\" WHERE a = 'shop'");
-  CHECK(fake.sent[1].second["Statement"] == "INSERT INTO \"" + kPrefix + "shop\" VALUE {'PK': 'x'}");
+  CHECK(fake.sent[1].second["Statement"] ==
+        "INSERT INTO \"" + kPrefix + "shop\" VALUE {'PK': 'x'}");
   CHECK(fake.sent[2].second["TransactStatements"][0]["Statement"] ==
         "UPDATE \"" + kPrefix + "t\" SET a = 1 WHERE PK = 'k'");
 }
@@ -144,7 +147,8 @@ TEST_CASE("ListTables shows only the run's tables, page by page") {
   CHECK(first.body["TableNames"] == Json::parse(R"(["a","b"])"));
   REQUIRE(first.body.contains("LastEvaluatedTableName"));
   wire::JsonResult rest = view->Call(
-      "ListTables", Json{{"Limit", 2}, {"ExclusiveStartTableName", first.body["LastEvaluatedTableName"]}});
+      "ListTables",
+      Json{{"Limit", 2}, {"ExclusiveStartTableName", first.body["LastEvaluatedTableName"]}});
   CHECK(rest.body["TableNames"] == Json::parse(R"(["c"])"));
 }
 
