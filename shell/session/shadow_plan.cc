@@ -78,6 +78,18 @@ std::string PartiqlTableName(std::string_view s, std::string* index, PartiqlTabl
       ++i;
       continue;
     }
+    // Comments are whitespace, as PartiQL reads them (-- to the end of the line, /* to */): a
+    // FROM inside one names nothing.
+    if (s.compare(i, 2, "--") == 0) {
+      const size_t nl = s.find('\n', i);
+      i = nl == std::string_view::npos ? s.size() : nl + 1;
+      continue;
+    }
+    if (s.compare(i, 2, "/*") == 0) {
+      const size_t end = s.find("*/", i + 2);
+      i = end == std::string_view::npos ? s.size() : end + 2;
+      continue;
+    }
     std::string token;
     bool quoted = false;
     const size_t token_begin = i;
@@ -97,8 +109,8 @@ std::string PartiqlTableName(std::string_view s, std::string* index, PartiqlTabl
       if (!quoted) token.clear();
     } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
       size_t b = i;
-      while (i < s.size() &&
-             (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || s[i] == '-'))
+      while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' ||
+                              (s[i] == '-' && s.compare(i, 2, "--") != 0)))
         ++i;
       token = std::string(s.substr(b, i - b));
     } else {

@@ -96,7 +96,14 @@ TEST_CASE("A PartiQL statement's table is renamed, quoted, index and all") {
       "ExecuteTransaction",
       Json::parse(
           R"({"TransactStatements":[{"Statement":"UPDATE \"t\" SET a = 1 WHERE PK = 'k'"}]})"));
-  REQUIRE(fake.sent.size() == 3);
+  // A FROM inside a comment names nothing: the table after it is the one renamed.
+  view->Call("ExecuteStatement",
+             Json{{"Statement", "SELECT * FROM /* FROM \"x\" */ \"grades\" -- FROM \"y\"\n"}});
+  view->Call("ExecuteStatement", Json{{"Statement", "SELECT * FROM -- FROM x\n grades"}});
+  REQUIRE(fake.sent.size() == 5);
+  CHECK(fake.sent[3].second["Statement"] ==
+        "SELECT * FROM /* FROM \"x\" */ \"" + kPrefix + "grades\" -- FROM \"y\"\n");
+  CHECK(fake.sent[4].second["Statement"] == "SELECT * FROM -- FROM x\n \"" + kPrefix + "grades\"");
   CHECK(fake.sent[0].second["Statement"] ==
         "SELECT * FROM \"" + kPrefix + "shop\".\"GSI1\" WHERE a = 'shop'");
   CHECK(fake.sent[1].second["Statement"] ==
