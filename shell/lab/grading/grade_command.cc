@@ -173,7 +173,7 @@ volatile sig_atomic_t g_interrupt_signal = 0;
 
 void OnInterrupt(int sig) {
   g_interrupt_signal = sig;
-  // A second Ctrl-C ends at once (the tables left are named on stderr before cleanup starts).
+  // A second Ctrl-C ends at once (the run's table prefixes are on stderr before cleanup starts).
   signal(sig, SIG_DFL);
 }
 
@@ -195,8 +195,7 @@ bool IsLoopbackUrl(const std::string& url) {
 bool CleanUpRun(EndpointRun& run, const std::string& prefix) {
   grade::CleanupResult done =
       grade::DeletePrefixedTables(*run.client, prefix, std::chrono::seconds(600));
-  if (done.left.empty() && done.error.empty()) return true;
-  if (done.left.empty()) return true;  // an error on a table that is gone after all
+  if (done.left.empty()) return true;  // an error, if any, was about a table gone after all
   std::string names;
   for (const auto& n : done.left) names += (names.empty() ? "" : ", ") + n;
   std::fprintf(stderr, "ddblab grade: could not delete %s at %s%s%s; delete them by hand\n",
@@ -293,11 +292,16 @@ std::vector<Report> GradeAll(const GradeArgs& a, EndpointRun* endpoint, bool* cl
 
   size_t next = 0;
   while (next < a.solutions.size() || !running.empty()) {
-    if (g_interrupt_signal != 0) {
+    if (endpoint != nullptr && g_interrupt_signal != 0) {
       // Stopped: no new child; the running ones are killed and reaped, which deletes their
       // tables (the finished ones' are gone already).
-      std::fprintf(stderr, "ddblab grade: interrupted; deleting the tables of this run at %s\n",
-                   a.endpoint.c_str());
+      std::string tables;
+      for (size_t i = 0; i < next; ++i) {
+        tables += (tables.empty() ? "" : ", ") + endpoint->prefixes[i] + "*";
+      }
+      std::fprintf(stderr,
+                   "ddblab grade: interrupted; deleting the tables of this run (%s) at %s\n",
+                   tables.c_str(), a.endpoint.c_str());
       for (auto& [cpid, c] : running) kill(cpid, SIGKILL);
       while (!running.empty()) {
         int status = 0;
@@ -329,7 +333,12 @@ std::vector<Report> GradeAll(const GradeArgs& a, EndpointRun* endpoint, bool* cl
           signal(SIGTERM, SIG_DFL);
           std::string error;
           remote = (*endpoint->open)(a.endpoint, a.region, &error);
-          if (!remote) _exit(6);
+          if (!remote) {
+            const std::string line = "connecting to " + a.endpoint + ": " + error + "\n";
+            ssize_t ignored = write(fds[1], line.data(), line.size());
+            (void)ignored;
+            _exit(6);
+          }
           grade::EndpointViewOptions view_opt;
           view_opt.prefix = endpoint->prefixes[next];
           view_opt.settle = std::chrono::milliseconds(
