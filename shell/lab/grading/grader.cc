@@ -643,7 +643,12 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
     }
     r.status = StatusFromName(Str(*res, "status", "error"));
     r.message = Str(*res, "message");
-    if (r.status == CheckStatus::kSkipped && res->value("unavailable", false)) {
+    // Only a database that is not ddblab's own makes a check unavailable; on the embedded
+    // engine a skip is a skip (and costs the check's points).
+    const bool unavailable = client->IsRemote() && res->contains("unavailable") &&
+                             (*res)["unavailable"].is_boolean() &&
+                             (*res)["unavailable"].get<bool>();
+    if (r.status == CheckStatus::kSkipped && unavailable) {
       r.unavailable = true;
       r.unavailable_points = r.max_points;
       r.max_points = 0;
