@@ -23,6 +23,12 @@ class FakeEndpoint : public wire::Client {
   wire::JsonResult Call(std::string_view operation, const Json& request) override {
     sent.emplace_back(std::string(operation), request);
     wire::JsonResult r;
+    if (!failures.empty()) {
+      r.error = MakeError(failures.front(), "refused");
+      failures.pop_front();
+      r.body = wire::ErrorToJson(r.error);
+      return r;
+    }
     if (std::string(operation) == "ListTables" && !tables.empty()) {
       // Pages of two names, in order, after ExclusiveStartTableName.
       std::string start = request.value("ExclusiveStartTableName", std::string());
@@ -54,13 +60,21 @@ class FakeEndpoint : public wire::Client {
 
   std::vector<std::pair<std::string, Json>> sent;
   std::deque<Json> answers;
+  std::deque<ErrorType> failures;   // the next calls fail with these, first
   std::vector<std::string> tables;  // sorted
 };
 
 std::unique_ptr<wire::Client> View(FakeEndpoint& fake) {
   EndpointViewOptions o;
   o.prefix = kPrefix;
+  o.poll_interval = std::chrono::milliseconds(1);
   return MakeEndpointView(fake, o);
+}
+
+std::vector<std::string> Operations(const FakeEndpoint& fake) {
+  std::vector<std::string> out;
+  for (const auto& [op, body] : fake.sent) out.push_back(op);
+  return out;
 }
 
 }  // namespace
@@ -176,4 +190,33 @@ TEST_CASE("A run's prefix starts a valid table name and differs between runs") {
   CHECK(a.back() == '-');
   CHECK(a.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos);
   CHECK(a != b);
+}
+
+TEST_CASE("A new table is used only once it and its indexes are ACTIVE") {
+  FakeEndpoint fake;
+  fake.answers.push_back(Json::parse(R"({"TableDescription":{"TableStatus":"CREATING"}})"));
+  fake.answers.push_back(Json::parse(R"({"Table":{"TableStatus":"CREATING"}})"));
+  fake.answers.push_back(Json::parse(
+      R"({"Table":{"TableStatus":"ACTIVE","GlobalSecondaryIndexes":[{"IndexStatus":"CREATING"}]}})"));
+  fake.answers.push_back(Json::parse(
+      R"({"Table":{"TableStatus":"ACTIVE","GlobalSecondaryIndexes":[{"IndexStatus":"ACTIVE"}]}})"));
+  auto view = View(fake);
+  REQUIRE(view->Call("CreateTable", Json{{"TableName", "shop"}}).ok);
+  CHECK(Operations(fake) ==
+        std::vector<std::string>{"CreateTable", "DescribeTable", "DescribeTable", "DescribeTable"});
+  CHECK(fake.sent[1].second["TableName"] == kPrefix + "shop");
+}
+
+TEST_CASE("Throttling is retried as the aws CLI retries it; a refused condition is not") {
+  FakeEndpoint fake;
+  auto view = View(fake);
+  fake.failures = {ErrorType::kThrottlingException, ErrorType::kInternalServerError};
+  CHECK(view->Call("PutItem", Json{{"TableName", "shop"}}).ok);
+  CHECK(fake.sent.size() == 3);
+  fake.sent.clear();
+  fake.failures = {ErrorType::kConditionalCheckFailedException};
+  wire::JsonResult refused = view->Call("PutItem", Json{{"TableName", "shop"}});
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.error.type == ErrorType::kConditionalCheckFailedException);
+  CHECK(fake.sent.size() == 1);
 }
