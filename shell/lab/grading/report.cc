@@ -183,11 +183,17 @@ wire::Json ReportToGradescope(const Report& r) {
                        ", data variant (seed) " + std::to_string(r.seed) + ".";
   if (!r.error.empty()) output += "\nThe grader could not finish: " + r.error;
   for (const auto& p : r.problems) output += "\nWarning: " + p;
+  // Gradescope shows a test as passed or failed, and these are neither: they are named here
+  // instead of as tests.
+  for (const auto& c : r.checks) {
+    if (c.unavailable) output += "\nNot graded on this endpoint: " + c.id + " (" + c.message + ")";
+  }
   j["output"] = output;
   j["visibility"] = "visible";
   j["stdout_visibility"] = "hidden";
   wire::Json tests = wire::Json::array();
   for (const auto& c : r.checks) {
+    if (c.unavailable) continue;
     wire::Json t = wire::Json::object();
     t["name"] = c.id + ": " + c.title;
     t["number"] = c.id;
@@ -235,6 +241,9 @@ wire::Json ReportToClassroom(const Report& r) {
     tests.push_back(test("ddblab grade", false, 0, "The grader could not finish: " + r.error, 0));
   }
   for (const auto& c : r.checks) {
+    // The reporter shows a test as passed or failed; a check the database could not run is
+    // neither, and worth nothing here (the text and JSON reports name it).
+    if (c.unavailable) continue;
     std::string message = VisibleMessage(c, false);
     // The reporter knows pass and fail: the real status (skipped, timeout, error) leads.
     if (c.status != CheckStatus::kPassed) {
