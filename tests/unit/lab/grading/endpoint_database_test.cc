@@ -207,7 +207,7 @@ TEST_CASE("A new table is used only once it and its indexes are ACTIVE") {
   CHECK(fake.sent[1].second["TableName"] == kPrefix + "shop");
 }
 
-TEST_CASE("Throttling is retried as the aws CLI retries it; a refused condition is not") {
+TEST_CASE("Throttling is retried as the aws CLI retries it, and a refused condition is not") {
   FakeEndpoint fake;
   auto view = View(fake);
   fake.failures = {ErrorType::kThrottlingException, ErrorType::kInternalServerError};
