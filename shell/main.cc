@@ -163,7 +163,7 @@ int main(int argc, char** argv) {
       return RunServe(argc - 1, argv + 1, page::ServePageMaker(), ServeInitMaker());
     if (sub == "keys") return RunKeysCommand(argc - 1, argv + 1);
     if (sub == "lesson") return lab::RunLessonCommand(argc - 1, argv + 1);
-    if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1);
+    if (sub == "grade") return lab::RunGradeCommand(argc - 1, argv + 1, MakeRemoteClient);
     if (sub == "exercise") return lab::RunExerciseCommand(argc - 1, argv + 1);
     if (sub == "simulate") return lab::simulate::RunSimulateCommand(argc - 1, argv + 1);
     if (sub == "course") return lab::RunCourseCommand(argc - 1, argv + 1);

@@ -302,6 +302,7 @@ return exercise {
               "Revisit: sparse indexes hold only the working set.", when,
               plural(rec.read or 0, "item"), returned, should))
           end
+          if grading.read_count_unknown(rec) then return grading.unavailable("read_count") end
           if (rec.read or 0) > (rec.returned or 0) then
             return grading.fail(string.format("%s, AP5 read %s and returned %s; %s. What AP5 " ..
               "reads (%s) holds more than the open orders. The queue must hold the working set " ..

@@ -269,6 +269,7 @@ return exercise {
     {
       id = "stream_count", points = 2,
       title = "A stream handler keeps the member count through redelivered batches and departures",
+      needs = "streams",
       depends = { "entity.Group", "entity.Membership", "transition.leave_group" },
       run = function(d)
         local h = stream_handlers()

@@ -1,6 +1,7 @@
 // EXPLAIN over a remote endpoint from DescribeTable (shadow_plan.h).
 #include "shell/session/shadow_plan.h"
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <string>
@@ -55,7 +56,7 @@ wire::JsonResult Failed(Error e) {
 
 }  // namespace
 
-std::string PartiqlTableName(std::string_view s, std::string* index) {
+std::string PartiqlTableName(std::string_view s, std::string* index, PartiqlTableSpan* span) {
   bool want_table = false;  // the token before was FROM or INTO, or a leading UPDATE
   bool want_index = false;  // the table was read and a '.' followed it
   bool first = true;
@@ -77,8 +78,21 @@ std::string PartiqlTableName(std::string_view s, std::string* index) {
       ++i;
       continue;
     }
+    // Comments are whitespace, as PartiQL reads them (-- to the end of the line, /* to */): a
+    // FROM inside one names nothing.
+    if (s.compare(i, 2, "--") == 0) {
+      const size_t nl = s.find('\n', i);
+      i = nl == std::string_view::npos ? s.size() : nl + 1;
+      continue;
+    }
+    if (s.compare(i, 2, "/*") == 0) {
+      const size_t end = s.find("*/", i + 2);
+      i = end == std::string_view::npos ? s.size() : end + 2;
+      continue;
+    }
     std::string token;
     bool quoted = false;
+    const size_t token_begin = i;
     if (c == '"' || c == '\'') {  // a "name" or a 'string'; a doubled quote escapes itself
       quoted = c == '"';
       for (++i; i < s.size(); ++i) {
@@ -95,8 +109,8 @@ std::string PartiqlTableName(std::string_view s, std::string* index) {
       if (!quoted) token.clear();
     } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
       size_t b = i;
-      while (i < s.size() &&
-             (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || s[i] == '-'))
+      while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' ||
+                              (s[i] == '-' && s.compare(i, 2, "--") != 0)))
         ++i;
       token = std::string(s.substr(b, i - b));
     } else {
@@ -108,6 +122,7 @@ std::string PartiqlTableName(std::string_view s, std::string* index) {
     }
     if (want_table && !token.empty()) {
       table = token;
+      if (span != nullptr) *span = PartiqlTableSpan{token_begin, std::min(i, s.size())};
       continue;
     }
     std::string word = quoted ? "" : UpperWord(token);

@@ -1,6 +1,8 @@
 // `ddblab grade ...` and `.exercise ...`: graded exercises from the command line and the REPL.
 // Solutions are graded in child processes so that a solution that crashes or hangs the engine costs
-// only its own report.
+// only its own report. With --endpoint each solution is graded on a DynamoDB-compatible endpoint
+// in tables of its own (grading/endpoint_database.h), which this process deletes when the child
+// ends, however it ends, and on Ctrl-C.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/types.h>
@@ -19,6 +21,7 @@
 #include <thread>
 
 #include "ddblab/engine.h"
+#include "grading/endpoint_database.h"
 #include "grading/exercise_location.h"
 #include "grading/grader.h"
 #include "grading/isolation.h"
@@ -39,6 +42,7 @@ constexpr const char* kGradeUsage =
     "                    [--format text|json|gradescope|classroom|junit] [--jobs N]\n"
     "                    [--reveal-hidden] [--exercises-dir DIR]\n"
     "                    [--timeout SECONDS] [--cpu-limit SECONDS] [--memory-limit MIB]\n"
+    "                    [--endpoint URL [--region REGION] [--settle MS]]\n"
     "       ddblab grade list\n";
 
 struct GradeArgs {
@@ -53,6 +57,11 @@ struct GradeArgs {
   grade::IsolationLimits limits;
   bool reveal = false;
   std::string exercises_dir;
+  // --endpoint: grade on a DynamoDB-compatible endpoint instead of a fresh in-memory engine.
+  std::string endpoint;
+  std::string region;
+  int64_t settle_ms = -1;  // --settle; -1: 0 for a loopback endpoint, else 1000
+  bool timeout_given = false;
 };
 
 bool ParseUnsigned(const std::string& s, uint64_t* v) {
@@ -108,6 +117,17 @@ std::string ParseGradeArgs(int argc, char** argv, GradeArgs* a) {
         return "--timeout needs seconds (1 to 86400)";
       }
       a->limits.wall_seconds = static_cast<double>(n);
+      a->timeout_given = true;
+    } else if (arg == "--endpoint" || arg == "--endpoint-url") {
+      if (!value(&a->endpoint) || a->endpoint.empty()) return "--endpoint needs a URL";
+    } else if (arg == "--region") {
+      if (!value(&a->region) || a->region.empty()) return "--region needs a region name";
+    } else if (arg == "--settle") {
+      uint64_t n = 0;
+      if (!value(&v) || !ParseUnsigned(v, &n) || n > 60000) {
+        return "--settle needs milliseconds (0 to 60000)";
+      }
+      a->settle_ms = static_cast<int64_t>(n);
     } else if (arg == "--cpu-limit") {
       uint64_t n = 0;
       if (!value(&v) || !ParseUnsigned(v, &n) || n == 0 || n > 86400) {
@@ -139,7 +159,49 @@ std::string ParseGradeArgs(int argc, char** argv, GradeArgs* a) {
   if (classroom && a->solutions.size() > 1) {
     return "the classroom format reports one solution (a grading step grades one)";
   }
+  if (a->endpoint.empty() && (!a->region.empty() || a->settle_ms >= 0)) {
+    return "--region and --settle go with --endpoint URL";
+  }
   return "";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grading on an endpoint: the tables each run made are deleted when its child ends; an interrupt
+// (SIGINT, SIGTERM) stops the children and deletes every run's tables before the exit.
+
+volatile sig_atomic_t g_interrupt_signal = 0;
+
+void OnInterrupt(int sig) {
+  g_interrupt_signal = sig;
+  // A second Ctrl-C ends at once (the run's table prefixes are on stderr before cleanup starts).
+  signal(sig, SIG_DFL);
+}
+
+struct EndpointRun {
+  const GradeArgs* args = nullptr;
+  const lab::EndpointOpener* open = nullptr;
+  std::unique_ptr<wire::Client> client;  // this process's own, for cleanups
+  std::vector<std::string> prefixes;     // one per solution
+};
+
+bool IsLoopbackUrl(const std::string& url) {
+  for (const char* host : {"://127.", "://localhost", "://[::1]"}) {
+    if (url.find(host) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// Deletes the tables of run `prefix`, saying on stderr what could not be deleted. False then.
+bool CleanUpRun(EndpointRun& run, const std::string& prefix) {
+  grade::CleanupResult done =
+      grade::DeletePrefixedTables(*run.client, prefix, std::chrono::seconds(600));
+  if (done.left.empty()) return true;  // an error, if any, was about a table gone after all
+  std::string names;
+  for (const auto& n : done.left) names += (names.empty() ? "" : ", ") + n;
+  std::fprintf(stderr, "ddblab grade: could not delete %s at %s%s%s; delete them by hand\n",
+               names.c_str(), run.args->endpoint.c_str(), done.error.empty() ? "" : ": ",
+               done.error.c_str());
+  return false;
 }
 
 Report ErrorReport(const GradeArgs& a, const std::string& solution, const std::string& error) {
@@ -157,7 +219,7 @@ Report ErrorReport(const GradeArgs& a, const std::string& solution, const std::s
 // what it is running; the parent reads the report back after the child exits. Anything else
 // (a crash, a limit, a kill at the deadline) becomes an error report naming the limit and the
 // check that was running, and the batch goes on.
-std::vector<Report> GradeAll(const GradeArgs& a) {
+std::vector<Report> GradeAll(const GradeArgs& a, EndpointRun* endpoint, bool* cleanup_failed) {
   grade::GradeOptions opt;
   std::error_code ec;
   // Resolved before the children scrub their environment and change folder.
@@ -207,6 +269,9 @@ std::vector<Report> GradeAll(const GradeArgs& a) {
     running.erase(it);
     drain(c);
     close(c.progress_fd);
+    if (endpoint != nullptr && !CleanUpRun(*endpoint, endpoint->prefixes[c.index])) {
+      *cleanup_failed = true;
+    }
     std::string file = c.workdir + "/report.json";
     std::ifstream in(file);
     std::stringstream ss;
@@ -227,6 +292,25 @@ std::vector<Report> GradeAll(const GradeArgs& a) {
 
   size_t next = 0;
   while (next < a.solutions.size() || !running.empty()) {
+    if (endpoint != nullptr && g_interrupt_signal != 0) {
+      // Stopped: no new child; the running ones are killed and reaped, which deletes their
+      // tables (the finished ones' are gone already).
+      std::string tables;
+      for (size_t i = 0; i < next; ++i) {
+        tables += (tables.empty() ? "" : ", ") + endpoint->prefixes[i] + "*";
+      }
+      std::fprintf(stderr,
+                   "ddblab grade: interrupted; deleting the tables of this run (%s) at %s\n",
+                   tables.c_str(), a.endpoint.c_str());
+      for (auto& [cpid, c] : running) kill(cpid, SIGKILL);
+      while (!running.empty()) {
+        int status = 0;
+        pid_t pid = waitpid(-1, &status, 0);
+        if (pid < 0) break;
+        reap(pid, status);
+      }
+      return reports;
+    }
     while (next < a.solutions.size() && static_cast<int>(running.size()) < a.jobs) {
       const std::string& solution = a.solutions[next];
       std::string workdir = tmpdir + "/ddblab-grade-XXXXXX";
@@ -240,8 +324,30 @@ std::vector<Report> GradeAll(const GradeArgs& a) {
       pid_t pid = fork();
       if (pid == 0) {
         close(fds[0]);
+        // Its own connection (a socket shared with the parent would interleave their requests),
+        // opened before isolation clears the environment the credentials may come from. The
+        // parent answers interrupts: it stops this child, then deletes its tables.
+        std::unique_ptr<wire::Client> remote, view;
+        if (endpoint != nullptr) {
+          signal(SIGINT, SIG_IGN);
+          signal(SIGTERM, SIG_DFL);
+          std::string error;
+          remote = (*endpoint->open)(a.endpoint, a.region, &error);
+          if (!remote) {
+            const std::string line = "connecting to " + a.endpoint + ": " + error + "\n";
+            ssize_t ignored = write(fds[1], line.data(), line.size());
+            (void)ignored;
+            _exit(6);
+          }
+          grade::EndpointViewOptions view_opt;
+          view_opt.prefix = endpoint->prefixes[next];
+          view_opt.settle = std::chrono::milliseconds(
+              a.settle_ms >= 0 ? a.settle_ms : (IsLoopbackUrl(a.endpoint) ? 0 : 1000));
+          view = grade::MakeEndpointView(*remote, view_opt);
+        }
         if (!grade::EnterIsolation(a.limits, workdir, fds[1])) _exit(5);
         grade::GradeOptions child_opt = opt;
+        child_opt.database = view.get();
         int progress_fd = fds[1];
         child_opt.progress = [progress_fd](const std::string& what) {
           std::string line = what + "\n";
@@ -342,7 +448,7 @@ std::string ReadmeTitle(const fs::path& dir) {
 
 namespace ddblab::lab {
 
-int RunGradeCommand(int argc, char** argv) {
+int RunGradeCommand(int argc, char** argv, const EndpointOpener& open_endpoint) {
   using namespace shell;  // NOLINT: the helpers above
   GradeArgs a;
   for (int i = 1; i < argc; ++i) {
@@ -381,7 +487,51 @@ int RunGradeCommand(int argc, char** argv) {
       return 2;
     }
   }
-  std::vector<Report> reports = GradeAll(a);
+  EndpointRun endpoint;
+  if (!a.endpoint.empty()) {
+    if (!open_endpoint) {
+      std::fprintf(stderr, "ddblab grade: this build cannot reach an endpoint\n");
+      return 2;
+    }
+    std::string error;
+    endpoint.args = &a;
+    endpoint.open = &open_endpoint;
+    endpoint.client = open_endpoint(a.endpoint, a.region, &error);
+    if (!endpoint.client) {
+      std::fprintf(stderr, "ddblab grade: --endpoint %s: %s\n", a.endpoint.c_str(), error.c_str());
+      return 2;
+    }
+    // A run that cannot reach the endpoint (or is refused there) says so once, before any child.
+    Result<std::vector<std::string>> reachable = grade::ListPrefixedTables(*endpoint.client, "");
+    if (!reachable.ok()) {
+      std::fprintf(stderr, "ddblab grade: --endpoint %s: %s: %s\n", a.endpoint.c_str(),
+                   std::string(ErrorTypeName(reachable.error().type)).c_str(),
+                   reachable.error().message.c_str());
+      return 1;
+    }
+    for (size_t i = 0; i < a.solutions.size(); ++i) {
+      endpoint.prefixes.push_back(grade::NewRunPrefix());
+    }
+    // Creating a table and waiting for it to become ACTIVE takes seconds on DynamoDB, and every
+    // call crosses the network.
+    if (!a.timeout_given) a.limits.wall_seconds = 1800;
+    g_interrupt_signal = 0;
+    signal(SIGINT, OnInterrupt);
+    signal(SIGTERM, OnInterrupt);
+  }
+  bool cleanup_failed = false;
+  std::vector<Report> reports =
+      GradeAll(a, a.endpoint.empty() ? nullptr : &endpoint, &cleanup_failed);
+  if (!a.endpoint.empty()) {
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    if (const int sig = g_interrupt_signal; sig != 0) {
+      std::fprintf(stderr, "ddblab grade: %s\n",
+                   cleanup_failed ? "some tables are left (above)"
+                                  : "every table this run created is deleted");
+      return 128 + sig;
+    }
+  }
   for (const auto& [format, file] : a.also) {
     std::ofstream f(file, std::ios::binary | std::ios::trunc);
     f << Render(format, a, reports);
@@ -404,7 +554,7 @@ int RunGradeCommand(int argc, char** argv) {
   for (const auto& r : reports) {
     if (!r.error.empty()) return 1;
   }
-  return 0;
+  return cleanup_failed ? 1 : 0;
 }
 
 }  // namespace ddblab::lab

@@ -56,6 +56,18 @@ double Report::max_score() const {
   return s;
 }
 
+size_t Report::unavailable_checks() const {
+  size_t n = 0;
+  for (const auto& c : checks) n += c.unavailable ? 1 : 0;
+  return n;
+}
+
+double Report::unavailable_points() const {
+  double s = 0;
+  for (const auto& c : checks) s += c.unavailable_points;
+  return s;
+}
+
 std::string ExercisesDir() { return lab::BundledDataDir("exercises"); }
 
 std::vector<std::string> ListExercises(const std::string& dir) {
@@ -122,6 +134,45 @@ class CaptureClient : public wire::Client {
   }
   std::string Describe() const override { return "capture"; }
   std::vector<std::pair<std::string, wire::Json>> calls;
+};
+
+// Passes every call through to the database graded on, adding up the capacity each consumed
+// (Report::read_units, write_units).
+class CapacityTally : public wire::Client {
+ public:
+  explicit CapacityTally(wire::Client& inner) : inner_(inner) {}
+  CallResult Execute(const Request& request) override {
+    CallResult r = inner_.Execute(request);
+    Add(r.capacity);
+    return r;
+  }
+  wire::JsonResult Call(std::string_view operation, const wire::Json& request) override {
+    wire::JsonResult r = inner_.Call(operation, request);
+    Add(r.capacity);
+    return r;
+  }
+  bool IsRemote() const override { return inner_.IsRemote(); }
+  std::string Describe() const override { return inner_.Describe(); }
+  BulkLoadResult BulkLoad(const std::string& table, const ItemSource& next) override {
+    return inner_.BulkLoad(table, next);
+  }
+  Result<int> Subscribe(CommitSubscriber subscriber) override {
+    return inner_.Subscribe(std::move(subscriber));
+  }
+  void Unsubscribe(int id) override { inner_.Unsubscribe(id); }
+  Status SaveCopy(const std::string& path) override { return inner_.SaveCopy(path); }
+
+  double read_units() const { return static_cast<double>(read_half_) / 2; }
+  double write_units() const { return static_cast<double>(write_half_) / 2; }
+
+ private:
+  void Add(const std::vector<ConsumedCapacity>& capacity) {
+    for (const ConsumedCapacity& c : capacity)
+      (c.read ? read_half_ : write_half_) += c.total.half_units;
+  }
+  wire::Client& inner_;
+  int64_t read_half_ = 0;
+  int64_t write_half_ = 0;
 };
 
 void CopyMembers(const wire::Json& from, wire::Json& to, std::initializer_list<const char*> keys) {
@@ -354,6 +405,18 @@ int LSolBlocks(lua_State* L) {
   return 1;
 }
 
+// sol.endpoint() -> the endpoint's description when grading on one, else nil (the grading
+// library then skips the checks that need ddblab's own engine).
+int LSolEndpoint(lua_State* L) {
+  Context* ctx = ContextOf(L);
+  if (ctx->client == nullptr || !ctx->client->IsRemote()) {
+    lua_pushnil(L);
+  } else {
+    ctx->sandbox->PushJson(wire::Json(ctx->client->Describe()));
+  }
+  return 1;
+}
+
 // sol.problems() -> {"line N: ...", ...}
 int LSolProblems(lua_State* L) {
   Context* ctx = ContextOf(L);
@@ -364,8 +427,11 @@ int LSolProblems(lua_State* L) {
 void InstallSolApi(lab::Sandbox& sb, Context* ctx) {
   lua_State* L = sb.state();
   lua_newtable(L);
-  const std::pair<const char*, lua_CFunction> fns[] = {
-      {"run", LSolRun}, {"render", LSolRender}, {"blocks", LSolBlocks}, {"problems", LSolProblems}};
+  const std::pair<const char*, lua_CFunction> fns[] = {{"run", LSolRun},
+                                                       {"render", LSolRender},
+                                                       {"blocks", LSolBlocks},
+                                                       {"problems", LSolProblems},
+                                                       {"endpoint", LSolEndpoint}};
   for (const auto& [n, f] : fns) {
     lua_pushlightuserdata(L, ctx);
     lua_pushcclosure(L, f, 1);
@@ -435,7 +501,12 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   report.exercise = exercise;
   report.solution = solution_path;
   report.seed = options.seed;
+  const CapacityTally* counted = nullptr;  // set once a database is open
   auto finish = [&]() -> Report {
+    if (counted != nullptr) {
+      report.read_units = counted->read_units();
+      report.write_units = counted->write_units();
+    }
     BoundFeedback(report);
     report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -457,14 +528,25 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
   }
   report.problems = sol->problems;
 
-  EngineOptions eo;
-  Result<std::unique_ptr<Engine>> engine = Engine::Open(eo);
-  if (!engine.ok()) {
-    report.error = "cannot open an in-memory engine: " + engine.error().message;
-    return finish();
+  std::unique_ptr<wire::Client> own_engine;
+  wire::Client* client = options.database;
+  if (client == nullptr) {
+    Result<std::unique_ptr<Engine>> engine = Engine::Open(EngineOptions{});
+    if (!engine.ok()) {
+      report.error = "cannot open an in-memory engine: " + engine.error().message;
+      return finish();
+    }
+    own_engine = wire::MakeEmbeddedClient(std::move(engine.value()), "grading engine");
+    client = own_engine.get();
+  } else {
+    report.database = client->Describe();
   }
-  std::shared_ptr<Engine> shared(std::move(engine.value()));
-  std::unique_ptr<wire::Client> client = wire::MakeEmbeddedClient(shared, "grading engine");
+  CapacityTally tally(*client);
+  client = &tally;
+  counted = &tally;
+  // Over an endpoint a check waits for the network (and for new tables to become ACTIVE): its
+  // wall-time budget is wide, while its instruction budget still stops a runaway check.
+  const double min_check_seconds = client->IsRemote() ? 900 : 0;
 
   std::ostringstream lua_out;  // graders should not print; whatever they do is dropped
   lab::SandboxLimits setup_limits;
@@ -476,7 +558,7 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
     return finish();
   }
   sb->InstallDdbApi(*client, shell::FileAccess::Refused(shell::kSolutionFileReason));
-  Context ctx{&sol.value(), client.get(), sb.get()};
+  Context ctx{&sol.value(), client, sb.get()};
   InstallSolApi(*sb, &ctx);
 
   if (Status loaded = LoadExerciseScripts(*sb, *loc); !loaded.ok()) {
@@ -520,6 +602,8 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
       if (it == index.end() || it->second >= i) continue;
       const CheckResult& dep = report.checks[it->second];
       if (dep.status == CheckStatus::kPassed) continue;
+      // A check behind one the database cannot run cannot run either, for the same reason.
+      r.unavailable = dep.unavailable;
       if (dep.status == CheckStatus::kSkipped && !dep.message.empty()) {
         blocked = dep.message;
       } else {
@@ -530,13 +614,17 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
     if (!blocked.empty()) {
       r.status = CheckStatus::kSkipped;
       r.message = blocked;
+      if (r.unavailable) {
+        r.unavailable_points = r.max_points;
+        r.max_points = 0;
+      }
       continue;
     }
     if (options.progress) options.progress("check " + r.id + " (" + r.title + ")");
     lab::SandboxLimits limits;
     limits.instructions = static_cast<int64_t>(
         Num(spec, "instructions", static_cast<double>(options.check_instructions)));
-    limits.wall_seconds = Num(spec, "seconds", options.check_seconds);
+    limits.wall_seconds = std::max(Num(spec, "seconds", options.check_seconds), min_check_seconds);
     sb->set_limits(limits);
     auto t0 = std::chrono::steady_clock::now();
     Result<wire::Json> res = CallGlobal(*sb, "__run", wire::Json(r.id), &outcome);
@@ -555,6 +643,17 @@ Report GradeSolution(const std::string& exercise, const std::string& solution_pa
     }
     r.status = StatusFromName(Str(*res, "status", "error"));
     r.message = Str(*res, "message");
+    // Only a database that is not ddblab's own makes a check unavailable; on the embedded
+    // engine a skip is a skip (and costs the check's points).
+    const bool unavailable = client->IsRemote() && res->contains("unavailable") &&
+                             (*res)["unavailable"].is_boolean() &&
+                             (*res)["unavailable"].get<bool>();
+    if (r.status == CheckStatus::kSkipped && unavailable) {
+      r.unavailable = true;
+      r.unavailable_points = r.max_points;
+      r.max_points = 0;
+      continue;
+    }
     double score = Num(*res, "score", r.status == CheckStatus::kPassed ? r.max_points : 0);
     r.points = std::clamp(score, 0.0, r.max_points);
     if (r.status != CheckStatus::kPassed && !res->contains("score")) r.points = 0;

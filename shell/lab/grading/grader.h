@@ -36,6 +36,11 @@ struct CheckResult {
   Visibility visibility = Visibility::kVisible;
   std::vector<std::string> depends;  // ids that must pass before this check runs
   double seconds = 0;                // wall time spent in the check
+  // Skipped because the database graded on cannot run it (an endpoint has no partition model,
+  // virtual clock or stream handlers of ddblab's): status kSkipped, max_points 0, and
+  // `unavailable_points` what the check is worth on ddblab's own engine.
+  bool unavailable = false;
+  double unavailable_points = 0;
 };
 
 // Everything one grading run produced. `error` is set when the grader itself could not run
@@ -49,9 +54,19 @@ struct Report {
   std::vector<std::string> problems;  // solution parse warnings
   std::string error;
   double seconds = 0;
+  // Where it was graded: empty for a fresh in-memory engine, else the client's description
+  // ("endpoint http://... (tables ddblab-1a2b3c4d-*)").
+  std::string database;
+  // Capacity the grading's calls consumed, as the database reported it (ddblab's own
+  // accounting, or an endpoint's ConsumedCapacity): what one grading run costs on DynamoDB.
+  // The throughput check's simulation runs elsewhere and is not counted.
+  double read_units = 0;
+  double write_units = 0;
 
   double score() const;
-  double max_score() const;
+  double max_score() const;  // without the checks the database could not run
+  size_t unavailable_checks() const;
+  double unavailable_points() const;
 };
 
 struct GradeOptions {
@@ -63,6 +78,11 @@ struct GradeOptions {
   // Told what the grader is about to run ("setup", "check AP3 (...)"), so that a process
   // stopped by a limit can say where it was.
   std::function<void(const std::string&)> progress;
+  // Grade on this client instead of a fresh in-memory engine (`grade --endpoint`: a view of the
+  // endpoint that shows only this run's tables, endpoint_database.h). It must show no tables
+  // when grading starts. Over a remote client, checks that need ddblab's own engine are
+  // skipped (CheckResult::unavailable) and each check's wall-time budget covers network waits.
+  wire::Client* database = nullptr;
 };
 
 // $DDBLAB_EXERCISES_DIR, else the source tree's exercises/, else <exe>/../share/ddblab/exercises.

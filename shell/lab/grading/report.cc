@@ -44,6 +44,7 @@ std::string RenderText(const Report& r, bool reveal_hidden) {
   if (!r.exercise_title.empty() && r.exercise_title != r.exercise)
     o << " (" << r.exercise_title << ")";
   o << "\nsolution " << r.solution << "\nseed " << r.seed << "\n";
+  if (!r.database.empty()) o << "graded on " << r.database << "\n";
   for (const auto& p : r.problems) o << "warning: " << p << "\n";
   if (!r.error.empty()) o << "grader error: " << r.error << "\n";
   for (const auto& c : r.checks) {
@@ -63,8 +64,17 @@ std::string RenderText(const Report& r, bool reveal_hidden) {
     std::string line;
     while (std::getline(lines, line)) o << "      " << line << "\n";
   }
-  o << "score " << Points(r.score()) << "/" << Points(r.max_score()) << "  (seed " << r.seed
-    << ")\n";
+  o << "score " << Points(r.score()) << "/" << Points(r.max_score()) << "  (seed " << r.seed;
+  if (const size_t n = r.unavailable_checks(); n > 0) {
+    o << "; " << n << (n == 1 ? " check" : " checks") << " worth " << Points(r.unavailable_points())
+      << " points skipped: they need ddblab's own engine";
+  }
+  o << ")\n";
+  // On an endpoint the capacity is the service's, and on DynamoDB it is billed.
+  if (!r.database.empty()) {
+    o << "consumed " << Points(r.read_units) << " RCU, " << Points(r.write_units)
+      << " WCU at the endpoint\n";
+  }
   return o.str();
 }
 
@@ -80,6 +90,13 @@ wire::Json ReportToJson(const Report& r, bool reveal_hidden) {
   j["error"] = r.error.empty() ? wire::Json(nullptr) : wire::Json(r.error);
   j["problems"] = r.problems;
   j["seconds"] = r.seconds;
+  j["consumed"] = wire::Json{{"read_units", r.read_units}, {"write_units", r.write_units}};
+  if (!r.database.empty()) {
+    // Graded elsewhere than on ddblab's own engine: what could not be graded there.
+    j["database"] = r.database;
+    j["unavailable_checks"] = r.unavailable_checks();
+    j["unavailable_points"] = r.unavailable_points();
+  }
   wire::Json checks = wire::Json::array();
   for (const auto& c : r.checks) {
     wire::Json cj = wire::Json::object();
@@ -92,6 +109,10 @@ wire::Json ReportToJson(const Report& r, bool reveal_hidden) {
     cj["visibility"] = std::string(VisibilityName(c.visibility));
     cj["depends"] = c.depends;
     cj["seconds"] = c.seconds;
+    if (c.unavailable) {
+      cj["unavailable"] = true;
+      cj["unavailable_points"] = c.unavailable_points;
+    }
     checks.push_back(cj);
   }
   j["checks"] = checks;
@@ -112,6 +133,11 @@ Report ReportFromJson(const wire::Json& j) {
   r.seed = j.contains("seed") && j["seed"].is_number_unsigned() ? j["seed"].get<uint64_t>() : 0;
   r.error = s(j, "error");
   r.seconds = d(j, "seconds");
+  r.database = s(j, "database");
+  if (j.contains("consumed") && j["consumed"].is_object()) {
+    r.read_units = d(j["consumed"], "read_units");
+    r.write_units = d(j["consumed"], "write_units");
+  }
   if (j.contains("problems") && j["problems"].is_array()) {
     for (const auto& p : j["problems"]) {
       if (p.is_string()) r.problems.push_back(p.get<std::string>());
@@ -138,6 +164,9 @@ Report ReportFromJson(const wire::Json& j) {
         }
       }
       c.seconds = d(cj, "seconds");
+      c.unavailable = cj.contains("unavailable") && cj["unavailable"].is_boolean() &&
+                      cj["unavailable"].get<bool>();
+      c.unavailable_points = d(cj, "unavailable_points");
       r.checks.push_back(std::move(c));
     }
   }
@@ -154,11 +183,17 @@ wire::Json ReportToGradescope(const Report& r) {
                        ", data variant (seed) " + std::to_string(r.seed) + ".";
   if (!r.error.empty()) output += "\nThe grader could not finish: " + r.error;
   for (const auto& p : r.problems) output += "\nWarning: " + p;
+  // Gradescope shows a test as passed or failed, and these are neither: they are named here
+  // instead of as tests.
+  for (const auto& c : r.checks) {
+    if (c.unavailable) output += "\nNot graded on this endpoint: " + c.id + " (" + c.message + ")";
+  }
   j["output"] = output;
   j["visibility"] = "visible";
   j["stdout_visibility"] = "hidden";
   wire::Json tests = wire::Json::array();
   for (const auto& c : r.checks) {
+    if (c.unavailable) continue;
     wire::Json t = wire::Json::object();
     t["name"] = c.id + ": " + c.title;
     t["number"] = c.id;
@@ -206,6 +241,9 @@ wire::Json ReportToClassroom(const Report& r) {
     tests.push_back(test("ddblab grade", false, 0, "The grader could not finish: " + r.error, 0));
   }
   for (const auto& c : r.checks) {
+    // The reporter shows a test as passed or failed; a check the database could not run is
+    // neither, and worth nothing here (the text and JSON reports name it).
+    if (c.unavailable) continue;
     std::string message = VisibleMessage(c, false);
     // The reporter knows pass and fail: the real status (skipped, timeout, error) leads.
     if (c.status != CheckStatus::kPassed) {

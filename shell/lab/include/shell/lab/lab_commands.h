@@ -17,10 +17,17 @@ class Shell;
 
 namespace ddblab::lab {
 
+// Opens a client of a DynamoDB-compatible endpoint (shell/remote's MakeRemoteClient): nullptr
+// and `*error` set when it cannot. The program hands it in, so the lab does not link the
+// network client (builds without sockets have none).
+using EndpointOpener = std::function<std::unique_ptr<wire::Client>(
+    const std::string& url, const std::string& region, std::string* error)>;
+
 // `ddblab lesson ARGS...` and `ddblab grade ARGS...`: argv[0] is the subcommand ("lesson" or
-// "grade"). Return the process exit status.
+// "grade"). Return the process exit status. `open_endpoint` serves `grade --endpoint URL`
+// (refused when empty).
 int RunLessonCommand(int argc, char** argv);
-int RunGradeCommand(int argc, char** argv);
+int RunGradeCommand(int argc, char** argv, const EndpointOpener& open_endpoint = {});
 // `ddblab course check DIR`: every exercise checked, every lesson completed from its answers.
 int RunCourseCommand(int argc, char** argv);
 // `ddblab exercise ...` (grade/exercise_command.h); argv[0] is "exercise".

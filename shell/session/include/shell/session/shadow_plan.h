@@ -4,6 +4,8 @@
 // but DescribeTable; what cannot be known there (partitions) is marked in the plan.
 #pragma once
 
+#include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "ddblab/wire.h"
@@ -16,9 +18,17 @@ namespace ddblab::shell {
 wire::JsonResult ExplainAnywhere(wire::Client& client, std::string_view operation,
                                  const wire::Json& request);
 
+// Where a PartiQL statement names its table: the name's characters [begin, end), quotes
+// included, so a caller can replace it (grading on an endpoint renames tables).
+struct PartiqlTableSpan {
+  size_t begin = 0;
+  size_t end = 0;
+};
+
 // The table a PartiQL statement names (after FROM, INTO or a leading UPDATE), without quotes
 // or an index suffix; empty when there is none. `index` (may be null) receives the index of a
-// `"table"."index"` name, or "".
-std::string PartiqlTableName(std::string_view statement, std::string* index = nullptr);
+// `"table"."index"` name, or ""; `span` (may be null) where the table's name is written.
+std::string PartiqlTableName(std::string_view statement, std::string* index = nullptr,
+                             PartiqlTableSpan* span = nullptr);
 
 }  // namespace ddblab::shell
