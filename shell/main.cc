@@ -24,7 +24,7 @@
 #include "shell/render/output.h"
 #include "shell/render/render.h"
 #include "shell/repl/interrupt.h"
-#include "shell/repl/repl.h"
+#include "shell/terminal/repl.h"
 #include "shell/repl/script.h"
 #include "shell/repl/shell.h"
 #include "shell/serve/serve.h"

@@ -8,7 +8,7 @@
 
 #include "shell/render/render.h"
 #include "shell/repl/dot_table.h"
-#include "shell/repl/repl.h"
+#include "shell/repl/completion.h"
 
 namespace ddblab::shell {
 
