@@ -1,90 +1,80 @@
-// window.ddblab: the WebAssembly module (shell/web/web_shell.cc) behind a small promise API, for
-// the terminal (terminal.js), for tests and for pages that embed ddblab.
+// window.ddblab: the WebAssembly module, which runs in a Web Worker (worker.js), behind a small
+// promise API for the terminal (terminal.js), for tests and for pages that embed ddblab.
 //
-//   ddblab.ready              resolves when the module, its lessons and the stored database
-//                             are loaded
-//   ddblab.run(text, {clock}) the JSON lines `ddblab --mode jsonl --keep-going -f` prints for
-//                             the same text, run on a fresh in-memory database
-//
-// The student's database and lesson progress live in /persist, an IndexedDB-backed folder: read
-// back on load, written back after every input (ddblab.persist()).
+//   ddblab.ready                     resolves when the module, its lessons and the stored
+//                                    database are loaded
+//   ddblab.run(text, {clock, cwd})   the JSON lines `ddblab --mode jsonl --keep-going -f` prints
+//                                    for the same text, run on a fresh in-memory database
+//   ddblab.stop()                    stops what runs now (Ctrl-C): the worker is ended and a new
+//                                    one reads the database back as it was after the last
+//                                    finished input
+//   ddblab.limitSeconds              a call running longer is stopped the same way (120 s: a
+//                                    runaway solution or statement never holds the page)
 (function () {
   'use strict';
-  const api = {};
-  let module = null;
-  let resolveReady, rejectReady;
-  api.ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
-  window.ddblab = api;
+  const api = { limitSeconds: 120 };
+  const pending = new Map();
+  let worker = null;
+  let nextId = 1;
+  let current = null;  // the readiness of the worker now running
 
-  // Calls an entry function with string arguments (copied into the module's heap, so a long
-  // script does not overflow its stack) and returns its text.
-  function call(name, ...args) {
-    const pointers = [];
-    const values = args.map((a) => {
-      if (typeof a !== 'string') return a;
-      const size = module.lengthBytesUTF8(a) + 1;
-      const p = module._malloc(size);
-      module.stringToUTF8(a, p, size);
-      pointers.push(p);
-      return p;
+  function start() {
+    worker = new Worker('worker.js');
+    current = new Promise((resolve, reject) => {
+      worker.onmessage = (event) => {
+        const m = event.data;
+        if (m.ready) { resolve(api); return; }
+        if (m.failed) { reject(new Error(m.failed)); return; }
+        const p = pending.get(m.id);
+        if (!p) return;
+        pending.delete(m.id);
+        clearTimeout(p.timer);
+        if (m.error !== undefined) p.reject(new Error(m.error)); else p.resolve(m.result);
+      };
+      worker.onerror = (event) => reject(new Error(event.message || 'the worker failed'));
     });
-    try {
-      const result = module['_' + name](...values);
-      return typeof result === 'number' && name !== 'ddblab_web_cancel'
-        ? module.UTF8ToString(result) : '';
-    } finally {
-      pointers.forEach((p) => module._free(p));
+    return current;
+  }
+
+  // Ends the worker and what it runs; every call waiting is refused with `why`.
+  api.stop = function (why = 'stopped') {
+    worker.terminate();
+    for (const p of pending.values()) {
+      clearTimeout(p.timer);
+      const error = new Error(why);
+      error.stopped = true;
+      p.reject(error);
     }
-  }
+    pending.clear();
+    const restarted = start();
+    if (api.onRestart) restarted.then(() => api.onRestart(why));
+    return restarted;
+  };
 
-  function sync(populate) {
-    return new Promise((resolve) => module.FS.syncfs(populate, (error) => {
-      if (error) console.warn('ddblab: browser storage:', error);
-      resolve();
-    }));
-  }
-
-  let saving = null;
-  let saveAgain = false;
-  // Writes /persist back to IndexedDB; calls made while a write runs are folded into one more.
-  api.persist = function () {
-    if (saving) { saveAgain = true; return saving; }
-    saving = sync(false).then(() => {
-      saving = null;
-      if (saveAgain) { saveAgain = false; return api.persist(); }
+  async function send(call, ...args) {
+    await current;
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        api.stop('stopped after ' + api.limitSeconds + ' s (the page\'s time limit)');
+      }, api.limitSeconds * 1000);
+      pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, call, args });
     });
-    return saving;
-  };
+  }
 
-  api.run = async function (text, options = {}) {
-    await api.ready;
-    return call('ddblab_web_run', String(text), Number(options.clock || 0));
-  };
-
+  api.busy = () => pending.size > 0;
+  api.run = (text, options = {}) =>
+    send('run', String(text), Number(options.clock || 0), String(options.cwd || '/work'));
+  api.writeFile = (path, data) => send('writeFile', path, data);
+  api.readFile = (path) => send('readFile', path);
   // The terminal's side (terminal.js).
-  api.open = (path) => call('ddblab_web_open', path);
-  api.feed = (text, typed) => call('ddblab_web_feed', text, typed ? 1 : 0);
-  api.prompt = () => call('ddblab_web_prompt');
-  api.cancel = () => call('ddblab_web_cancel');
-  api.complete = (before, word) =>
-    call('ddblab_web_complete', before, word).split('\n').filter((s) => s !== '');
-  api.fs = () => module.FS;
+  api.open = (path) => send('open', path);
+  api.feed = (text, typed) => send('feed', text, Boolean(typed));
+  api.prompt = () => send('prompt');
+  api.cancel = () => send('cancel');
+  api.complete = (before, word) => send('complete', before, word);
 
-  createDdblab({
-    locateFile: (file) => file,
-    print: (text) => console.log(text),
-    printErr: (text) => console.warn(text),
-  }).then(async (m) => {
-    module = m;
-    m.FS.mkdir('/persist');
-    m.FS.mount(m.IDBFS, {}, '/persist');
-    await sync(true);
-    for (const dir of ['/persist/data', '/work']) {
-      try { m.FS.mkdir(dir); } catch (e) { /* kept from an earlier visit */ }
-    }
-    m.FS.chdir('/work');
-    call('ddblab_web_configure', '/share/ddblab/lessons', '/share/ddblab/exercises',
-      '/persist/data');
-    resolveReady(api);
-  }, rejectReady);
+  api.ready = start();
+  window.ddblab = api;
 })();

@@ -1,8 +1,8 @@
 // The browser's terminal: xterm.js with the line editing the native REPL gets from libedit
 // (cursor keys, Home/End, Ctrl-A/E/U/K/W, history on Up/Down, Tab completion), multi-line input
 // and pastes gathered by the same statement rule as the native shell (the module decides what
-// runs), Ctrl-C to drop the current input, and the shell's colours, footer and warnings as it
-// prints them.
+// runs), Ctrl-C to drop the current input or stop what runs, and the shell's colours, footer and
+// warnings as it prints them. What is typed while a statement runs waits, as in a terminal.
 (function () {
   'use strict';
   const term = new Terminal({
@@ -37,18 +37,43 @@
   }
   window.addEventListener('resize', fit);
 
-  function redraw() {
-    // Back to the start of the input, clear to the end of the screen, write it again.
-    term.write('\r\x1b[J' + prompt + line);
-    const back = line.length - cursor;
-    if (back > 0) term.write('\x1b[' + back + 'D');
+  // Where the terminal's cursor is, in cells from the start of the prompt: an input longer than
+  // a row wraps, so moving within it is in rows and columns.
+  let shown = 0;
+  const visible = (text) => text.replace(/\x1b\[[0-9;]*m/g, '').length;
+  function moveTo(from, to) {
+    const cols = term.cols;
+    const up = Math.floor(from / cols) - Math.floor(to / cols);
+    let s = up > 0 ? '\x1b[' + up + 'A' : up < 0 ? '\x1b[' + -up + 'B' : '';
+    s += '\r';
+    if (to % cols > 0) s += '\x1b[' + (to % cols) + 'C';
+    return s;
   }
 
-  function showPrompt() {
-    prompt = window.ddblab.prompt();
+  function redraw() {
+    // Back to the start of the prompt, clear to the end of the screen, write it all again.
+    const end = visible(prompt) + line.length;
+    let s = moveTo(shown, 0) + '\x1b[J' + prompt + line;
+    // Text that ends exactly at a row's end leaves the cursor waiting there: step to the next row.
+    if (end > 0 && end % term.cols === 0) s += '\r\n';
+    s += moveTo(end, visible(prompt) + cursor);
+    term.write(s);
+    shown = visible(prompt) + cursor;
+  }
+
+  // Leaves the input: the cursor goes below it, for what the statement prints.
+  function leaveInput() {
+    const end = visible(prompt) + line.length;
+    term.write(moveTo(shown, end) + (end > 0 && end % term.cols === 0 ? '' : '\r\n'));
+    shown = 0;
+  }
+
+  async function showPrompt() {
+    prompt = await window.ddblab.prompt();
     line = '';
     cursor = 0;
-    term.write(prompt);
+    shown = 0;
+    redraw();
   }
 
   function remember(text) {
@@ -59,26 +84,44 @@
   }
 
   // Runs lines: `typed` when nothing more is waiting (Enter on a typed line, or the last line of
-  // a paste), so a one-line statement runs at once, as the native REPL does.
-  function submit(lines, typed) {
+  // a paste), so a one-line statement runs at once, as the native REPL does. `rest` is what
+  // stays on the input line afterwards (the unfinished end of a paste).
+  async function submit(lines, typed, rest = '') {
     busy = true;
-    status.textContent = 'running…';
-    // Let the page paint "running…" before the module takes the thread.
-    setTimeout(() => {
-      let output = '';
-      try {
-        output = window.ddblab.feed(lines.join('\n'), typed);
-      } catch (e) {
-        output = '\x1b[31mddblab: ' + e + '\x1b[0m\n';
-      }
-      term.write(output);
+    status.textContent = 'running… (Ctrl-C stops it)';
+    try {
+      term.write(await window.ddblab.feed(lines.join('\n'), typed));
       afterRun(lines);
-      busy = false;
-      status.textContent = 'ready';
-      showPrompt();
-      window.ddblab.persist();
-    }, 0);
+    } catch (e) {
+      if (!e.stopped) term.write('\x1b[31mddblab: ' + e.message + '\x1b[0m\n');
+      return;  // a stopped run: onRestart shows the prompt
+    }
+    await showPrompt();
+    if (rest) insert(rest);
+    busy = false;
+    status.textContent = 'ready';
+    drainTypeAhead();
   }
+
+  let typeAhead = [];
+  function drainTypeAhead() {
+    const waiting = typeAhead;
+    typeAhead = [];
+    for (const data of waiting) {
+      if (busy) { typeAhead.push(data); } else { onKey(data); }
+    }
+  }
+
+  // After Ctrl-C (or the time limit) ended the worker: reopen the database as it was kept.
+  window.ddblab.onRestart = async (why) => {
+    term.write('\r\n\x1b[33m^C ' + why + ': the database is as it was after the last finished '
+      + 'input.\x1b[0m\r\n');
+    await window.ddblab.open('/persist/ddblab.db');
+    typeAhead = [];
+    await showPrompt();
+    busy = false;
+    status.textContent = 'ready';
+  };
 
   // .save FILE and .open FILE work on files in the page: a saved file is offered as a download.
   function afterRun(lines) {
@@ -88,9 +131,9 @@
     }
   }
 
-  function download(path) {
+  async function download(path) {
     let data;
-    try { data = window.ddblab.fs().readFile(path); } catch (e) { return; }
+    try { data = await window.ddblab.readFile(path); } catch (e) { return; }
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([data], { type: 'application/octet-stream' }));
     a.download = path.split('/').pop();
@@ -99,11 +142,14 @@
     a.remove();
   }
 
-  function complete() {
+  async function complete() {
     const before = line.slice(0, cursor);
     const m = /[^\s"'=(,]*$/.exec(before);
     const word = m ? m[0] : '';
-    const candidates = window.ddblab.complete(before.slice(0, before.length - word.length), word);
+    busy = true;
+    const candidates = await window.ddblab.complete(before.slice(0, before.length - word.length), word);
+    busy = false;
+    if (before !== line.slice(0, cursor)) return;
     if (candidates.length === 0) return;
     let common = candidates[0];
     for (const c of candidates) {
@@ -115,7 +161,8 @@
     if (common.length > word.length) {
       insert(common.slice(word.length));
     } else {
-      term.write('\r\n' + candidates.join('  ') + '\r\n');
+      leaveInput();
+      term.write(candidates.join('  ') + '\r\n');
       redraw();
     }
   }
@@ -133,29 +180,42 @@
   }
 
   function onKey(data) {
-    if (busy) return;
+    if (busy) {
+      if (data === '\x03' && window.ddblab.busy()) { window.ddblab.stop('stopped'); return; }
+      typeAhead.push(data);
+      return;
+    }
     // A paste (or typed-ahead text) with line breaks: complete lines run, the rest is edited.
     if (data.length > 1 && /[\r\n]/.test(data)) {
       const parts = (line.slice(0, cursor) + data + line.slice(cursor)).split(/\r\n|\r|\n/);
       const rest = parts.pop();
-      term.write(parts.map((p, i) => (i === 0 ? p.slice(cursor) : prompt + p)).join('\r\n') + '\r\n');
+      line = parts[0];
+      cursor = line.length;
+      redraw();
+      leaveInput();
+      const more = parts.slice(1).map((p) => '   ...> ' + p + '\r\n').join('');
+      term.write(more);
       parts.forEach(remember);
-      line = rest;
-      cursor = rest.length;
-      submitPaste(parts, rest);
+      browsing = history.length;
+      line = '';
+      cursor = 0;
+      // A clause line may still continue the last statement: it runs as typed only when
+      // nothing is left on the input line.
+      submit(parts, rest === '', rest);
       return;
     }
     switch (data) {
       case '\r':
-        term.write('\r\n');
+        leaveInput();
         remember(line);
         browsing = history.length;
         submit([line], true);
         return;
       case '\x03':  // Ctrl-C: drop the input, as the native REPL does
-        term.write('^C\r\n');
-        window.ddblab.cancel();
-        showPrompt();
+        term.write('^C');
+        leaveInput();
+        busy = true;
+        window.ddblab.cancel().then(showPrompt).then(() => { busy = false; drainTypeAhead(); });
         return;
       case '\x7f': case '\b':
         if (cursor > 0) { line = line.slice(0, cursor - 1) + line.slice(cursor); cursor--; redraw(); }
@@ -163,8 +223,8 @@
       case '\x1b[3~':
         if (cursor < line.length) { line = line.slice(0, cursor) + line.slice(cursor + 1); redraw(); }
         return;
-      case '\x1b[D': if (cursor > 0) { cursor--; term.write(data); } return;
-      case '\x1b[C': if (cursor < line.length) { cursor++; term.write(data); } return;
+      case '\x1b[D': if (cursor > 0) { cursor--; redraw(); } return;
+      case '\x1b[C': if (cursor < line.length) { cursor++; redraw(); } return;
       case '\x1b[H': case '\x01': cursor = 0; redraw(); return;
       case '\x1b[F': case '\x05': cursor = line.length; redraw(); return;
       case '\x15': line = line.slice(cursor); cursor = 0; redraw(); return;
@@ -176,7 +236,7 @@
         redraw();
         return;
       }
-      case '\x0c': term.clear(); redraw(); return;
+      case '\x0c': term.write(moveTo(shown, 0)); term.clear(); shown = 0; redraw(); return;
       case '\t': complete(); return;
       case '\x1b[A':
         if (browsing > 0) {
@@ -196,21 +256,6 @@
     }
   }
 
-  // A paste's complete lines run with more input waiting (a clause line may continue a
-  // statement), the last one as typed when nothing is left to edit.
-  function submitPaste(parts, rest) {
-    if (parts.length === 0) { redraw(); return; }
-    busy = true;
-    setTimeout(() => {
-      const output = window.ddblab.feed(parts.join('\n'), rest === '');
-      term.write(output);
-      afterRun(parts);
-      busy = false;
-      prompt = window.ddblab.prompt();
-      redraw();
-      window.ddblab.persist();
-    }, 0);
-  }
   term.onData(onKey);
 
   // Opening a database file: it is copied into the page and opened there.
@@ -219,23 +264,24 @@
     if (!file || busy) return;
     const data = new Uint8Array(await file.arrayBuffer());
     const name = file.name.replace(/[^A-Za-z0-9._-]/g, '_');
-    window.ddblab.fs().writeFile('/persist/' + name, data);
-    term.write('\r\n');
+    await window.ddblab.writeFile('/persist/' + name, data);
+    leaveInput();
     submit(['.open /persist/' + name], true);
     event.target.value = '';
   });
   document.getElementById('download').addEventListener('click', () => {
-    if (!busy) { term.write('\r\n'); submit(['.save ddblab.db'], true); }
+    if (!busy) { leaveInput(); submit(['.save ddblab.db'], true); }
   });
 
-  window.ddblab.ready.then(() => {
+  window.ddblab.ready.then(async () => {
     fit();
-    term.write(window.ddblab.open('/persist/ddblab.db'));
+    term.write(await window.ddblab.open('/persist/ddblab.db'));
+    await showPrompt();
     busy = false;
     status.textContent = 'ready';
-    showPrompt();
     term.focus();
-  }, (error) => {
+    drainTypeAhead();
+  }).catch((error) => {
     status.textContent = 'failed to load';
     term.write('ddblab could not start: ' + error + '\r\n');
   });

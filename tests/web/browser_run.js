@@ -54,38 +54,23 @@ function staticServer(dir) {
     });
     const started = Date.now();
     await page.goto(origin + '/', { waitUntil: 'load' });
-    await page.waitForFunction(() => window.ddblab && window.ddblab.prompt &&
+    await page.waitForFunction(() => window.ddblab &&
       document.getElementById('status').textContent === 'ready', { timeout: 60000 });
     console.log('load: first prompt after ' + (Date.now() - started) + ' ms');
     await page.screenshot({ path: path.join(artifacts, 'terminal.png') });
 
     for (const [inPage, onDisk] of Object.entries(jobs.files || {})) {
       const data = fs.readFileSync(onDisk).toString('base64');
-      await page.evaluate((p, b64) => {
-        const FS = window.ddblab.fs();
-        const parts = p.split('/').filter(Boolean);
-        let dir = '';
-        for (const part of parts.slice(0, -1)) {
-          dir += '/' + part;
-          try { FS.mkdir(dir); } catch (e) { /* exists */ }
-        }
-        FS.writeFile(p, Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
-      }, inPage, data);
+      await page.evaluate((p, b64) =>
+        window.ddblab.writeFile(p, Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))),
+      inPage, data);
     }
     let total = 0;
     for (const run of jobs.runs) {
       const text = fs.readFileSync(run.script, 'utf8');
       const t0 = Date.now();
-      const out = await page.evaluate(async (cwd, script, clock) => {
-        const FS = window.ddblab.fs();
-        let dir = '';
-        for (const part of cwd.split('/').filter(Boolean)) {
-          dir += '/' + part;
-          try { FS.mkdir(dir); } catch (e) { /* exists */ }
-        }
-        FS.chdir(cwd);
-        return window.ddblab.run(script, { clock });
-      }, run.cwd, text, jobs.clock || 0);
+      const out = await page.evaluate((cwd, script, clock) =>
+        window.ddblab.run(script, { clock, cwd }), run.cwd, text, jobs.clock || 0);
       total += Date.now() - t0;
       fs.writeFileSync(run.out, out);
     }

@@ -15,19 +15,17 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 # The page's copy of the sessions folder: every file the sessions read.
-cd "$ROOT/tests/sessions"
 {
   echo '{"clock": 1700000000, "files": {'
-  # ... and the exercises folder some of them name by a relative path (../../../exercises/).
-  (find . -type f ! -name '*.test' | sed 's|^\./|tests/sessions/|'
-    cd "$ROOT" && find exercises -type f) | sort |
+  # ... and the folders some of them name by a relative path (../../../exercises/).
+  (cd "$ROOT" && find tests/sessions exercises scripts/demos -type f) | sort |
     awk -v root="$ROOT" '{ printf "%s\"/work/%s\": \"%s/%s\"", (NR > 1 ? ",\n" : ""), $0, root, $0 }'
   echo '}, "runs": ['
 } >"$TMP/jobs.json"
 n=0
 while read -r test; do
   n=$((n + 1))
-  DDBLAB_SCRIPT_OUT="$TMP/script.$n" bash "$ROOT/tests/run_session.sh" "$BIN" "$test"
+  DDBLAB_SCRIPT_OUT="$TMP/script.$n" bash "$ROOT/tests/run_session.sh" "$BIN" "$ROOT/tests/sessions/$test"
   dir=$(dirname "$test")
   # The native run, as run_session.sh runs it but printing JSON lines.
   (cd "$ROOT/tests/sessions/$dir" && NO_COLOR=1 DDBLAB_DATA_DIR="$TMP/data.$n" "$BIN" \
@@ -36,7 +34,7 @@ while read -r test; do
   printf '{"name": "%s", "cwd": "/work/tests/sessions/%s", "script": "%s", "out": "%s"}' \
     "$test" "$dir" "$TMP/script.$n" "$TMP/web.$n" >>"$TMP/jobs.json"
   echo "$test" >"$TMP/name.$n"
-done < <(find . -name '*.test' | sed 's|^\./||' | sort)
+done < <(cd "$ROOT/tests/sessions" && find . -name '*.test' | sed 's|^\./||' | sort)
 echo ']}' >>"$TMP/jobs.json"
 
 node "$ROOT/tests/web/browser_run.js" "$WEB" "$TMP/jobs.json" "$ARTIFACTS"
