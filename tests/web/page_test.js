@@ -164,7 +164,31 @@ async function type(page, text) {
     check(lost && Number(lost[1]) < Number(lost[2]) && /FAIL.*atomic/.test(lower),
       'a wrong solution grades lower and loses the atomic check', lower);
 
-    // 5. A call past the time limit is stopped; the page and the student's database go on.
+    // 5. Ctrl-C stops a long run typed in the terminal; then a call past the time limit is
+    // stopped too; the page and the student's database go on.
+    await page.evaluate(() => {
+      let script = 'aws dynamodb create-table --table-name Slow --attribute-definitions ' +
+        'AttributeName=k,AttributeType=S --key-schema AttributeName=k,KeyType=HASH ' +
+        '--billing-mode PAY_PER_REQUEST\n';
+      for (let i = 0; i < 200000; i++) {
+        script += "aws dynamodb put-item --table-name Slow --item '{\"k\":{\"S\":\"" + i + "\"}}'\n";
+      }
+      return window.ddblab.writeFile('/work/slow.ddb', script);
+    });
+    await page.click('#terminal');
+    await type(page, '.read /work/slow.ddb');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.ddblab.busy(), { timeout: 10000 });
+    await new Promise((r) => setTimeout(r, 500));
+    await page.keyboard.down('Control');
+    await page.keyboard.press('KeyC');
+    await page.keyboard.up('Control');
+    await waitForScreen(page, /\^C stopped: the database is as it was/, 'Ctrl-C stops a long run');
+    await type(page, '.tables');
+    await page.keyboard.press('Enter');
+    await waitForScreen(page, /\.tables\nMusic\s*\nddblab> $/m,
+      'after Ctrl-C the terminal runs again, with the tables as they were before the run');
+
     const stopped = await page.evaluate(async () => {
       window.ddblab.limitSeconds = 1;
       let script = 'aws dynamodb create-table --table-name Big --attribute-definitions ' +
