@@ -40,6 +40,10 @@ add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
 target_include_directories(nlohmann_json::nlohmann_json SYSTEM INTERFACE ${src}/include)
 add_library(Threads::Threads INTERFACE IMPORTED)  # one thread in a page: nothing to link
 
+# Bigger unity batches than the native build's: the browser build is made from scratch each time
+# (no ccache hits to keep), and fewer, larger units compile in less time in all.
+set(DDBLAB_UNITY_BATCH 32)
+
 set(DDBLAB_SQLITE web_sqlite3)
 set(DDBLAB_LUA web_lua)
 set(DDBLAB_ZLIB web_zlib)

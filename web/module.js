@@ -14,6 +14,8 @@
   'use strict';
   const api = { limitSeconds: 120 };
   const pending = new Map();
+  const listeners = [];  // of the views' events
+  let lastEvent = 0;
   let worker = null;
   let nextId = 1;
   let current = null;  // the readiness of the worker now running
@@ -47,7 +49,12 @@
     }
     pending.clear();
     const restarted = start();
-    if (api.onRestart) restarted.then(() => api.onRestart(why));
+    restarted.then(async () => {
+      if (api.onRestart) await api.onRestart(why);
+      // A new shell: its events count from 1 again, and the views read everything afresh.
+      lastEvent = 0;
+      for (const l of listeners) l([{ id: 0, type: 'database', data: {} }]);
+    });
     return restarted;
   };
 
@@ -72,8 +79,23 @@
   api.open = (path) => send('open', path);
   api.feed = (text, typed) => send('feed', text, Boolean(typed));
   api.prompt = () => send('prompt');
+  api.resize = (columns) => send('resize', columns);
   api.cancel = () => send('cancel');
   api.complete = (before, word) => send('complete', before, word);
+
+  // The live views beside the terminal (views_bridge.js, in their frame): their answers, their
+  // statement box, and their events, handed to listeners after each input has run.
+  api.view = (what, name) => send('view', what, name || '');
+  api.viewRun = (text) => send('viewRun', text).finally(fetchEvents);
+  api.onEvents = (listener) => { listeners.push(listener); };
+  async function fetchEvents() {
+    if (!listeners.length) return;
+    const events = await send('events', lastEvent);
+    if (events.length) lastEvent = events[events.length - 1].id;
+    for (const l of listeners) l(events);
+  }
+  const feed = api.feed;
+  api.feed = (text, typed) => feed(text, typed).finally(fetchEvents);
 
   api.ready = start();
   window.ddblab = api;

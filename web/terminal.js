@@ -34,6 +34,7 @@
     const cols = Math.max(40, Math.floor(host.clientWidth / width) - 1);
     const rows = Math.max(10, Math.floor(host.clientHeight / height));
     if (cols !== term.cols || rows !== term.rows) term.resize(cols, rows);
+    window.ddblab.resize(term.cols);
   }
   window.addEventListener('resize', fit);
 
@@ -114,6 +115,7 @@
 
   // After Ctrl-C (or the time limit) ended the worker: reopen the database as it was kept.
   window.ddblab.onRestart = async (why) => {
+    fit();
     term.write('\r\n\x1b[33m^C ' + why + ': the database is as it was after the last finished '
       + 'input.\x1b[0m\r\n');
     await window.ddblab.open('/persist/ddblab.db');
@@ -273,9 +275,19 @@
     if (!busy) { leaveInput(); submit(['.save ddblab.db'], true); }
   });
 
+  // The live views: shown beside the terminal on a wide window, hidden on a narrow one (the
+  // View button switches); they load once the shell is open, so their first read finds it.
+  const views = document.getElementById('views');
+  if (window.innerWidth < 1100) document.body.classList.add('no-views');
+  document.getElementById('toggle-views').addEventListener('click', () => {
+    document.body.classList.toggle('no-views');
+    fit();
+  });
+
   window.ddblab.ready.then(async () => {
     fit();
     term.write(await window.ddblab.open('/persist/ddblab.db'));
+    views.src = 'views/index.html';
     await showPrompt();
     busy = false;
     status.textContent = 'ready';

@@ -52,6 +52,7 @@ const calls = {
     return out;
   },
   prompt: () => call('ddblab_web_prompt'),
+  resize: (columns) => { call('ddblab_web_resize', columns); return ''; },
   cancel: () => { call('ddblab_web_cancel'); return ''; },
   complete: (before, word) =>
     call('ddblab_web_complete', before, word).split('\n').filter((s) => s !== ''),
@@ -70,6 +71,14 @@ const calls = {
     return '';
   },
   readFile: (path) => module.FS.readFile(path),
+  // The live views beside the terminal (views_bridge.js): "status\njson" answers.
+  view: (what, name) => call('ddblab_web_view', what, name),
+  viewRun: async (text) => {
+    const out = call('ddblab_web_view_run', text);
+    await sync(false);
+    return out;
+  },
+  events: (after) => JSON.parse(call('ddblab_web_events', after)),
 };
 
 const started = createDdblab({

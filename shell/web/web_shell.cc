@@ -7,6 +7,7 @@
 //   - ddblab.run(text): a script run as `ddblab --mode jsonl --keep-going -f` runs it, on a fresh
 //     in-memory database, for tests and for pages that embed ddblab.
 // Every function returns text the page reads at once (the buffer lives until the next call).
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <sstream>
@@ -19,11 +20,14 @@
 #include "shell/lab/lab_commands.h"
 #include "shell/render/output.h"
 #include "shell/render/render.h"
+#include "shell/render/wrap_text.h"
 #include "shell/repl/completion.h"
 #include "shell/repl/interrupt.h"
 #include "shell/repl/script.h"
 #include "shell/repl/shell.h"
 #include "shell/session/boundary.h"
+#include "shell/views/shell_views.h"
+#include "web_views.h"
 
 namespace ddblab::web {
 namespace {
@@ -36,6 +40,7 @@ struct WebSession {
   CaptureSink sink;
   std::unique_ptr<Shell> shell;
   shell::StatementAssembler assembler;
+  std::shared_ptr<shell::page::ShellViews> views;  // the terminal's only
   bool exited = false;
 };
 
@@ -96,6 +101,7 @@ const char* ddblab_web_open(const char* path) {
     g_reply = "ddblab: " + error + "\n";
     return g_reply.c_str();
   }
+  g_terminal->views = ddblab::web::AttachViews(*g_terminal->shell);
   ddblab::shell::OutputSink& out = g_terminal->sink;
   out.Line("ddblab 0.1: a DynamoDB single-table design lab");
   out.Line("Connected to the " + g_terminal->shell->client().Describe() +
@@ -140,6 +146,11 @@ const char* ddblab_web_feed(const char* text, int typed) {
   return ddblab::web::Collect(t);
 }
 
+// The terminal's width in columns: tables and lesson text fit it, as on a native terminal.
+void ddblab_web_resize(double columns) {
+  ddblab::shell::SetTerminalColumns(columns > 0 ? static_cast<size_t>(columns) : 0);
+}
+
 // Drops the statement being gathered (Ctrl-C at the prompt).
 void ddblab_web_cancel() {
   if (g_terminal) g_terminal->assembler.Reset();
@@ -149,8 +160,8 @@ void ddblab_web_cancel() {
 const char* ddblab_web_prompt() {
   if (!g_terminal) return "";
   const auto& a = g_terminal->assembler;
-  g_reply = a.open() || a.held() ? g_terminal->shell->ContinuationPrompt()
-                                 : g_terminal->shell->Prompt();
+  g_reply =
+      a.open() || a.held() ? g_terminal->shell->ContinuationPrompt() : g_terminal->shell->Prompt();
   return g_reply.c_str();
 }
 
@@ -186,13 +197,58 @@ const char* ddblab_web_run(const char* text, double clock) {
   const char* saved = std::getenv("DDBLAB_DATA_DIR");
   const std::string student = saved != nullptr ? saved : "";
   setenv("DDBLAB_DATA_DIR", data.c_str(), 1);
+  // As `-f` with its output in a pipe: no terminal, so nothing is cut to a width.
+  const size_t columns = ddblab::shell::TerminalColumns();
+  ddblab::shell::SetTerminalColumns(0);
   ddblab::shell::ScriptOptions options;
   options.keep_going = true;
   options.name = "ddblab.run";
   std::istringstream in{std::string(text)};
   ddblab::shell::RunScript(*session->shell, in, options);
   setenv("DDBLAB_DATA_DIR", student.c_str(), 1);
+  ddblab::shell::SetTerminalColumns(columns);
   return ddblab::web::Collect(*session);
+}
+
+// The views' answers, as the page server gives them over HTTP (docs/page.md): `what` is
+// "state", "table", "partitions", "simulation" or "calls", `name` the table for the two that
+// take one. Returns the HTTP status on the first line, the JSON on the second.
+const char* ddblab_web_view(const char* what, const char* name) {
+  if (!g_terminal) return "503\n{\"error\":\"the shell is not open\"}";
+  ddblab::shell::page::ShellViews& views = *g_terminal->views;
+  const std::string w(what);
+  ddblab::shell::page::PageAnswer answer =
+      w == "state"        ? views.State()
+      : w == "table"      ? views.Table(name)
+      : w == "partitions" ? views.Partitions(name)
+      : w == "simulation" ? views.Simulation()
+      : w == "calls"      ? ddblab::shell::page::PageAnswer{200, views.feed().CallsJson()}
+                          : ddblab::shell::page::PageAnswer::Fail(404, "no view " + w);
+  g_reply = std::to_string(answer.status) + "\n" + answer.json;
+  return g_reply.c_str();
+}
+
+// The views' statement box (its answer as ddblab_web_view's).
+const char* ddblab_web_view_run(const char* text) {
+  if (!g_terminal) return "503\n{\"error\":\"the shell is not open\"}";
+  ddblab::shell::page::PageAnswer answer = g_terminal->views->Run(text);
+  g_terminal->sink.Clear();  // what it printed is in the answer
+  g_reply = std::to_string(answer.status) + "\n" + answer.json;
+  return g_reply.c_str();
+}
+
+// The views' events after event `after`: [{"id": N, "type": T, "data": {...}}, ...].
+const char* ddblab_web_events(double after) {
+  if (!g_terminal) return "[]";
+  g_reply = "[";
+  for (const auto& e : g_terminal->views->feed().After(static_cast<uint64_t>(after),
+                                                       std::chrono::milliseconds(0))) {
+    if (g_reply.size() > 1) g_reply += ",";
+    g_reply +=
+        "{\"id\":" + std::to_string(e.id) + ",\"type\":\"" + e.type + "\",\"data\":" + e.data + "}";
+  }
+  g_reply += "]";
+  return g_reply.c_str();
 }
 
 }  // extern "C"

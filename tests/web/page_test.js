@@ -106,6 +106,21 @@ async function type(page, text) {
     await type(page, "aws dynamodb put-item --table-name Music --item '{\"Artist\":{\"S\":\"Nina\"}}'");
     await page.keyboard.press('Enter');
     await waitForScreen(page, /1(\.0)? WCU/, 'a put-item typed in the terminal prints its cost footer');
+    // The live views beside the terminal, fed by the module: the table, and the call's cost.
+    const views = page.frames().find((f) => f.url().endsWith('/views/index.html'));
+    check(Boolean(views), 'the live views are beside the terminal');
+    if (views) {
+      await views.waitForFunction(() => document.body.dataset.ready === 'true', { timeout: 20000 });
+      await views.waitForFunction(() => /Music/.test(document.querySelector('#tables-body').textContent),
+        { timeout: 20000 }).catch(() => check(false, 'the Tables view lists the new table'));
+      await views.click('#nav-calls');
+      await views.waitForFunction(() => /PutItem[\s\S]*1 WCU|1 WCU[\s\S]*PutItem/.test(
+        document.querySelector('#view-calls, [data-view-body="calls"], main').textContent),
+      { timeout: 20000 }).catch(() => check(false, 'the Calls view shows the put-item and its cost'));
+      await page.screenshot({ path: path.join(artifacts, 'browser.png') });
+      await views.click('#nav-tables');
+      await page.click('#terminal');
+    }
     await type(page, 'aws dynamodb desc');
     await page.keyboard.press('Tab');
     const line = await waitForScreen(page, /aws dynamodb describe-/, 'Tab completes a subcommand');

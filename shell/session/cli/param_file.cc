@@ -28,20 +28,27 @@ std::string_view PrefixOf(std::string_view value) {
 // everywhere.
 int AwsCliErrno(int err) {
   switch (err) {
-    case ENOENT: return 2;
-    case EACCES: return 13;
-    case ENOTDIR: return 20;
-    case EISDIR: return 21;
-    case ENAMETOOLONG: return 36;
-    case ELOOP: return 40;
-    default: return err;
+    case ENOENT:
+      return 2;
+    case EACCES:
+      return 13;
+    case ENOTDIR:
+      return 20;
+    case EISDIR:
+      return 21;
+    case ENAMETOOLONG:
+      return 36;
+    case ELOOP:
+      return 40;
+    default:
+      return err;
   }
 }
 
 // The aws CLI's wording for an OS error: "[Errno 2] No such file or directory: 'x'".
 std::string ErrnoText(int err, const std::string& path) {
-  return "[Errno " + std::to_string(AwsCliErrno(err)) + "] " + std::strerror(err) + ": '" +
-         path + "'";
+  return "[Errno " + std::to_string(AwsCliErrno(err)) + "] " + std::strerror(err) + ": '" + path +
+         "'";
 }
 
 const char* KindOf(mode_t mode) {
