@@ -24,11 +24,11 @@
 #include "shell/render/output.h"
 #include "shell/render/render.h"
 #include "shell/repl/interrupt.h"
-#include "shell/repl/repl.h"
 #include "shell/repl/script.h"
 #include "shell/repl/shell.h"
 #include "shell/serve/keys.h"
 #include "shell/serve/serve.h"
+#include "shell/terminal/repl.h"
 
 using namespace ddblab;         // NOLINT: the entry point uses both namespaces throughout
 using namespace ddblab::shell;  // NOLINT

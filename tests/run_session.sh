@@ -96,6 +96,12 @@ awk -v work="$work" '
   }
 ' "$test_file"
 touch "$work/records" "$work/script.ddb"
+# DDBLAB_SCRIPT_OUT=FILE: only write the script the records make (for running it elsewhere, e.g.
+# the browser build: tests/web/goldens.sh) and stop.
+if [ -n "${DDBLAB_SCRIPT_OUT:-}" ]; then
+  cp "$work/script.ddb" "$DDBLAB_SCRIPT_OUT"
+  exit 0
+fi
 
 # 2. Run the script through the binary.
 status=0

@@ -11,42 +11,11 @@
 #include <vector>
 
 #include "ddblab/error.h"
-#include "event_feed.h"
 #include "shell/serve/connection_loop.h"
+#include "shell/views/event_feed.h"
+#include "shell/views/shell_views.h"
 
 namespace ddblab::shell::page {
-
-// A JSON answer, or an error with its HTTP status.
-struct PageAnswer {
-  int status = 200;
-  std::string json;
-  // Text that is not UTF-8 (a statement's echo of bytes typed in the box) is replaced, not
-  // refused: the page still gets its answer.
-  static PageAnswer Ok(const wire::Json& body) { return {200, Dump(body)}; }
-  static PageAnswer Fail(int status, const std::string& message) {
-    return {status, Dump(wire::Json{{"error", message}})};
-  }
-  static std::string Dump(const wire::Json& j) {
-    return j.dump(-1, ' ', false, wire::Json::error_handler_t::replace);
-  }
-  // A client's error: 404 for a table that is not there, 502 for anything else it refused.
-  static PageAnswer FromError(const Error& e) {
-    const int status = e.type == ErrorType::kResourceNotFoundException ? 404 : 502;
-    return Fail(status, std::string(ErrorTypeName(e.type)) + ": " + e.message);
-  }
-};
-
-// What the page reads; called from the server's threads, so each takes its own locks.
-class PageBackend {
- public:
-  virtual ~PageBackend() = default;
-  virtual PageAnswer State() = 0;
-  virtual PageAnswer Table(const std::string& name) = 0;
-  virtual PageAnswer Partitions(const std::string& name) = 0;
-  virtual PageAnswer Simulation() = 0;
-  // The statement box (403 unless it is on).
-  virtual PageAnswer Run(const std::string& statement) = 0;
-};
 
 class PageServer {
  public:

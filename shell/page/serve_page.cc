@@ -2,10 +2,10 @@
 // it answers. Reads go through a client of the same engine; the engine serializes its calls.
 #include <chrono>
 
-#include "call_event.h"
 #include "page_server.h"
 #include "shell/page/page.h"
-#include "table_view.h"
+#include "shell/views/call_event.h"
+#include "shell/views/table_view.h"
 
 namespace ddblab::shell::page {
 namespace {

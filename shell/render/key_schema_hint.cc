@@ -93,11 +93,12 @@ std::string Mismatch(const std::vector<KeyAttribute>& expected, const Json& key)
     present.push_back(a.name + " (" + type + ")");
     if (type != a.type) wrong = true;
   }
-  for (const auto& [name, value] : key.items()) {
+  for (const auto& entry : key.items()) {
+    const std::string& name = entry.key();
     bool in_schema = std::any_of(expected.begin(), expected.end(),
                                  [&](const KeyAttribute& a) { return a.name == name; });
     if (in_schema) continue;
-    present.push_back(name + " (" + SentType(value) + ")");
+    present.push_back(name + " (" + SentType(entry.value()) + ")");
     extra.push_back(name);
     wrong = true;
   }

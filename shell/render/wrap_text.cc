@@ -4,6 +4,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <vector>
 
 #include "display_width.h"
@@ -86,7 +87,14 @@ std::string WrapProse(std::string_view text, size_t width) {
   return out;
 }
 
+namespace {
+std::atomic<size_t> g_set_columns{0};
+}  // namespace
+
+void SetTerminalColumns(size_t columns) { g_set_columns.store(columns); }
+
 size_t TerminalColumns() {
+  if (size_t set = g_set_columns.load(); set > 0) return set;
   struct winsize size {};
   if (isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0)
     return size.ws_col;

@@ -1,6 +1,8 @@
 // Tab completion: what can follow what has been typed so far. Dot-commands and their arguments,
 // aws-CLI subcommands and options, table and index names after --table-name/--index-name or
 // FROM/INTO, and attribute names inside expressions.
+#include "shell/repl/completion.h"
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -8,7 +10,6 @@
 
 #include "shell/render/render.h"
 #include "shell/repl/dot_table.h"
-#include "shell/repl/repl.h"
 
 namespace ddblab::shell {
 

@@ -2,7 +2,6 @@
 // observers (lessons).
 #include "shell/repl/shell.h"
 
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,6 +15,7 @@
 #include "shell/render/hints.h"
 #include "shell/render/render.h"
 #include "shell/render/render_stream.h"
+#include "shell/render/wrap_text.h"
 #include "shell/repl/interrupt.h"
 #include "shell/repl/script.h"
 #include "shell/session/data_file.h"
@@ -221,11 +221,7 @@ Outcome Shell::Execute(std::string_view input, bool complete) {
 size_t Shell::OutputWidth() const {
   if (settings_.width >= 0) return static_cast<size_t>(settings_.width);
   // Only a terminal has a width; piped output is never cut.
-  struct winsize size {};
-  if (isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {
-    return size.ws_col;
-  }
-  return 0;
+  return TerminalColumns();
 }
 
 Outcome Shell::RunStreamed(const std::string& statement,

@@ -2,6 +2,7 @@
 #include "ddblab/decimal.h"
 
 #include <charconv>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -154,9 +155,9 @@ double Decimal::ToDoubleForDisplay() const {
   text.push_back('e');
   text.append(
       std::to_string(static_cast<int64_t>(exponent_) - static_cast<int64_t>(digits_.size())));
-  double out = 0.0;
-  std::from_chars(text.data(), text.data() + text.size(), out);
-  return out;
+  // strtod, not from_chars: every standard library has it for double, and the text has no
+  // decimal point for a locale to misread (digits, 'e', exponent).
+  return std::strtod(text.c_str(), nullptr);
 }
 
 }  // namespace ddblab

@@ -18,7 +18,12 @@ ResultItem& ResultItem::operator=(const ResultItem& other) {
 
 ResultItem ResultItem::FromEncoding(std::string_view bytes) {
   ResultItem r;
+#if defined(__cpp_lib_smart_ptr_for_overwrite)
+  // One allocation for the bytes and the count, the bytes left unset (they are copied in).
   std::shared_ptr<char[]> block = std::make_shared_for_overwrite<char[]>(bytes.size());
+#else  // a standard library without it (the browser build's): two allocations
+  std::shared_ptr<char[]> block(new char[bytes.size()]);
+#endif
   char* first = block.get();
   if (!bytes.empty()) std::memcpy(first, bytes.data(), bytes.size());
   r.bytes_ = std::shared_ptr<const char>(std::move(block), first);

@@ -7,6 +7,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include "cli_internal.h"
@@ -22,9 +23,32 @@ std::string_view PrefixOf(std::string_view value) {
   return {};
 }
 
+// The number the aws CLI prints for an OS error, as Linux numbers it. A C library
+// that numbers them otherwise (the browser build's) is mapped back, so the message is the same
+// everywhere.
+int AwsCliErrno(int err) {
+  switch (err) {
+    case ENOENT:
+      return 2;
+    case EACCES:
+      return 13;
+    case ENOTDIR:
+      return 20;
+    case EISDIR:
+      return 21;
+    case ENAMETOOLONG:
+      return 36;
+    case ELOOP:
+      return 40;
+    default:
+      return err;
+  }
+}
+
 // The aws CLI's wording for an OS error: "[Errno 2] No such file or directory: 'x'".
 std::string ErrnoText(int err, const std::string& path) {
-  return "[Errno " + std::to_string(err) + "] " + std::strerror(err) + ": '" + path + "'";
+  return "[Errno " + std::to_string(AwsCliErrno(err)) + "] " + std::strerror(err) + ": '" + path +
+         "'";
 }
 
 const char* KindOf(mode_t mode) {
@@ -58,7 +82,21 @@ Result<std::string> ReadParamFile(const FileAccess& access, std::string_view val
   if (access.mode == FileAccess::Mode::kConfined) {
     std::string root = cli::Resolve(access.dir.empty() ? "." : access.dir);
     std::string real = cli::Resolve(full);
-    if (real.empty()) return fail(ErrnoText(errno, path));
+    if (real.empty()) {
+      const int err = errno;
+      // A missing path outside the folder is refused as outside: whether something exists
+      // beyond the folder is not the lesson's to learn.
+      std::error_code ec;
+      const auto lexical = [&ec](const std::string& p) {
+        std::string s = std::filesystem::absolute(p, ec).lexically_normal().string();
+        while (s.size() > 1 && s.back() == '/') s.pop_back();
+        return s;
+      };
+      if (!cli::Inside(lexical(full), lexical(access.dir.empty() ? "." : access.dir))) {
+        return fail("only files inside the lesson's own folder can be read");
+      }
+      return fail(ErrnoText(err, path));
+    }
     if (root.empty() || !cli::Inside(real, root)) {
       return fail("only files inside the lesson's own folder can be read");
     }

@@ -3,11 +3,11 @@
 #include <catch2/catch.hpp>
 #include <memory>
 
-#include "page/call_event.h"
-#include "page/event_feed.h"
 #include "shell/dot/dot_commands.h"
 #include "shell/render/output.h"
 #include "shell/repl/shell.h"
+#include "shell/views/call_event.h"
+#include "shell/views/event_feed.h"
 
 namespace ddblab::shell::page {
 namespace {

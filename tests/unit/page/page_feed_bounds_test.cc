@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "page/event_feed.h"
+#include "shell/views/event_feed.h"
 
 namespace ddblab::shell::page {
 namespace {

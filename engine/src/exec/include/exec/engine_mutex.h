@@ -36,7 +36,9 @@ class EngineMutex {
   EngineMutex() {
     pthread_rwlockattr_t attr;
     pthread_rwlockattr_init(&attr);
+#if defined(__GLIBC__)
     pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+#endif  // other C libraries have no such setting: the browser's (one thread) needs none
     pthread_rwlock_init(&lock_, &attr);
     pthread_rwlockattr_destroy(&attr);
   }

@@ -14,7 +14,10 @@ namespace ddblab::shell {
 // breaks. A word longer than `width` stands on a line of its own. `width` 0 returns `text`.
 std::string WrapProse(std::string_view text, size_t width);
 
-// The columns of the terminal on stdout, or 0 when stdout is not a terminal.
+// The columns of the terminal the shell writes to: the one a front end set (the browser's
+// terminal is not the process's), else the terminal on stdout, else 0 (not a terminal: output
+// is never cut).
 size_t TerminalColumns();
+void SetTerminalColumns(size_t columns);
 
 }  // namespace ddblab::shell

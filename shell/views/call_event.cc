@@ -1,4 +1,4 @@
-#include "call_event.h"
+#include "shell/views/call_event.h"
 
 #include <algorithm>
 #include <set>

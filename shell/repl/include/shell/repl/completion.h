@@ -1,5 +1,5 @@
-// The interactive shell on a terminal: libedit line editing, persistent history, tab completion,
-// continuation prompts, Ctrl-C to drop the current input and Ctrl-D to leave.
+// Tab completion's candidates, for every front end that completes: the terminal's line editor
+// (shell/terminal) and the browser's terminal (shell/web).
 #pragma once
 
 #include <string>
@@ -8,13 +8,6 @@
 #include "shell/repl/shell.h"
 
 namespace ddblab::shell {
-
-// Runs the REPL until Ctrl-D or .quit. Returns the process exit status (0).
-int RunRepl(Shell& shell);
-
-// Where history is kept: $XDG_DATA_HOME/ddblab/history, else ~/.local/share/ddblab/history.
-// Empty when neither variable is set.
-std::string HistoryPath();
 
 // Completion candidates for `word`, the word under the cursor, given everything typed before it
 // (`before`, which may span continuation lines). Returns names that start with `word`; sets

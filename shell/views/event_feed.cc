@@ -1,4 +1,4 @@
-#include "event_feed.h"
+#include "shell/views/event_feed.h"
 
 #include <cmath>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "table_view.h"
+#include "shell/views/table_view.h"
 
 #include <utility>
 

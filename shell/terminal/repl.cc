@@ -1,5 +1,5 @@
 // The REPL on a terminal, over libedit's readline interface.
-#include "shell/repl/repl.h"
+#include "shell/terminal/repl.h"
 
 #include <editline/readline.h>
 #include <poll.h>
@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "shell/repl/completion.h"
 #include "shell/repl/interrupt.h"
 
 namespace ddblab::shell {
