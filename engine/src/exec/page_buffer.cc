@@ -22,7 +22,8 @@ std::string_view PageBuffer::Append(std::string_view bytes) {
         chunks_.empty() ? kFirstChunk : std::min(2 * chunks_.back().capacity, kLargestChunk);
     Chunk chunk;
     chunk.capacity = std::max(n, next);
-    chunk.data = std::unique_ptr<char[]>(new char[chunk.capacity]);  // left unset: written before read
+    chunk.data =
+        std::unique_ptr<char[]>(new char[chunk.capacity]);  // left unset: written before read
     chunks_.push_back(std::move(chunk));
   }
   Chunk& chunk = chunks_[current_];

@@ -2,8 +2,8 @@
 #include "ddblab/decimal.h"
 
 #include <charconv>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
