@@ -64,10 +64,10 @@ Status FromJson(const Json& j, BatchGetItemRequest* r) {
       r->request_items[it.key()] = std::move(k);
     }
   } else if (!d.failed()) {
-    d.Missing("requestItems");
+    d.Absent("requestItems");
   }
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, BatchWriteItemRequest* r) {
@@ -106,11 +106,11 @@ Status FromJson(const Json& j, BatchWriteItemRequest* r) {
       r->request_items[it.key()] = std::move(writes);
     }
   } else if (!d.failed()) {
-    d.Missing("requestItems");
+    d.Absent("requestItems");
   }
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
   r->return_item_collection_metrics = d.String(j, "ReturnItemCollectionMetrics");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, TransactGetItemsRequest* r) {
@@ -137,10 +137,10 @@ Status FromJson(const Json& j, TransactGetItemsRequest* r) {
       r->transact_items.push_back(std::move(g));
     }
   } else if (!d.failed()) {
-    d.Missing("transactItems");
+    d.Absent("transactItems");
   }
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
@@ -169,7 +169,7 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
       r->transact_items.push_back(chosen ? std::move(*chosen) : TransactWriteItem{});
     }
   } else if (!d.failed()) {
-    d.Missing("transactItems");
+    d.Absent("transactItems");
   }
   r->client_request_token = d.String(j, "ClientRequestToken");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
@@ -178,7 +178,7 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
   if (ambiguous) {
     d.ValidationProblem("TransactItems can only contain one of Check, Put, Update or Delete");
   }
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, ExecuteStatementRequest* r) {
