@@ -326,7 +326,7 @@ TEST_CASE("An encoded request carries only the members its DynamoDB shape has") 
   t.transact_items.push_back(put);
   CHECK(Unordered(internal::ToJson(t)) ==
         nlohmann::json::parse(
-            R"j({"TransactItems": [{"Put": {"TableName": "tab", "Item": {"PK": {"S": "a"}}}}]})j"));
+            R"j({"TransactItems": [{"Put": {"TableName": "t", "Item": {"PK": {"S": "a"}}}}]})j"));
 
   // UpdateTable's Update action: IndexName and ProvisionedThroughput only.
   ddblab::UpdateTableRequest u;
