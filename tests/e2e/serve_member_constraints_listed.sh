@@ -2,8 +2,9 @@
 # constraints before the operation reads the request further or looks up a table, and lists
 # every violation in one "N validation errors detected: " message, member by member in the
 # order of its own model. Expected texts are those captured from DynamoDB (UpdateItem,
-# BatchWriteItem, TransactWriteItems, 2026) or its enum sets; every hand-read operation is
-# covered: Get/Put/Update/DeleteItem, Query, Scan, the batches and the transactions.
+# BatchWriteItem, TransactWriteItems, 2026) or its enum sets; every hand-read data-plane
+# operation is covered: Get/Put/Update/DeleteItem, Query, Scan, the batches, the transactions,
+# the PartiQL operations and the Streams API.
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
 start_server
 
@@ -18,9 +19,9 @@ AUTH = ("AWS4-HMAC-SHA256 Credential=k/20260101/us-east-1/dynamodb/aws4_request,
         "SignedHeaders=host, Signature=0")
 
 
-def call(op, body):
+def call(op, body, target="DynamoDB_20120810."):
     req = urllib.request.Request(ENDPOINT, data=json.dumps(body).encode(), headers={
-        "X-Amz-Target": "DynamoDB_20120810." + op,
+        "X-Amz-Target": target + op,
         "Content-Type": "application/x-amz-json-1.0", "Authorization": AUTH})
     try:
         return 200, json.loads(urllib.request.urlopen(req).read())
@@ -28,8 +29,8 @@ def call(op, body):
         return e.code, json.loads(e.read())
 
 
-def refused(op, body, *violations):
-    status, reply = call(op, body)
+def refused(op, body, *violations, target="DynamoDB_20120810."):
+    status, reply = call(op, body, target)
     n = len(violations)
     want = "%d validation error%s detected: %s" % (n, "s" if n > 1 else "", "; ".join(violations))
     if status != 400 or not reply.get("__type", "").endswith("ValidationException") or \
@@ -130,6 +131,53 @@ refused("TransactWriteItems", {"TransactItems": [], "ReturnConsumedCapacity": "B
         "greater than or equal to 1")
 refused("TransactGetItems", {"ReturnConsumedCapacity": "BOGUS"},
         "Value null at 'transactItems' failed to satisfy constraint: Member must not be null", RCC)
+
+# PartiQL: the statement, its parameters and the enums and Limit together.
+refused("ExecuteStatement", {"Statement": "SELECT * FROM members", "Parameters": [],
+                             "ReturnConsumedCapacity": "BOGUS", "Limit": 0},
+        "Value '[]' at 'parameters' failed to satisfy constraint: Member must have length greater "
+        "than or equal to 1", RCC,
+        "Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than "
+        "or equal to 1")
+refused("ExecuteStatement", {"ReturnConsumedCapacity": "BOGUS"},
+        "Value null at 'statement' failed to satisfy constraint: Member must not be null", RCC)
+refused("BatchExecuteStatement", {"Statements": [], "ReturnConsumedCapacity": "BOGUS"},
+        "Value at 'statements' failed to satisfy constraint: Member must have length greater "
+        "than or equal to 1", RCC)
+refused("ExecuteTransaction", {"TransactStatements": [], "ClientRequestToken": "",
+                               "ReturnConsumedCapacity": "BOGUS"},
+        "Value at 'transactStatements' failed to satisfy constraint: Member must have length "
+        "greater than or equal to 1",
+        "Value '' at 'clientRequestToken' failed to satisfy constraint: Member must have length "
+        "greater than or equal to 1", RCC)
+
+# Streams: the missing members, the enum and the Limit together.
+NULL = "Value null at '%s' failed to satisfy constraint: Member must not be null"
+STREAMS = "DynamoDBStreams_20120810."
+
+
+def refused_streams(op, body, *violations):
+    refused(op, body, *violations, target=STREAMS)
+
+
+refused_streams("GetShardIterator", {"ShardIteratorType": "NEWEST"}, NULL % "streamArn",
+                NULL % "shardId",
+                enum("NEWEST", "shardIteratorType",
+                     "AFTER_SEQUENCE_NUMBER, LATEST, AT_SEQUENCE_NUMBER, TRIM_HORIZON"))
+refused_streams("GetRecords", {"Limit": 0}, NULL % "shardIterator",
+                "Value '0' at 'limit' failed to satisfy constraint: Member must have value "
+                "greater than or equal to 1")
+refused_streams("DescribeStream", {"Limit": 101}, NULL % "streamArn",
+                "Value '101' at 'limit' failed to satisfy constraint: Member must have value "
+                "less than or equal to 100")
+refused_streams("ListStreams", {"TableName": "x!", "Limit": 0},
+                "Value 'x!' at 'tableName' failed to satisfy constraint: Member must satisfy "
+                "regular expression pattern: [a-zA-Z0-9_.-]+",
+                "Value 'x!' at 'tableName' failed to satisfy constraint: Member must have length "
+                "greater than or equal to 3",
+                "Value '0' at 'limit' failed to satisfy constraint: Member must have value "
+                "greater than or equal to 1")
+
 status, got = call("Scan", {"TableName": "members"})
 assert status == 200 and got["Count"] == 0, got
 print("ok")

@@ -78,6 +78,27 @@ void RuleTransactItems(size_t n, const AbsentMembers& absent, ConstraintErrors* 
   }
 }
 
+// A list of PartiQL statements, 1..`max` long; DynamoDB echoes neither bound's list.
+void RuleStatementList(size_t n, size_t max, const char* path, const AbsentMembers& absent,
+                       ConstraintErrors* errors) {
+  if (IsAbsentMember(absent, path)) {
+    errors->NotNull(path);
+  } else if (n == 0) {
+    errors->Add("", path, "Member must have length greater than or equal to 1");
+  } else if (n > max) {
+    errors->Add("", path, "Member must have length less than or equal to " + std::to_string(max));
+  }
+}
+
+// DynamoDB: an idempotency token is 1..36 characters.
+void RuleClientRequestToken(const std::optional<std::string>& token, ConstraintErrors* errors) {
+  if (token && token->empty()) {
+    errors->MinLength("''", "clientRequestToken", 1);
+  } else if (token && token->size() > 36) {
+    errors->MaxLength(catalog::Quote(*token), "clientRequestToken", 36);
+  }
+}
+
 }  // namespace
 
 using catalog::ConstraintErrors;
@@ -170,15 +191,85 @@ void CheckMembers(const TransactGetItemsRequest& r, const AbsentMembers& absent,
 
 void CheckMembers(const TransactWriteItemsRequest& r, const AbsentMembers& absent,
                   ConstraintErrors* errors) {
-  // DynamoDB: the idempotency token is 1..36 characters.
-  if (r.client_request_token && r.client_request_token->empty()) {
-    errors->MinLength("''", "clientRequestToken", 1);
-  } else if (r.client_request_token && r.client_request_token->size() > 36) {
-    errors->MaxLength(catalog::Quote(*r.client_request_token), "clientRequestToken", 36);
-  }
+  RuleClientRequestToken(r.client_request_token, errors);
   RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
   RuleReturnItemCollectionMetrics(r.return_item_collection_metrics, errors);
   RuleTransactItems(r.transact_items.size(), absent, errors);
+}
+
+// The PartiQL operations, in the order of their members in DynamoDB's API model.
+void CheckMembers(const ExecuteStatementRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  if (IsAbsentMember(absent, "statement")) {
+    errors->NotNull("statement");
+  } else if (r.statement.size() > 8192) {
+    // DynamoDB: a statement is at most 8192 characters (API reference, ExecuteStatement).
+    errors->MaxLength(catalog::Quote(r.statement), "statement", 8192);
+  }
+  // DynamoDB: Parameters, when present, holds at least one value.
+  if (r.parameters && r.parameters->empty()) errors->MinLength("'[]'", "parameters", 1);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  if (r.limit && *r.limit < 1) errors->MinValue(*r.limit, "limit", 1);
+  RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
+}
+
+void CheckMembers(const BatchExecuteStatementRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  // DynamoDB: 1 to 25 statements per batch.
+  RuleStatementList(r.statements.size(), 25, "statements", absent, errors);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+}
+
+void CheckMembers(const ExecuteTransactionRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  // DynamoDB: 1 to 100 statements per transaction.
+  RuleStatementList(r.transact_statements.size(), 100, "transactStatements", absent, errors);
+  RuleClientRequestToken(r.client_request_token, errors);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+}
+
+// The Streams operations. Their typed requests show a missing member themselves.
+namespace {
+
+void RuleStreamRequired(const std::optional<std::string>& v, const char* path,
+                        ConstraintErrors* errors) {
+  if (!v) errors->NotNull(path);
+}
+
+// A Streams Limit, 1..`max`.
+void RuleStreamLimit(const std::optional<int64_t>& limit, int64_t max, ConstraintErrors* errors) {
+  if (limit && *limit < 1) errors->MinValue(*limit, "limit", 1);
+  if (limit && *limit > max) {
+    errors->Add(catalog::Quote(std::to_string(*limit)), "limit",
+                "Member must have value less than or equal to " + std::to_string(max));
+  }
+}
+
+}  // namespace
+
+void CheckMembers(const ListStreamsRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
+  if (r.table_name) catalog::CheckTableName(*r.table_name, "tableName", errors);
+  RuleStreamLimit(r.limit, 100, errors);
+}
+
+void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers&,
+                  ConstraintErrors* errors) {
+  RuleStreamRequired(r.stream_arn, "streamArn", errors);
+  RuleStreamLimit(r.limit, 100, errors);
+}
+
+void CheckMembers(const GetShardIteratorRequest& r, const AbsentMembers&,
+                  ConstraintErrors* errors) {
+  RuleStreamRequired(r.stream_arn, "streamArn", errors);
+  RuleStreamRequired(r.shard_id, "shardId", errors);
+  RuleStreamRequired(r.shard_iterator_type, "shardIteratorType", errors);
+  RuleEnum(r.shard_iterator_type, "shardIteratorType",
+           {"AFTER_SEQUENCE_NUMBER", "LATEST", "AT_SEQUENCE_NUMBER", "TRIM_HORIZON"}, errors);
+}
+
+void CheckMembers(const GetRecordsRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
+  RuleStreamRequired(r.shard_iterator, "shardIterator", errors);
+  RuleStreamLimit(r.limit, 1000, errors);
 }
 
 Status CheckEnum(const std::optional<std::string>& value, const char* field,

@@ -184,14 +184,16 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
 Status FromJson(const Json& j, ExecuteStatementRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
-  r->statement = d.RequiredString(j, "Statement", "statement");
+  std::optional<std::string> statement = d.String(j, "Statement");
+  if (!statement && !d.failed()) d.Absent("statement");
+  r->statement = statement.value_or("");
   r->parameters = d.ValueList(j, "Parameters");
   r->consistent_read = d.Bool(j, "ConsistentRead");
   r->next_token = d.String(j, "NextToken");
   r->limit = d.Integer(j, "Limit");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
   r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, BatchExecuteStatementRequest* r) {
@@ -211,10 +213,10 @@ Status FromJson(const Json& j, BatchExecuteStatementRequest* r) {
       r->statements.push_back(std::move(b));
     }
   } else if (!d.failed()) {
-    d.Missing("statements");
+    d.Absent("statements");
   }
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, ExecuteTransactionRequest* r) {
@@ -234,11 +236,11 @@ Status FromJson(const Json& j, ExecuteTransactionRequest* r) {
       r->transact_statements.push_back(std::move(p));
     }
   } else if (!d.failed()) {
-    d.Missing("transactStatements");
+    d.Absent("transactStatements");
   }
   r->client_request_token = d.String(j, "ClientRequestToken");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 }  // namespace ddblab::wire::internal

@@ -29,7 +29,7 @@ const RoundTripCase kCases[] = {
       "ConsistentRead": true, "ProjectionExpression": "#n, total",
       "ExpressionAttributeNames": {"#n": "name"}, "ReturnConsumedCapacity": "TOTAL",
       "AttributesToGet": ["name", "total"]})j"},
-    {"GetItem", R"j({"TableName": "tab", "Key": {"PK": {"B": "AQID"}}})j"},
+    {"GetItem", R"j({"TableName": "t", "Key": {"PK": {"B": "AQID"}}})j"},
     {"PutItem", R"j({
       "TableName": "app-main",
       "Item": {"PK": {"S": "CUST#1"}, "SK": {"S": "ORDER#7"}, "total": {"N": "12.5"},
@@ -48,7 +48,7 @@ const RoundTripCase kCases[] = {
                              "AttributeValueList": [{"N": "1"}, {"N": "100"}]},
                    "gone": {"Exists": false}},
       "ConditionalOperator": "OR"})j"},
-    {"PutItem", R"j({"TableName": "tab", "Item": {"PK": {"S": "a"}}})j"},
+    {"PutItem", R"j({"TableName": "t", "Item": {"PK": {"S": "a"}}})j"},
     {"UpdateItem", R"j({
       "TableName": "app-main", "Key": {"PK": {"S": "CUST#1"}, "SK": {"S": "ORDER#7"}},
       "UpdateExpression": "SET #s = :s ADD n :one",
@@ -88,7 +88,7 @@ const RoundTripCase kCases[] = {
                       "tags": {"ComparisonOperator": "CONTAINS",
                                "AttributeValueList": [{"S": "gift"}]}},
       "ConditionalOperator": "OR", "AttributesToGet": ["PK", "status"]})j"},
-    {"Query", R"j({"TableName": "tab", "KeyConditionExpression": "PK = :pk",
+    {"Query", R"j({"TableName": "t", "KeyConditionExpression": "PK = :pk",
                    "ExpressionAttributeValues": {":pk": {"S": "a"}}})j"},
     {"Scan", R"j({
       "TableName": "app-main", "IndexName": "GSI2", "FilterExpression": "#t > :min",
@@ -100,7 +100,7 @@ const RoundTripCase kCases[] = {
                      "kind": {"ComparisonOperator": "IN",
                               "AttributeValueList": [{"S": "a"}, {"S": "b"}]}},
       "ConditionalOperator": "AND", "AttributesToGet": ["PK", "total"]})j"},
-    {"Scan", R"j({"TableName": "tab"})j"},
+    {"Scan", R"j({"TableName": "t"})j"},
     // ---------------------------------------------------------------- batches and transactions
     {"BatchGetItem", R"j({
       "RequestItems": {
@@ -149,7 +149,7 @@ const RoundTripCase kCases[] = {
       "ClientRequestToken": "token-1", "ReturnConsumedCapacity": "INDEXES",
       "ReturnItemCollectionMetrics": "SIZE"})j"},
     {"TransactWriteItems", R"j({"TransactItems": [
-        {"Delete": {"TableName": "tab", "Key": {"PK": {"S": "a"}}}}]})j"},
+        {"Delete": {"TableName": "t", "Key": {"PK": {"S": "a"}}}}]})j"},
     // ---------------------------------------------------------------- PartiQL
     {"ExecuteStatement", R"j({
       "Statement": "SELECT * FROM \"app-main\" WHERE PK = ? AND total > ?",

@@ -10,6 +10,7 @@
 #include "catalog/constraint_errors.h"
 #include "ddblab/error.h"
 #include "ddblab/requests.h"
+#include "ddblab/requests_streams.h"
 
 namespace ddblab {
 
@@ -43,6 +44,20 @@ void CheckMembers(const BatchWriteItemRequest& r, const AbsentMembers& absent,
 void CheckMembers(const TransactGetItemsRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
 void CheckMembers(const TransactWriteItemsRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const ExecuteStatementRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const BatchExecuteStatementRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const ExecuteTransactionRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const ListStreamsRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const GetShardIteratorRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const GetRecordsRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
 
 // The operations whose members CheckMembers knows.

@@ -55,11 +55,13 @@ class Decoder {
   void ValidationProblem(std::string message);
   // The error to report, if any.
   Status Finish() const;
-  // Finish for a request CheckMembers knows: its member violations (with the absent members
-  // recorded) come first, in DynamoDB's member order, followed by those this reader found.
+  // Finish for a request CheckMembers knows. With a required member absent the request cannot
+  // run, so its member violations are reported here, the absent members in their places in
+  // DynamoDB's member order, followed by those this reader found; otherwise the engine checks
+  // the same members when the request runs (one report whichever door the request came in by).
   template <HasMemberChecks Req>
   Status FinishRequest(const Req& r) {
-    if (!failed()) {
+    if (!failed() && !absent_.empty()) {
       catalog::ConstraintErrors members;
       CheckMembers(r, absent_, &members);
       members.Append(violations_);
