@@ -4,7 +4,7 @@
 # order of its own model. Expected texts are those captured from DynamoDB (UpdateItem,
 # BatchWriteItem, TransactWriteItems, 2026) or its enum sets; every hand-read data-plane
 # operation is covered: Get/Put/Update/DeleteItem, Query, Scan, the batches, the transactions,
-# the PartiQL operations and the Streams API.
+# the PartiQL operations, ListTables and the Streams API.
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
 start_server
 
@@ -150,6 +150,13 @@ refused("ExecuteTransaction", {"TransactStatements": [], "ClientRequestToken": "
         "greater than or equal to 1",
         "Value '' at 'clientRequestToken' failed to satisfy constraint: Member must have length "
         "greater than or equal to 1", RCC)
+
+# ListTables: its Limit and its start name together.
+refused("ListTables", {"Limit": 0, "ExclusiveStartTableName": "a"},
+        "Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than "
+        "or equal to 1",
+        "Value 'a' at 'exclusiveStartTableName' failed to satisfy constraint: Member must have "
+        "length greater than or equal to 3")
 
 # Streams: the missing members, the enum and the Limit together.
 NULL = "Value null at '%s' failed to satisfy constraint: Member must not be null"

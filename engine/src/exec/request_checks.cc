@@ -236,8 +236,8 @@ void RuleStreamRequired(const std::optional<std::string>& v, const char* path,
   if (!v) errors->NotNull(path);
 }
 
-// A Streams Limit, 1..`max`.
-void RuleStreamLimit(const std::optional<int64_t>& limit, int64_t max, ConstraintErrors* errors) {
+// A listing's Limit, 1..`max` (ListTables and the Streams operations).
+void RuleListLimit(const std::optional<int64_t>& limit, int64_t max, ConstraintErrors* errors) {
   if (limit && *limit < 1) errors->MinValue(*limit, "limit", 1);
   if (limit && *limit > max) {
     errors->Add(catalog::Quote(std::to_string(*limit)), "limit",
@@ -247,15 +247,24 @@ void RuleStreamLimit(const std::optional<int64_t>& limit, int64_t max, Constrain
 
 }  // namespace
 
+// DynamoDB: Limit 1..100, then the start name's pattern and length (dynalite's order, checked
+// against DynamoDB).
+void CheckMembers(const ListTablesRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
+  RuleListLimit(r.limit, 100, errors);
+  if (r.exclusive_start_table_name) {
+    catalog::CheckResourceName(*r.exclusive_start_table_name, "exclusiveStartTableName", errors);
+  }
+}
+
 void CheckMembers(const ListStreamsRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
   if (r.table_name) catalog::CheckTableName(*r.table_name, "tableName", errors);
-  RuleStreamLimit(r.limit, 100, errors);
+  RuleListLimit(r.limit, 100, errors);
 }
 
 void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers&,
                   ConstraintErrors* errors) {
   RuleStreamRequired(r.stream_arn, "streamArn", errors);
-  RuleStreamLimit(r.limit, 100, errors);
+  RuleListLimit(r.limit, 100, errors);
 }
 
 void CheckMembers(const GetShardIteratorRequest& r, const AbsentMembers&,
@@ -269,7 +278,7 @@ void CheckMembers(const GetShardIteratorRequest& r, const AbsentMembers&,
 
 void CheckMembers(const GetRecordsRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
   RuleStreamRequired(r.shard_iterator, "shardIterator", errors);
-  RuleStreamLimit(r.limit, 1000, errors);
+  RuleListLimit(r.limit, 1000, errors);
 }
 
 Status CheckEnum(const std::optional<std::string>& value, const char* field,

@@ -51,6 +51,8 @@ void CheckMembers(const BatchExecuteStatementRequest& r, const AbsentMembers& ab
                   catalog::ConstraintErrors* errors);
 void CheckMembers(const ExecuteTransactionRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
+void CheckMembers(const ListTablesRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
 void CheckMembers(const ListStreamsRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
 void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers& absent,
