@@ -19,7 +19,7 @@ std::string EnumValueSet(std::initializer_list<const char*> allowed) {
 }
 
 void RuleEnum(const std::optional<std::string>& value, const char* path,
-          std::initializer_list<const char*> allowed, ConstraintErrors* errors) {
+              std::initializer_list<const char*> allowed, ConstraintErrors* errors) {
   if (!value) return;
   for (const char* a : allowed) {
     if (*value == a) return;
@@ -35,22 +35,23 @@ void RuleRequired(const AbsentMembers& absent, const char* path, ConstraintError
 void RuleReturnConsumedCapacity(const std::optional<std::string>& v, ConstraintErrors* errors) {
   RuleEnum(v, "returnConsumedCapacity", {"INDEXES", "TOTAL", "NONE"}, errors);
 }
-void RuleReturnItemCollectionMetrics(const std::optional<std::string>& v, ConstraintErrors* errors) {
+void RuleReturnItemCollectionMetrics(const std::optional<std::string>& v,
+                                     ConstraintErrors* errors) {
   RuleEnum(v, "returnItemCollectionMetrics", {"SIZE", "NONE"}, errors);
 }
 void RuleReturnValues(const std::optional<std::string>& v, ConstraintErrors* errors) {
   RuleEnum(v, "returnValues", {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"}, errors);
 }
 void RuleReturnValuesOnConditionCheckFailure(const std::optional<std::string>& v,
-                                         ConstraintErrors* errors) {
+                                             ConstraintErrors* errors) {
   RuleEnum(v, "returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"}, errors);
 }
 void RuleConditionalOperator(const std::optional<std::string>& v, ConstraintErrors* errors) {
   RuleEnum(v, "conditionalOperator", {"OR", "AND"}, errors);
 }
 void RuleSelect(const std::optional<std::string>& v, ConstraintErrors* errors) {
-  RuleEnum(v, "select", {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"},
-       errors);
+  RuleEnum(v, "select",
+           {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}, errors);
 }
 
 // A table name the request gave (a missing one is reported by `Required`).
@@ -261,8 +262,7 @@ void CheckMembers(const ListStreamsRequest& r, const AbsentMembers&, ConstraintE
   RuleListLimit(r.limit, 100, errors);
 }
 
-void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers&,
-                  ConstraintErrors* errors) {
+void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
   RuleStreamRequired(r.stream_arn, "streamArn", errors);
   RuleListLimit(r.limit, 100, errors);
 }

@@ -2,10 +2,10 @@
 #include <algorithm>
 
 #include "catalog/stream_rules.h"
-#include "exec/request_checks.h"
 #include "exec/catalog_store.h"
 #include "exec/engine_impl.h"
 #include "exec/keys.h"
+#include "exec/request_checks.h"
 #include "exec/stream_log.h"
 #include "value/item_encoding.h"
 
