@@ -232,7 +232,8 @@ void RunCliText(wire::Client& client, std::string_view text, const RunOptions& o
   auto command = ParseCliCommand(*words, options.files);
   if (!command.ok()) {
     r.error = command.error();
-    r.parse_error = true;
+    // A refusal the service would give (an S3 operation) is no usage error.
+    r.parse_error = IsParseFailure(r.error);
     return;
   }
   r.subcommand = command->subcommand;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -96,6 +97,13 @@ JsonResult ExecuteJsonText(Engine& engine, std::string_view operation, std::stri
 
 // The operation names ExecuteJson accepts, in DynamoDB's spelling.
 const std::vector<std::string>& SupportedOperations();
+
+// DynamoDB's operations that need Amazon S3 (ImportTable, ExportTableToPointInTime and their
+// Describe/List companions), which ddblab cannot serve: the refusal of `operation` when it is
+// one of them (UnknownOperationException naming the shell's `.export`/`.import`, which write and
+// read the same file format), nullopt otherwise. Every front door (serve, the aws CLI in the
+// shell, Lua's ddb.call) gives this same answer.
+std::optional<Error> RefuseS3Operation(std::string_view operation);
 
 // EXPLAIN as JSON: `operation` is "ExecuteStatement", "Query" or "Scan" with that operation's
 // request body; the body of the result is PlanToJson of the plan (nothing runs, nothing is

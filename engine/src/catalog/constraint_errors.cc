@@ -17,8 +17,13 @@ bool IsNameChar(char c) {
 }  // namespace
 
 void ConstraintErrors::Add(std::string value, std::string path, std::string rule) {
-  messages_.push_back("Value " + std::move(value) + " at '" + std::move(path) +
-                      "' failed to satisfy constraint: " + std::move(rule));
+  // DynamoDB leaves some values out ("Value at 'transactItems' failed ...").
+  messages_.push_back("Value " + (value.empty() ? std::string() : std::move(value) + " ") + "at '" +
+                      std::move(path) + "' failed to satisfy constraint: " + std::move(rule));
+}
+
+void ConstraintErrors::Append(const ConstraintErrors& other) {
+  messages_.insert(messages_.end(), other.messages_.begin(), other.messages_.end());
 }
 
 void ConstraintErrors::NotNull(const std::string& path) {

@@ -15,14 +15,27 @@ bool LooksLikeArn(const std::string& name) { return name.starts_with(kArnPrefix)
 
 }  // namespace
 
+namespace catalog {
+
+void CheckTableName(const std::string& name, const std::string& field, ConstraintErrors* errors) {
+  if (field == "tableName" && LooksLikeArn(name)) {
+    if (name.size() > kMaxTableArnLength) errors->MaxLength(Quote(name), field, 1024);
+    return;
+  }
+  // DynamoDB: an empty TableName fails only the TableArn type's length (1..1024), reported
+  // alone (verified against DynamoDB, UpdateItem with TableName '').
+  if (field == "tableName" && name.empty()) {
+    errors->MinLength(Quote(name), field, 1);
+    return;
+  }
+  CheckResourceName(name, field, errors);
+}
+
+}  // namespace catalog
+
 Status ValidateTableName(const std::string& name, const std::string& field) {
   catalog::ConstraintErrors errors;
-  if (field == "tableName" && LooksLikeArn(name)) {
-    if (name.size() > kMaxTableArnLength) errors.MaxLength("'" + name + "'", field, 1024);
-    if (!errors.empty()) return errors.ToError();
-    return OkStatus();
-  }
-  catalog::CheckResourceName(name, field, &errors);
+  catalog::CheckTableName(name, field, &errors);
   if (!errors.empty()) return errors.ToError();
   return OkStatus();
 }

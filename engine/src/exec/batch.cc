@@ -21,7 +21,7 @@ constexpr char kDuplicateKeys[] = "Provided list of item keys contains duplicate
 
 Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest& r) {
   ReadAccess access(*this);
-  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
+  DDB_TRY(CheckMembers(r));
   if (r.request_items.empty()) {
     return ValidationError("The requestItems parameter is required for BatchGetItem");
   }
@@ -115,7 +115,7 @@ Result<BatchGetItemResponse> EngineImpl::BatchGetItem(const BatchGetItemRequest&
 
 Result<BatchWriteItemResponse> EngineImpl::BatchWriteItem(const BatchWriteItemRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
+  DDB_TRY(CheckMembers(r));
   if (r.request_items.empty()) {
     return ValidationError("The requestItems parameter is required for BatchWriteItem");
   }

@@ -12,9 +12,8 @@
 namespace ddblab {
 namespace {
 
+// The enum itself is a member constraint (CheckMembers); this is the operation's own rule.
 Status CheckReturnValues(const std::optional<std::string>& rv, bool update) {
-  DDB_TRY(
-      CheckEnum(rv, "returnValues", {"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}));
   if (!update && rv && *rv != "NONE" && *rv != "ALL_OLD") {
     return ValidationError("ReturnValues can only be ALL_OLD or NONE");
   }
@@ -54,8 +53,7 @@ template <typename Resp, typename Req, typename Make, typename Fill>
 Result<Resp> SingleWriteUnwrapped(EngineImpl& engine, const Req& r, const char* operation,
                                   bool update, Make&& make, Fill&& fill) {
   std::lock_guard lock(engine.mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
-  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
+  DDB_TRY(CheckMembers(r));
   DDB_TRY(CheckReturnValues(r.return_values, update));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, engine.FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(WriteAction a, make(*t));
@@ -102,12 +100,8 @@ namespace {
 Status GetItemInto(EngineImpl& engine, const GetItemRequest& r, const expr::Built* built,
                    GetItemResponse& resp) {
   EngineImpl::ReadAccess access(engine);
-  // A table's name was checked when it was created, so the name is checked only when no table
-  // has it; the errors keep their order (the name, then ReturnConsumedCapacity, then the table).
-  Result<const TableSchema*> found = engine.FindTable(r.table_name);
-  if (!found.ok()) DDB_TRY(ValidateTableName(r.table_name));
-  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
-  DDB_ASSIGN_OR_RETURN(const TableSchema* t, std::move(found));
+  DDB_TRY(CheckMembers(r));
+  DDB_ASSIGN_OR_RETURN(const TableSchema* t, engine.FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(KeyBytes kb, KeyFromKeyMap(*t, r.key));
   expr::Context ctx(r.expression_attribute_names, kNoValues);
   DDB_TRY(ctx.CheckMaps(r.projection_expression.has_value(), ""));

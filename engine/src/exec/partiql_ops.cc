@@ -16,6 +16,7 @@
 #include "ddblab/base64.h"
 #include "exec/engine_impl.h"
 #include "exec/multi_item_trace.h"
+#include "exec/request_checks.h"
 #include "partiql/parser.h"
 #include "partiql/planner.h"
 
@@ -28,9 +29,9 @@ using partiql::PlanOptions;
 using partiql::Statement;
 using partiql::StatementKind;
 
+// A batch's or transaction's statement, checked as each is read (the request's own members
+// were checked first, CheckMembers).
 constexpr size_t kMaxStatementLength = 8192;
-constexpr size_t kMaxBatchStatements = 25;
-constexpr size_t kMaxTransactStatements = 100;
 
 // ---------------------------------------------------------------- NextToken
 
@@ -346,31 +347,14 @@ void NotePlan(size_t i, size_t count, const PlannedStatement& p) {
   into->statements[i] = std::move(plan);
 }
 
-Status CheckLimit(const std::optional<int64_t>& limit) {
-  if (limit && *limit < 1) {
-    return ValidationError("1 validation error detected: Value '" + std::to_string(*limit) +
-                           "' at 'limit' failed to satisfy constraint: Member must have value "
-                           "greater than or equal to 1");
-  }
-  return OkStatus();
-}
-
 }  // namespace
 
 Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteStatementRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckStatementLength(r.statement));
-  DDB_TRY(CheckLimit(r.limit));
+  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(Statement st, partiql::Parse(r.statement));
   if (st.kind == StatementKind::kExists) {
     return ValidationError("EXISTS can only be used in ExecuteTransaction write requests.");
-  }
-  if (r.parameters && r.parameters->empty()) {
-    // DynamoDB: Parameters, when present, holds at least one value (API reference,
-    // ExecuteStatement).
-    return ValidationError(
-        "1 validation error detected: Value '[]' at 'parameters' failed to satisfy constraint: "
-        "Member must have length greater than or equal to 1");
   }
   const std::vector<AttributeValue>* params = r.parameters ? &*r.parameters : nullptr;
   DDB_TRY(partiql::CheckParameterCount(st, params));
@@ -407,13 +391,7 @@ Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteState
 Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
     const BatchExecuteStatementRequest& r) {
   std::lock_guard lock(mutex_);
-  if (r.statements.empty() || r.statements.size() > kMaxBatchStatements) {
-    return ValidationError(
-        "1 validation error detected: Value at 'statements' failed to satisfy constraint: "
-        "Member must have length " +
-        std::string(r.statements.empty() ? "greater than or equal to 1"
-                                         : "less than or equal to 25"));
-  }
+  DDB_TRY(CheckMembers(r));
   std::vector<std::optional<Statement>> parsed(r.statements.size());
   std::vector<std::optional<Error>> errors(r.statements.size());
   bool any_read = false;
@@ -501,13 +479,7 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
     const ExecuteTransactionRequest& r) {
   std::lock_guard lock(mutex_);
   const auto& statements = r.transact_statements;
-  if (statements.empty() || statements.size() > kMaxTransactStatements) {
-    return ValidationError(
-        "1 validation error detected: Value at 'transactStatements' failed to satisfy "
-        "constraint: Member must have length " +
-        std::string(statements.empty() ? "greater than or equal to 1"
-                                       : "less than or equal to 100"));
-  }
+  DDB_TRY(CheckMembers(r));
   std::vector<Statement> parsed;
   bool any_read = false;
   bool any_write = false;

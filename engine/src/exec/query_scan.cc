@@ -2,6 +2,7 @@
 #include "exec/engine_impl.h"
 #include "exec/keys.h"
 #include "exec/read_plan.h"
+#include "exec/request_checks.h"
 #include "expr/render.h"
 
 namespace ddblab {
@@ -10,7 +11,7 @@ Result<QueryResponse> EngineImpl::Query(const QueryRequest& r) { return Query(r,
 
 Result<QueryResponse> EngineImpl::Query(const QueryRequest& r, const expr::Built* built) {
   ReadAccess access(*this);
-  DDB_TRY(ValidateTableName(r.table_name));
+  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanQuery(*t, r, PartitionCount(*t), built));
   QueryResponse resp;
@@ -22,7 +23,7 @@ Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r) { return Scan(r, nul
 
 Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r, const expr::Built* built) {
   ReadAccess access(*this);
-  DDB_TRY(ValidateTableName(r.table_name));
+  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanScan(*t, r, PartitionCount(*t), built));
   ScanResponse resp;
@@ -32,7 +33,7 @@ Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r, const expr::Built* b
 
 Result<Plan> EngineImpl::ExplainQuery(const QueryRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
+  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanQuery(*t, r, PartitionCount(*t)));
   return DescribeReadPlan(p);
@@ -41,7 +42,7 @@ Result<Plan> EngineImpl::ExplainQuery(const QueryRequest& r) {
 // A GetItem has one possible plan: the full primary key names one item in one partition.
 Result<Plan> EngineImpl::ExplainGetItem(const GetItemRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
+  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_TRY(KeyFromKeyMap(*t, r.key));
   Plan plan;
@@ -60,7 +61,7 @@ Result<Plan> EngineImpl::ExplainGetItem(const GetItemRequest& r) {
 
 Result<Plan> EngineImpl::ExplainScan(const ScanRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
+  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanScan(*t, r, PartitionCount(*t)));
   return DescribeReadPlan(p);

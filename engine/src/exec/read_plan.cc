@@ -190,9 +190,6 @@ void MultiAttributeSortBounds(const expr::KeyCondition& kc, RangeRead* range) {
 Status ResolveSelect(const std::optional<std::string>& select, const char* projection_member,
                      const IndexSchema* ix, bool is_query, ReadPlan* p) {
   bool has_projection = projection_member != nullptr;
-  DDB_TRY(
-      CheckEnum(select, "select",
-                {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}));
   if (!select) return OkStatus();
   const std::string& s = *select;
   // DynamoDB: Query reports these as a constraint violation ("1 validation error detected: ");
@@ -234,7 +231,6 @@ struct Common {
   const std::optional<std::string>& select;
   const std::optional<int64_t>& limit;
   const std::optional<bool>& consistent_read;
-  const std::optional<std::string>& return_consumed_capacity;
   // Legacy members: QueryFilter or ScanFilter, and AttributesToGet.
   const std::optional<Conditions>& legacy_filter;
   const std::optional<std::string>& conditional_operator;
@@ -242,20 +238,11 @@ struct Common {
   const expr::Built* built;  // a PartiQL SELECT's trees, or null
 };
 
+// The request's member constraints (enums, Limit, IndexName) were checked before the table was
+// looked up (CheckMembers).
 Status PlanCommon(const TableSchema& t, const Common& c, bool is_query, ReadPlan* p) {
-  DDB_TRY(CheckReturnConsumedCapacity(c.return_consumed_capacity));
-  if (c.limit && *c.limit < 1) {
-    // The two operations' captured messages differ in path casing and value, as DynamoDB's do.
-    return ValidationError(
-        is_query ? "1 validation error detected: Value at 'Limit' failed to satisfy constraint: "
-                   "Member must have value greater than or equal to 1"
-                 : "1 validation error detected: Value '" + std::to_string(*c.limit) +
-                       "' at 'limit' failed to satisfy constraint: Member must have value greater "
-                       "than or equal to 1");
-  }
   p->table = &t;
   if (c.index_name) {
-    DDB_TRY(ValidateTableName(*c.index_name, "indexName"));
     p->index = t.FindIndex(*c.index_name);
     if (!p->index) {
       return ValidationError("The table does not have the specified index: " + *c.index_name);
@@ -340,7 +327,6 @@ Result<ReadPlan> PlanQuery(const TableSchema& t, const QueryRequest& r, int part
            r.select,
            r.limit,
            r.consistent_read,
-           r.return_consumed_capacity,
            r.query_filter,
            r.conditional_operator,
            r.attributes_to_get,
@@ -477,7 +463,6 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
            r.select,
            r.limit,
            r.consistent_read,
-           r.return_consumed_capacity,
            r.scan_filter,
            r.conditional_operator,
            r.attributes_to_get,
@@ -492,18 +477,6 @@ Result<ReadPlan> PlanScan(const TableSchema& t, const ScanRequest& r, int partit
     return ValidationError(
         "The Segment parameter is required but was not present in the request when parameter "
         "TotalSegments is present");
-  }
-  if (r.total_segments && (*r.total_segments < 1 || *r.total_segments > 1000000)) {
-    return ValidationError(
-        "1 validation error detected: Value '" + std::to_string(*r.total_segments) +
-        "' at 'totalSegments' failed to satisfy constraint: Member must have "
-        "value " +
-        (*r.total_segments < 1 ? "greater than or equal to 1" : "less than or equal to 1000000"));
-  }
-  if (r.segment && *r.segment < 0) {
-    return ValidationError("1 validation error detected: Value '" + std::to_string(*r.segment) +
-                           "' at 'segment' failed to satisfy constraint: Member must have value "
-                           "greater than or equal to 0");
   }
   if (r.segment && *r.segment >= *r.total_segments) {
     return ValidationError(

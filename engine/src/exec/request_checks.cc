@@ -1,20 +1,293 @@
 #include "exec/request_checks.h"
 
+#include <algorithm>
+
 namespace ddblab {
+namespace {
+
+using catalog::ConstraintErrors;
+
+bool IsAbsentMember(const AbsentMembers& absent, std::string_view member) {
+  return std::find(absent.begin(), absent.end(), member) != absent.end();
+}
+
+// "[A, B]", as the envelope lists an enum's values.
+std::string EnumValueSet(std::initializer_list<const char*> allowed) {
+  std::string set;
+  for (const char* a : allowed) set += set.empty() ? a : std::string(", ") + a;
+  return "[" + set + "]";
+}
+
+void RuleEnum(const std::optional<std::string>& value, const char* path,
+              std::initializer_list<const char*> allowed, ConstraintErrors* errors) {
+  if (!value) return;
+  for (const char* a : allowed) {
+    if (*value == a) return;
+  }
+  errors->Enum(*value, path, EnumValueSet(allowed));
+}
+
+void RuleRequired(const AbsentMembers& absent, const char* path, ConstraintErrors* errors) {
+  if (IsAbsentMember(absent, path)) errors->NotNull(path);
+}
+
+// DynamoDB's enum members, with the value sets in the order its messages list them.
+void RuleReturnConsumedCapacity(const std::optional<std::string>& v, ConstraintErrors* errors) {
+  RuleEnum(v, "returnConsumedCapacity", {"INDEXES", "TOTAL", "NONE"}, errors);
+}
+void RuleReturnItemCollectionMetrics(const std::optional<std::string>& v,
+                                     ConstraintErrors* errors) {
+  RuleEnum(v, "returnItemCollectionMetrics", {"SIZE", "NONE"}, errors);
+}
+void RuleReturnValues(const std::optional<std::string>& v, ConstraintErrors* errors) {
+  RuleEnum(v, "returnValues", {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"}, errors);
+}
+void RuleReturnValuesOnConditionCheckFailure(const std::optional<std::string>& v,
+                                             ConstraintErrors* errors) {
+  RuleEnum(v, "returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"}, errors);
+}
+void RuleConditionalOperator(const std::optional<std::string>& v, ConstraintErrors* errors) {
+  RuleEnum(v, "conditionalOperator", {"OR", "AND"}, errors);
+}
+void RuleSelect(const std::optional<std::string>& v, ConstraintErrors* errors) {
+  RuleEnum(v, "select",
+           {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}, errors);
+}
+
+// A table name the request gave (a missing one is reported by `Required`).
+void RuleTableName(const std::string& name, const AbsentMembers& absent, ConstraintErrors* errors) {
+  if (IsAbsentMember(absent, "tableName")) {
+    errors->NotNull("tableName");
+    return;
+  }
+  catalog::CheckTableName(name, "tableName", errors);
+}
+
+void RuleIndexName(const std::optional<std::string>& name, ConstraintErrors* errors) {
+  if (name) catalog::CheckTableName(*name, "indexName", errors);
+}
+
+// DynamoDB: a transaction has 1 to 100 actions.
+void RuleTransactItems(size_t n, const AbsentMembers& absent, ConstraintErrors* errors) {
+  if (IsAbsentMember(absent, "transactItems")) {
+    errors->NotNull("transactItems");
+  } else if (n == 0) {
+    errors->MinLength("'[]'", "transactItems", 1);
+  } else if (n > 100) {
+    // Captured from DynamoDB: the list is not echoed.
+    errors->Add("", "transactItems", "Member must have length less than or equal to 100");
+  }
+}
+
+// A list of PartiQL statements, 1..`max` long; DynamoDB echoes neither bound's list.
+void RuleStatementList(size_t n, size_t max, const char* path, const AbsentMembers& absent,
+                       ConstraintErrors* errors) {
+  if (IsAbsentMember(absent, path)) {
+    errors->NotNull(path);
+  } else if (n == 0) {
+    errors->Add("", path, "Member must have length greater than or equal to 1");
+  } else if (n > max) {
+    errors->Add("", path, "Member must have length less than or equal to " + std::to_string(max));
+  }
+}
+
+// DynamoDB: an idempotency token is 1..36 characters.
+void RuleClientRequestToken(const std::optional<std::string>& token, ConstraintErrors* errors) {
+  if (token && token->empty()) {
+    errors->MinLength("''", "clientRequestToken", 1);
+  } else if (token && token->size() > 36) {
+    errors->MaxLength(catalog::Quote(*token), "clientRequestToken", 36);
+  }
+}
+
+}  // namespace
+
+using catalog::ConstraintErrors;
+
+void CheckMembers(const GetItemRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  RuleTableName(r.table_name, absent, errors);
+  RuleRequired(absent, "key", errors);
+}
+
+void CheckMembers(const PutItemRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  RuleTableName(r.table_name, absent, errors);
+  RuleRequired(absent, "item", errors);
+  RuleConditionalOperator(r.conditional_operator, errors);
+  RuleReturnValues(r.return_values, errors);
+  RuleReturnItemCollectionMetrics(r.return_item_collection_metrics, errors);
+  RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
+}
+
+void CheckMembers(const UpdateItemRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  RuleTableName(r.table_name, absent, errors);
+  RuleReturnItemCollectionMetrics(r.return_item_collection_metrics, errors);
+  RuleReturnValues(r.return_values, errors);
+  RuleConditionalOperator(r.conditional_operator, errors);
+  RuleRequired(absent, "key", errors);
+  RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
+}
+
+void CheckMembers(const DeleteItemRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  RuleTableName(r.table_name, absent, errors);
+  RuleReturnValues(r.return_values, errors);
+  RuleReturnItemCollectionMetrics(r.return_item_collection_metrics, errors);
+  RuleConditionalOperator(r.conditional_operator, errors);
+  RuleRequired(absent, "key", errors);
+  RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
+}
+
+void CheckMembers(const QueryRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
+  if (r.limit && *r.limit < 1) {
+    // Captured from DynamoDB: Query's Limit violation names the member capitalised, no value.
+    errors->Add("", "Limit", "Member must have value greater than or equal to 1");
+  }
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  RuleSelect(r.select, errors);
+  RuleConditionalOperator(r.conditional_operator, errors);
+  RuleTableName(r.table_name, absent, errors);
+  RuleIndexName(r.index_name, errors);
+}
+
+void CheckMembers(const ScanRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
+  if (r.limit && *r.limit < 1) errors->MinValue(*r.limit, "limit", 1);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  if (r.segment && *r.segment < 0) errors->MinValue(*r.segment, "segment", 0);
+  RuleSelect(r.select, errors);
+  RuleConditionalOperator(r.conditional_operator, errors);
+  if (r.total_segments && *r.total_segments < 1) {
+    errors->MinValue(*r.total_segments, "totalSegments", 1);
+  }
+  if (r.total_segments && *r.total_segments > 1000000) {
+    errors->Add(catalog::Quote(std::to_string(*r.total_segments)), "totalSegments",
+                "Member must have value less than or equal to 1000000");
+  }
+  RuleTableName(r.table_name, absent, errors);
+  RuleIndexName(r.index_name, errors);
+}
+
+void CheckMembers(const BatchGetItemRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  RuleRequired(absent, "requestItems", errors);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+}
+
+void CheckMembers(const BatchWriteItemRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  RuleRequired(absent, "requestItems", errors);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  RuleReturnItemCollectionMetrics(r.return_item_collection_metrics, errors);
+}
+
+void CheckMembers(const TransactGetItemsRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  RuleTransactItems(r.transact_items.size(), absent, errors);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+}
+
+void CheckMembers(const TransactWriteItemsRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  RuleClientRequestToken(r.client_request_token, errors);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  RuleReturnItemCollectionMetrics(r.return_item_collection_metrics, errors);
+  RuleTransactItems(r.transact_items.size(), absent, errors);
+}
+
+// The PartiQL operations, in the order of their members in DynamoDB's API model.
+void CheckMembers(const ExecuteStatementRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  if (IsAbsentMember(absent, "statement")) {
+    errors->NotNull("statement");
+  } else if (r.statement.size() > 8192) {
+    // DynamoDB: a statement is at most 8192 characters (API reference, ExecuteStatement).
+    errors->MaxLength(catalog::Quote(r.statement), "statement", 8192);
+  }
+  // DynamoDB: Parameters, when present, holds at least one value.
+  if (r.parameters && r.parameters->empty()) errors->MinLength("'[]'", "parameters", 1);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+  if (r.limit && *r.limit < 1) errors->MinValue(*r.limit, "limit", 1);
+  RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
+}
+
+void CheckMembers(const BatchExecuteStatementRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  // DynamoDB: 1 to 25 statements per batch.
+  RuleStatementList(r.statements.size(), 25, "statements", absent, errors);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+}
+
+void CheckMembers(const ExecuteTransactionRequest& r, const AbsentMembers& absent,
+                  ConstraintErrors* errors) {
+  // DynamoDB: 1 to 100 statements per transaction.
+  RuleStatementList(r.transact_statements.size(), 100, "transactStatements", absent, errors);
+  RuleClientRequestToken(r.client_request_token, errors);
+  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
+}
+
+// The Streams operations. Their typed requests show a missing member themselves.
+namespace {
+
+void RuleStreamRequired(const std::optional<std::string>& v, const char* path,
+                        ConstraintErrors* errors) {
+  if (!v) errors->NotNull(path);
+}
+
+// A listing's Limit, 1..`max` (ListTables and the Streams operations).
+void RuleListLimit(const std::optional<int64_t>& limit, int64_t max, ConstraintErrors* errors) {
+  if (limit && *limit < 1) errors->MinValue(*limit, "limit", 1);
+  if (limit && *limit > max) {
+    errors->Add(catalog::Quote(std::to_string(*limit)), "limit",
+                "Member must have value less than or equal to " + std::to_string(max));
+  }
+}
+
+}  // namespace
+
+// DynamoDB: Limit 1..100, then the start name's pattern and length (dynalite's order, checked
+// against DynamoDB).
+void CheckMembers(const ListTablesRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
+  RuleListLimit(r.limit, 100, errors);
+  if (r.exclusive_start_table_name) {
+    catalog::CheckResourceName(*r.exclusive_start_table_name, "exclusiveStartTableName", errors);
+  }
+}
+
+void CheckMembers(const ListStreamsRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
+  if (r.table_name) catalog::CheckTableName(*r.table_name, "tableName", errors);
+  RuleListLimit(r.limit, 100, errors);
+}
+
+void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
+  RuleStreamRequired(r.stream_arn, "streamArn", errors);
+  RuleListLimit(r.limit, 100, errors);
+}
+
+void CheckMembers(const GetShardIteratorRequest& r, const AbsentMembers&,
+                  ConstraintErrors* errors) {
+  RuleStreamRequired(r.stream_arn, "streamArn", errors);
+  RuleStreamRequired(r.shard_id, "shardId", errors);
+  RuleStreamRequired(r.shard_iterator_type, "shardIteratorType", errors);
+  RuleEnum(r.shard_iterator_type, "shardIteratorType",
+           {"AFTER_SEQUENCE_NUMBER", "LATEST", "AT_SEQUENCE_NUMBER", "TRIM_HORIZON"}, errors);
+}
+
+void CheckMembers(const GetRecordsRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
+  RuleStreamRequired(r.shard_iterator, "shardIterator", errors);
+  RuleListLimit(r.limit, 1000, errors);
+}
 
 Status CheckEnum(const std::optional<std::string>& value, const char* field,
                  std::initializer_list<const char*> allowed) {
-  if (!value) return OkStatus();
-  std::string set;
-  for (const char* a : allowed) {
-    if (*value == a) return OkStatus();
-    set += set.empty() ? a : std::string(", ") + a;
-  }
-  return ValidationError("1 validation error detected: Value '" + *value + "' at '" + field +
-                         "' failed to satisfy constraint: Member must satisfy enum value set: [" +
-                         set + "]");
+  ConstraintErrors errors;
+  RuleEnum(value, field, allowed, &errors);
+  if (!errors.empty()) return errors.ToError();
+  return OkStatus();
 }
-
 Error InValidationEnvelope(Error e) {
   static constexpr std::string_view kPrefix = "1 validation error detected: ";
   // The leading words that name each wrapped family (the messages' own fixed starts, never text

@@ -15,6 +15,7 @@
 #include <regex>
 
 #include "exec/engine_impl.h"
+#include "exec/request_checks.h"
 #include "exec/stream_log.h"
 
 namespace ddblab {
@@ -90,13 +91,6 @@ Error StreamNotFound(const std::string& arn) {
 Error ShardNotFound() {
   return MakeError(ErrorType::kResourceNotFoundException,
                    "Requested resource not found: Shard does not exist");
-}
-
-Error LimitError(int64_t v, const char* member, int64_t max) {
-  return ValidationError(
-      "1 validation error detected: Value '" + std::to_string(v) + "' at '" + member +
-      "' failed to satisfy constraint: Member must have value " +
-      (v < 1 ? "greater than or equal to 1" : "less than or equal to " + std::to_string(max)));
 }
 
 // One generation of a stream's shards: its partition count and the sequence numbers around it.
@@ -321,11 +315,10 @@ ItemChange EngineImpl::ChangeOf(PendingChange&& p) {
 
 Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r) {
   std::lock_guard lock(mutex_);
+  DDB_TRY(CheckMembers(r));
   const int64_t limit = r.limit.value_or(100);
-  if (limit < 1 || limit > 100) return LimitError(limit, "limit", 100);
   std::string table_name;
   if (r.table_name) {
-    DDB_TRY(ValidateTableName(*r.table_name));
     table_name = TableNameOf(*r.table_name, options_.account_id);
     if (!tables_.count(table_name)) {
       return MakeError(ErrorType::kResourceNotFoundException,
@@ -368,10 +361,10 @@ Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r)
 
 Result<DescribeStreamResponse> EngineImpl::DescribeStream(const DescribeStreamRequest& r) {
   std::lock_guard lock(mutex_);
+  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(StreamRef ref,
                        FindStream(tables_, options_.region, options_.account_id, r.stream_arn));
   const int64_t limit = r.limit.value_or(100);
-  if (limit < 1 || limit > 100) return LimitError(limit, "limit", 100);
   DDB_TRY(storage_->TrimStreamRecords(Now() - kRetentionSeconds));
   std::vector<StreamShardSpan> spans;
   DDB_ASSIGN_OR_RETURN(std::vector<Generation> gens,
@@ -403,26 +396,10 @@ Result<DescribeStreamResponse> EngineImpl::DescribeStream(const DescribeStreamRe
 
 Result<GetShardIteratorResponse> EngineImpl::GetShardIterator(const GetShardIteratorRequest& r) {
   std::lock_guard lock(mutex_);
+  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(StreamRef ref,
                        FindStream(tables_, options_.region, options_.account_id, r.stream_arn));
-  if (!r.shard_id) {
-    return ValidationError(
-        "1 validation error detected: Value null at 'shardId' failed to satisfy constraint: "
-        "Member must not be null");
-  }
-  if (!r.shard_iterator_type) {
-    return ValidationError(
-        "1 validation error detected: Value null at 'shardIteratorType' failed to satisfy "
-        "constraint: Member must not be null");
-  }
   const std::string& type = *r.shard_iterator_type;
-  if (type != "TRIM_HORIZON" && type != "LATEST" && type != "AT_SEQUENCE_NUMBER" &&
-      type != "AFTER_SEQUENCE_NUMBER") {
-    return ValidationError("1 validation error detected: Value '" + type +
-                           "' at 'shardIteratorType' failed to satisfy constraint: Member must "
-                           "satisfy enum value set: [AFTER_SEQUENCE_NUMBER, LATEST, "
-                           "AT_SEQUENCE_NUMBER, TRIM_HORIZON]");
-  }
   const bool positioned = type == "AT_SEQUENCE_NUMBER" || type == "AFTER_SEQUENCE_NUMBER";
   if (positioned && !r.sequence_number) {
     return ValidationError("A SequenceNumber is required for ShardIteratorType " + type);
@@ -464,13 +441,8 @@ Result<GetShardIteratorResponse> EngineImpl::GetShardIterator(const GetShardIter
 
 Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
   std::lock_guard lock(mutex_);
-  if (!r.shard_iterator) {
-    return ValidationError(
-        "1 validation error detected: Value null at 'shardIterator' failed to satisfy "
-        "constraint: Member must not be null");
-  }
+  DDB_TRY(CheckMembers(r));
   const int64_t limit = r.limit.value_or(1000);
-  if (limit < 1 || limit > 1000) return LimitError(limit, "limit", 1000);
   static const std::regex kIterator(
       "^(arn:[^|]+)\\|1\\|([0-9]+)\\.([0-9]+)\\.(-?[0-9]+)\\.([0-9]+)$");
   std::smatch m;

@@ -5,6 +5,7 @@
 #include "exec/catalog_store.h"
 #include "exec/engine_impl.h"
 #include "exec/keys.h"
+#include "exec/request_checks.h"
 #include "exec/stream_log.h"
 #include "value/item_encoding.h"
 
@@ -84,16 +85,7 @@ Result<DescribeTableResponse> EngineImpl::DescribeTable(const DescribeTableReque
 
 Result<ListTablesResponse> EngineImpl::ListTables(const ListTablesRequest& r) {
   std::lock_guard lock(mutex_);
-  if (r.limit && *r.limit < 1) {
-    return ValidationError("1 validation error detected: Value '" + std::to_string(*r.limit) +
-                           "' at 'limit' failed to satisfy constraint: Member must have value "
-                           "greater than or equal to 1");
-  }
-  if (r.limit && *r.limit > 100) {
-    return ValidationError("1 validation error detected: Value '" + std::to_string(*r.limit) +
-                           "' at 'limit' failed to satisfy constraint: Member must have value "
-                           "less than or equal to 100");
-  }
+  DDB_TRY(CheckMembers(r));
   int64_t limit = r.limit.value_or(100);
   ListTablesResponse resp;
   // tables_ is ordered by name, the order DynamoDB lists tables in.

@@ -17,21 +17,6 @@ namespace {
 constexpr char kSameItemTwice[] =
     "Transaction request cannot include multiple operations on one item";
 
-Status CheckActionCount(size_t n) {
-  // DynamoDB: 1 to 100 actions per transaction.
-  if (n == 0) {
-    return ValidationError(
-        "1 validation error detected: Value '[]' at 'transactItems' failed to satisfy "
-        "constraint: Member must have length greater than or equal to 1");
-  }
-  if (n > 100) {
-    return ValidationError(
-        "1 validation error detected: Value at 'transactItems' failed to satisfy constraint: "
-        "Member must have length less than or equal to 100");
-  }
-  return OkStatus();
-}
-
 // DynamoDB: a transaction's aggregate size is limited to 4 MB.
 constexpr int64_t kMaxTransactionBytes = 4 * 1024 * 1024;
 
@@ -120,8 +105,7 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetI
 Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(
     const TransactGetItemsRequest& r, const std::vector<const expr::Built*>& built) {
   ReadAccess access(*this);
-  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
-  DDB_TRY(CheckActionCount(r.transact_items.size()));
+  DDB_TRY(CheckMembers(r));
   struct Get {
     const TableSchema* t;
     KeyBytes key;
@@ -189,16 +173,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
 Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     const TransactWriteItemsRequest& r, const std::vector<const expr::Built*>& built) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckReturnConsumedCapacity(r.return_consumed_capacity));
-  DDB_TRY(CheckActionCount(r.transact_items.size()));
-  if (r.client_request_token &&
-      (r.client_request_token->empty() || r.client_request_token->size() > 36)) {
-    return ValidationError(
-        "1 validation error detected: Value '" + *r.client_request_token +
-        "' at 'clientRequestToken' failed to satisfy constraint: Member must have length " +
-        (r.client_request_token->empty() ? "greater than or equal to 1"
-                                         : "less than or equal to 36"));
-  }
+  DDB_TRY(CheckMembers(r));
   // Request-level validation of every action; any problem rejects the whole call.
   std::vector<WriteAction> actions;
   std::set<std::tuple<std::string, std::string, std::string>> seen;

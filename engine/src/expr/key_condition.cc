@@ -95,7 +95,9 @@ Result<std::string> LeafAttribute(const CondNode& leaf) {
         "Invalid condition in KeyConditionExpression: No key attribute specified");
   }
   if (path->path.size() > 1) {
-    return ValidationError("KeyConditionExpressions cannot have conditions on nested attributes");
+    // DynamoDB (verified in eu-west-2, 2026) words this one as an expression error.
+    return KindError(kKeyConditionKind,
+                     "KeyConditionExpressions cannot have conditions on nested attributes");
   }
   return path->path[0].name;
 }
@@ -185,6 +187,21 @@ Status FillSortCondition(const CondNode& leaf, AttrType key_type, KeyCondition& 
   return OkStatus();
 }
 
+// DynamoDB (verified in eu-west-2, 2026): an attribute named by two conditions is refused before
+// the conditions are counted against the key schema ("pk = :p AND sk > :a AND sk < :b" on a
+// two-attribute key says "one condition per key", not that three exceed two).
+Status CheckOneConditionPerKey(const std::vector<std::string>& attrs) {
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (attrs[i] == attrs[j]) {
+        return KindError(kKeyConditionKind,
+                         "KeyConditionExpressions must only contain one condition per key");
+      }
+    }
+  }
+  return OkStatus();
+}
+
 bool IsEquality(const CondNode& leaf) {
   return leaf.op == CondNode::Op::kCompare && leaf.cmp == Comparator::kEq;
 }
@@ -207,15 +224,7 @@ Result<KeyCondition> MultiAttributeCondition(const std::vector<const CondNode*>&
                            std::to_string(key_count) + ")");
   }
   std::vector<std::pair<std::string, bool>> named;
-  for (size_t i = 0; i < leaves.size(); ++i) {
-    for (const auto& n : named) {
-      if (n.first == attrs[i]) {
-        return KindError(kKeyConditionKind,
-                         "KeyConditionExpressions must only contain one condition per key");
-      }
-    }
-    named.emplace_back(attrs[i], IsEquality(*leaves[i]));
-  }
+  for (size_t i = 0; i < leaves.size(); ++i) named.emplace_back(attrs[i], IsEquality(*leaves[i]));
   DDB_ASSIGN_OR_RETURN(size_t reach, CheckMultiAttributeKeyNames(keys, named));
   auto leaf_of = [&](const std::string& name) -> const CondNode& {
     for (size_t i = 0; i < attrs.size(); ++i) {
@@ -259,6 +268,7 @@ Result<KeyCondition> KeyConditionFromTree(const CondNode& root, const KeySchemaV
     DDB_ASSIGN_OR_RETURN(std::string name, LeafAttribute(*leaf));
     attrs.push_back(std::move(name));
   }
+  DDB_TRY(CheckOneConditionPerKey(attrs));
   if (keys.MultiAttribute()) {
     DDB_ASSIGN_OR_RETURN(KeyCondition out, MultiAttributeCondition(leaves, attrs, keys));
     out.text = RenderCondition(root);
@@ -284,10 +294,6 @@ Result<KeyCondition> KeyConditionFromTree(const CondNode& root, const KeySchemaV
     } else {
       non_key = true;
       continue;
-    }
-    if (*slot != nullptr) {
-      return KindError(kKeyConditionKind,
-                       "KeyConditionExpressions must only contain one condition per key");
     }
     *slot = leaves[i];
   }

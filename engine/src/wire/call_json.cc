@@ -6,7 +6,6 @@
 #include "ddblab/wire.h"
 #include "exec/request_checks.h"
 #include "wire/codec.h"
-#include "wire/s3_operations.h"
 #include "wire/unsupported_members.h"
 
 namespace ddblab::wire {
@@ -41,7 +40,7 @@ constexpr auto kOperationCount = std::make_index_sequence<std::variant_size_v<Re
 Result<Request> RequestFromJson(std::string_view operation, const Json& body) {
   std::optional<Operation> op = OperationFromName(operation);
   if (!op) {
-    if (std::optional<Error> s3 = internal::RefuseS3Operation(operation)) return *s3;
+    if (std::optional<Error> s3 = RefuseS3Operation(operation)) return *s3;
     // DynamoDB answers an unknown X-Amz-Target with a bare UnknownOperationException.
     return MakeError(ErrorType::kUnknownOperationException, "");
   }

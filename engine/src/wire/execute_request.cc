@@ -7,6 +7,7 @@
 
 #include "ddblab/call.h"
 #include "ddblab/engine.h"
+#include "exec/request_checks.h"
 
 namespace ddblab {
 namespace {
@@ -26,19 +27,14 @@ std::set<std::string> TablesOf(const TransactWriteItemsRequest& r) {
   return out;
 }
 
-// DynamoDB: ReturnItemCollectionMetrics is SIZE or NONE; SIZE returns ItemCollectionMetrics
-// only for tables with a local secondary index (API reference, PutItem), which ddblab does not
-// compute, so SIZE is refused there by name rather than ignored.
+// DynamoDB: ReturnItemCollectionMetrics SIZE returns ItemCollectionMetrics only for tables with a
+// local secondary index (API reference, PutItem), which ddblab does not compute, so SIZE is
+// refused there by name rather than ignored. The member's enum is checked with the others first
+// (CheckMembers), so a bad value elsewhere in the request is reported before this refusal.
 template <typename Req>
 Status CheckItemCollectionMetrics(Engine& engine, const Req& r) {
-  if (!r.return_item_collection_metrics) return OkStatus();
-  const std::string& v = *r.return_item_collection_metrics;
-  if (v != "SIZE" && v != "NONE") {
-    return ValidationError("1 validation error detected: Value '" + v +
-                           "' at 'returnItemCollectionMetrics' failed to satisfy constraint: "
-                           "Member must satisfy enum value set: [SIZE, NONE]");
-  }
-  if (v == "NONE") return OkStatus();
+  DDB_TRY(CheckMembers(r));
+  if (r.return_item_collection_metrics != "SIZE") return OkStatus();
   for (const std::string& t : TablesOf(r)) {
     DescribeTableRequest d;
     d.table_name = t;

@@ -32,24 +32,15 @@ void Decoder::RefuseValuesWithoutExpressions(const Json& obj) {
 
 void Decoder::Missing(std::string path) { Violation("null", path, "Member must not be null"); }
 
+void Decoder::Absent(std::string path) { absent_.push_back(std::move(path)); }
+
 void Decoder::Violation(std::string value, const std::string& path, std::string_view rule) {
-  violations_.push_back("Value " + std::move(value) + " at '" + path +
-                        "' failed to satisfy constraint: " + std::string(rule));
+  violations_.Add(std::move(value), path, std::string(rule));
 }
 
 Status Decoder::Finish() const {
   if (serialization_) return MakeError(ErrorType::kSerializationException, *serialization_);
-  if (!violations_.empty()) {
-    // DynamoDB: constraint violations are reported together, at most 10, joined by "; ".
-    size_t n = std::min<size_t>(violations_.size(), 10);
-    std::string message =
-        std::to_string(n) + " validation error" + (n > 1 ? "s" : "") + " detected: ";
-    for (size_t i = 0; i < n; ++i) {
-      if (i > 0) message += "; ";
-      message += violations_[i];
-    }
-    return ValidationError(message);
-  }
+  if (!violations_.empty()) return violations_.ToError();
   if (validation_) return *validation_;
   return OkStatus();
 }

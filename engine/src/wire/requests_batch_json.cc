@@ -64,10 +64,10 @@ Status FromJson(const Json& j, BatchGetItemRequest* r) {
       r->request_items[it.key()] = std::move(k);
     }
   } else if (!d.failed()) {
-    d.Missing("requestItems");
+    d.Absent("requestItems");
   }
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, BatchWriteItemRequest* r) {
@@ -106,11 +106,11 @@ Status FromJson(const Json& j, BatchWriteItemRequest* r) {
       r->request_items[it.key()] = std::move(writes);
     }
   } else if (!d.failed()) {
-    d.Missing("requestItems");
+    d.Absent("requestItems");
   }
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
   r->return_item_collection_metrics = d.String(j, "ReturnItemCollectionMetrics");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, TransactGetItemsRequest* r) {
@@ -137,10 +137,10 @@ Status FromJson(const Json& j, TransactGetItemsRequest* r) {
       r->transact_items.push_back(std::move(g));
     }
   } else if (!d.failed()) {
-    d.Missing("transactItems");
+    d.Absent("transactItems");
   }
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
@@ -169,7 +169,7 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
       r->transact_items.push_back(chosen ? std::move(*chosen) : TransactWriteItem{});
     }
   } else if (!d.failed()) {
-    d.Missing("transactItems");
+    d.Absent("transactItems");
   }
   r->client_request_token = d.String(j, "ClientRequestToken");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
@@ -178,20 +178,22 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
   if (ambiguous) {
     d.ValidationProblem("TransactItems can only contain one of Check, Put, Update or Delete");
   }
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, ExecuteStatementRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
-  r->statement = d.RequiredString(j, "Statement", "statement");
+  std::optional<std::string> statement = d.String(j, "Statement");
+  if (!statement && !d.failed()) d.Absent("statement");
+  r->statement = statement.value_or("");
   r->parameters = d.ValueList(j, "Parameters");
   r->consistent_read = d.Bool(j, "ConsistentRead");
   r->next_token = d.String(j, "NextToken");
   r->limit = d.Integer(j, "Limit");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
   r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, BatchExecuteStatementRequest* r) {
@@ -211,10 +213,10 @@ Status FromJson(const Json& j, BatchExecuteStatementRequest* r) {
       r->statements.push_back(std::move(b));
     }
   } else if (!d.failed()) {
-    d.Missing("statements");
+    d.Absent("statements");
   }
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, ExecuteTransactionRequest* r) {
@@ -234,11 +236,11 @@ Status FromJson(const Json& j, ExecuteTransactionRequest* r) {
       r->transact_statements.push_back(std::move(p));
     }
   } else if (!d.failed()) {
-    d.Missing("transactStatements");
+    d.Absent("transactStatements");
   }
   r->client_request_token = d.String(j, "ClientRequestToken");
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 }  // namespace ddblab::wire::internal

@@ -7,11 +7,19 @@
 namespace ddblab::wire::internal {
 namespace {
 
-// `Key` and `Item` are required map members.
+// `Key` and `Item` are required map members; an absent one is reported with the request's other
+// member violations (Decoder::FinishRequest).
 Item RequiredItem(Decoder& d, const Json& j, std::string_view member, const std::string& path) {
   std::optional<Item> item = d.ItemMember(j, member);
-  if (!item && !d.failed()) d.Missing(path);
+  if (!item && !d.failed()) d.Absent(path);
   return item ? std::move(*item) : Item{};
+}
+
+// TableName, required; reported as RequiredItem reports its members.
+std::string RequiredTableName(Decoder& d, const Json& j) {
+  std::optional<std::string> name = d.String(j, "TableName");
+  if (!name && !d.failed()) d.Absent("tableName");
+  return name.value_or("");
 }
 
 }  // namespace
@@ -19,7 +27,7 @@ Item RequiredItem(Decoder& d, const Json& j, std::string_view member, const std:
 Status FromJson(const Json& j, GetItemRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
-  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->table_name = RequiredTableName(d, j);
   r->key = RequiredItem(d, j, "Key", "key");
   r->consistent_read = d.Bool(j, "ConsistentRead");
   r->projection_expression = d.String(j, "ProjectionExpression");
@@ -27,7 +35,7 @@ Status FromJson(const Json& j, GetItemRequest* r) {
   r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
   r->attributes_to_get = d.StringList(j, "AttributesToGet");
   d.RefuseValuesWithoutExpressions(j);
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 // The members PutItem, UpdateItem and DeleteItem share: a condition, its placeholders, and what
@@ -48,36 +56,36 @@ void DecodeConditionalWrite(Decoder& d, const Json& j, Request* r) {
 Status FromJson(const Json& j, PutItemRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
-  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->table_name = RequiredTableName(d, j);
   r->item = RequiredItem(d, j, "Item", "item");
   DecodeConditionalWrite(d, j, r);
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, UpdateItemRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
-  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->table_name = RequiredTableName(d, j);
   r->key = RequiredItem(d, j, "Key", "key");
   r->update_expression = d.String(j, "UpdateExpression");
   r->attribute_updates = AttributeUpdatesMember(d, j);
   DecodeConditionalWrite(d, j, r);
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, DeleteItemRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
-  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->table_name = RequiredTableName(d, j);
   r->key = RequiredItem(d, j, "Key", "key");
   DecodeConditionalWrite(d, j, r);
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, QueryRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
-  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->table_name = RequiredTableName(d, j);
   r->index_name = d.String(j, "IndexName");
   r->key_condition_expression = d.String(j, "KeyConditionExpression");
   r->filter_expression = d.String(j, "FilterExpression");
@@ -94,13 +102,13 @@ Status FromJson(const Json& j, QueryRequest* r) {
   r->query_filter = ConditionsMember(d, j, "QueryFilter");
   r->conditional_operator = d.String(j, "ConditionalOperator");
   r->attributes_to_get = d.StringList(j, "AttributesToGet");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 Status FromJson(const Json& j, ScanRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
-  r->table_name = d.RequiredString(j, "TableName", "tableName");
+  r->table_name = RequiredTableName(d, j);
   r->index_name = d.String(j, "IndexName");
   r->filter_expression = d.String(j, "FilterExpression");
   r->projection_expression = d.String(j, "ProjectionExpression");
@@ -116,7 +124,7 @@ Status FromJson(const Json& j, ScanRequest* r) {
   r->scan_filter = ConditionsMember(d, j, "ScanFilter");
   r->conditional_operator = d.String(j, "ConditionalOperator");
   r->attributes_to_get = d.StringList(j, "AttributesToGet");
-  return d.Finish();
+  return d.FinishRequest(*r);
 }
 
 }  // namespace ddblab::wire::internal

@@ -6,11 +6,11 @@
 // and clients and test suites that probe an emulator for a feature read exactly this exception,
 // or a message saying the operation "is not supported", as "skip" rather than as a failure. A
 // ValidationException would read as a mistake in the request, which it is not.
-#include "wire/s3_operations.h"
-
 #include <string>
 
-namespace ddblab::wire::internal {
+#include "ddblab/wire.h"
+
+namespace ddblab::wire {
 namespace {
 
 struct S3Operation {
@@ -45,4 +45,4 @@ std::optional<Error> RefuseS3Operation(std::string_view operation) {
   return std::nullopt;
 }
 
-}  // namespace ddblab::wire::internal
+}  // namespace ddblab::wire

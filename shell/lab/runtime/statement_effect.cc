@@ -7,6 +7,7 @@
 // planned again and nothing is read back.
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -173,35 +174,49 @@ class KeyNames {
   std::map<std::string, std::vector<std::string>> cache_;
 };
 
+// A transaction's check of one item: an action, not an operation of its own. Its name is the one
+// records show and a plan names an EXISTS statement by.
+constexpr std::string_view kConditionCheck = "ConditionCheck";
+
 // One item a write statement writes or checks, in DynamoDB JSON (key and item unconverted).
 struct WriteAction {
-  std::string op;  // PutItem, UpdateItem, DeleteItem, ConditionCheck
+  std::optional<Operation> op;  // PutItem, UpdateItem or DeleteItem; none for a ConditionCheck
   std::string table;
   Json request;        // the member shape of that action (Key/Item/expressions)
   int statement = -1;  // its statement in a BatchExecuteStatement, whose statements fail alone
 };
 
-void AddAction(std::vector<WriteAction>& out, std::string op, const Json& request) {
-  out.push_back({std::move(op), Str(request, "TableName"), request});
+// The name records give the action: its operation's, or ConditionCheck.
+std::string ActionName(const WriteAction& a) {
+  return std::string(a.op ? OperationName(*a.op) : kConditionCheck);
+}
+
+void AddAction(std::vector<WriteAction>& out, std::optional<Operation> op, const Json& request) {
+  out.push_back({op, Str(request, "TableName"), request});
+}
+
+bool IsSingleItemWrite(std::optional<Operation> op) {
+  return op == Operation::PutItem || op == Operation::UpdateItem || op == Operation::DeleteItem;
 }
 
 // The actions of an aws-CLI (or raw) write request.
-void CliActions(const std::string& operation, const Json& req, std::vector<WriteAction>& out) {
-  if (operation == "PutItem" || operation == "UpdateItem" || operation == "DeleteItem") {
+void CliActions(std::optional<Operation> operation, const Json& req,
+                std::vector<WriteAction>& out) {
+  if (IsSingleItemWrite(operation)) {
     AddAction(out, operation, req);
-  } else if (operation == "TransactWriteItems" && req.contains("TransactItems") &&
+  } else if (operation == Operation::TransactWriteItems && req.contains("TransactItems") &&
              req["TransactItems"].is_array()) {
-    static constexpr std::pair<const char*, const char*> kKinds[] = {
-        {"Put", "PutItem"},
-        {"Update", "UpdateItem"},
-        {"Delete", "DeleteItem"},
-        {"ConditionCheck", "ConditionCheck"}};
+    static constexpr std::pair<const char*, std::optional<Operation>> kKinds[] = {
+        {"Put", Operation::PutItem},
+        {"Update", Operation::UpdateItem},
+        {"Delete", Operation::DeleteItem},
+        {"ConditionCheck", std::nullopt}};
     for (const auto& action : req["TransactItems"]) {
       for (const auto& [member, op] : kKinds) {
         if (action.is_object() && action.contains(member)) AddAction(out, op, action[member]);
       }
     }
-  } else if (operation == "BatchWriteItem" && req.contains("RequestItems") &&
+  } else if (operation == Operation::BatchWriteItem && req.contains("RequestItems") &&
              req["RequestItems"].is_object()) {
     for (auto t = req["RequestItems"].begin(); t != req["RequestItems"].end(); ++t) {
       if (!t.value().is_array()) continue;
@@ -210,10 +225,10 @@ void CliActions(const std::string& operation, const Json& req, std::vector<Write
         one["TableName"] = t.key();
         if (w.contains("PutRequest") && w["PutRequest"].contains("Item")) {
           one["Item"] = w["PutRequest"]["Item"];
-          AddAction(out, "PutItem", one);
+          AddAction(out, Operation::PutItem, one);
         } else if (w.contains("DeleteRequest") && w["DeleteRequest"].contains("Key")) {
           one["Key"] = w["DeleteRequest"]["Key"];
-          AddAction(out, "DeleteItem", one);
+          AddAction(out, Operation::DeleteItem, one);
         }
       }
     }
@@ -265,11 +280,12 @@ Json Unplanned(const Json& statement) {
   std::string word;
   for (size_t i = b; i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])); ++i)
     word += static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
-  static const std::map<std::string, std::string> kOps = {{"INSERT", "PutItem"},
-                                                          {"UPDATE", "UpdateItem"},
-                                                          {"DELETE", "DeleteItem"},
-                                                          {"SELECT", ""},
-                                                          {"EXISTS", "ConditionCheck"}};
+  static const std::map<std::string, std::string_view> kOps = {
+      {"INSERT", OperationName(Operation::PutItem)},
+      {"UPDATE", OperationName(Operation::UpdateItem)},
+      {"DELETE", OperationName(Operation::DeleteItem)},
+      {"SELECT", ""},
+      {"EXISTS", kConditionCheck}};
   auto it = kOps.find(word);
   if (it == kOps.end()) return Json(nullptr);
   std::string index;
@@ -277,14 +293,15 @@ Json Unplanned(const Json& statement) {
   return Json{{"operation", it->second}, {"table", table}, {"index", index}};
 }
 
-bool IsPartiqlOperation(const std::string& op) {
-  return op == "ExecuteStatement" || op == "ExecuteTransaction" || op == "BatchExecuteStatement";
+bool IsPartiqlOperation(std::optional<Operation> op) {
+  return op == Operation::ExecuteStatement || op == Operation::ExecuteTransaction ||
+         op == Operation::BatchExecuteStatement;
 }
 
 }  // namespace
 
 void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool read_images, Json& j) {
-  const std::string operation = r.operation;
+  const std::optional<Operation> operation = OperationFromName(r.operation);
   const Json& req = r.request().is_object() ? r.request() : Json::object();
   if (IsPartiqlOperation(operation)) j["language"] = "partiql";
 
@@ -296,7 +313,7 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
     CliActions(operation, req, actions);
   } else {
     std::vector<Json> statements;
-    if (operation == "ExecuteStatement") statements.push_back(req);
+    if (operation == Operation::ExecuteStatement) statements.push_back(req);
     for (const char* member : {"TransactStatements", "Statements"}) {
       if (req.contains(member) && req[member].is_array()) {
         for (const auto& s : req[member]) statements.push_back(s);
@@ -312,32 +329,38 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
         all_writes = false;
         continue;
       }
-      std::string op = plan.value("operation", std::string());
+      const std::string op_name = plan.value("operation", std::string());
+      const std::optional<Operation> op = OperationFromName(op_name);
       Json planned = PlannedRequest(plan);
-      if (operation == "ExecuteStatement") {
-        planned_op = op;
+      if (operation == Operation::ExecuteStatement) {
+        planned_op = op_name;
         single = planned;
         if (!plan.value("index", std::string()).empty()) j["index"] = plan["index"];
         if (!plan.value("table", std::string()).empty() && Str(j, "table").empty())
           j["table"] = plan["table"];
       }
-      if (op == "PutItem" || op == "UpdateItem" || op == "DeleteItem") {
+      if (IsSingleItemWrite(op)) {
         AddAction(actions, op, planned);
-      } else if (op == "ConditionCheck" ||
-                 (op.empty() && planned.contains("ConditionExpression"))) {
-        AddAction(actions, "ConditionCheck", planned);
+      } else if (op_name == kConditionCheck ||
+                 (op_name.empty() && planned.contains("ConditionExpression"))) {
+        AddAction(actions, std::nullopt, planned);
       } else {
         all_writes = false;
         continue;
       }
-      if (operation == "BatchExecuteStatement") actions.back().statement = static_cast<int>(n);
+      if (operation == Operation::BatchExecuteStatement) {
+        actions.back().statement = static_cast<int>(n);
+      }
     }
-    if (operation == "ExecuteTransaction") planned_op = "TransactWriteItems";
-    if (operation == "BatchExecuteStatement")
-      planned_op = all_writes ? "BatchWriteItem" : "BatchGetItem";
+    if (operation == Operation::ExecuteTransaction) {
+      planned_op = OperationName(Operation::TransactWriteItems);
+    }
+    if (operation == Operation::BatchExecuteStatement) {
+      planned_op = OperationName(all_writes ? Operation::BatchWriteItem : Operation::BatchGetItem);
+    }
   }
   // The operation that ran, or that a refused PartiQL statement planned into.
-  if (!planned_op.empty() && (!r.ok || Str(j, "op") == operation || Str(j, "op").empty())) {
+  if (!planned_op.empty() && (!r.ok || Str(j, "op") == r.operation || Str(j, "op").empty())) {
     j["op"] = planned_op;
   }
   if (Str(j, "table").empty() && !actions.empty()) j["table"] = actions.front().table;
@@ -348,10 +371,10 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
   KeyNames keys(client, effects);
   if (single.is_object()) {
     AddExpressions(single, j);
-    std::string op = Str(j, "op");
-    if (op == "GetItem" || op == "UpdateItem" || op == "DeleteItem" || op == "PutItem") {
+    const std::optional<Operation> op = OperationFromName(Str(j, "op"));
+    if (op == Operation::GetItem || IsSingleItemWrite(op)) {
       if (single.contains("Key")) j["key"] = UnmarshalItem(single["Key"]);
-      if (op == "PutItem" && single.contains("Item")) {
+      if (op == Operation::PutItem && single.contains("Item")) {
         j["item"] = UnmarshalItem(single["Item"]);
         WriteAction a{op, Str(j, "table"), single};
         if (a.table.empty()) a.table = Str(single, "TableName");
@@ -364,7 +387,7 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
   int64_t written = 0;
   for (const WriteAction& a : actions) {
     Json w = Json::object();
-    w["op"] = a.op;
+    w["op"] = ActionName(a);
     w["table"] = a.table;
     Json key = KeyOf(a, keys);
     w["key"] = UnmarshalItem(key);
@@ -389,7 +412,8 @@ void AddStatementEffect(wire::Client* client, const StatementRecord& r, bool rea
       w["error"] = Json{{"code", wire::BatchStatementErrorCode(response->error->type)},
                         {"message", response->error->message}};
     }
-    if (r.ok && !failed && a.op != "ConditionCheck") ++written;
+    // A ConditionCheck writes nothing.
+    if (r.ok && !failed && a.op) ++written;
     writes.push_back(std::move(w));
   }
   // A batch write's unprocessed requests were not written.

@@ -2,6 +2,7 @@
 // aws CLI's argument handling (argparse for the words, argprocess.py/paramfile.py for values) so
 // that what the CLI accepts parses and what it rejects fails with its message and exit code 252.
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -159,6 +160,22 @@ Error InvalidChoice(std::string_view argument, const std::string& word,
   return CliError(message + ", valid choices are: " + JoinChoices(choices));
 }
 
+// The operation an aws CLI subcommand name stands for: "import-table" -> "ImportTable" (the CLI
+// derives its subcommand names from the operations' this way).
+std::string OperationOfSubcommand(std::string_view subcommand) {
+  std::string out;
+  bool upper = true;
+  for (char c : subcommand) {
+    if (c == '-') {
+      upper = true;
+      continue;
+    }
+    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return out;
+}
+
 // One option as given on the command line: its words (none for flags), or the flag's value.
 struct Given {
   std::vector<std::string> words;
@@ -211,6 +228,11 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
     if (one.name == words[i]) def = &one;
   }
   if (def == nullptr) {
+    // The aws CLI knows DynamoDB's S3 operations: they reach the service, which refuses them as
+    // serve does, naming the shell's .export/.import.
+    std::optional<Error> s3;
+    if (!streams) s3 = wire::RefuseS3Operation(OperationOfSubcommand(words[i]));
+    if (s3) return *s3;
     std::vector<std::string> names;
     for (const cli::SubcommandDef& one : table) names.emplace_back(one.name);
     return InvalidChoice("operation", words[i], names);

@@ -47,11 +47,21 @@ TEST_CASE(
         "to 3");
 }
 
-TEST_CASE("An empty table name fails both the pattern and the length constraint") {
+// DynamoDB (verified against AWS, UpdateItem with TableName ''): a data-plane TableName is a
+// table name or an ARN, 1..1024 characters, and an empty one fails that length alone.
+TEST_CASE("An empty table name fails only the TableArn length constraint") {
   auto s = ValidateTableName("");
   REQUIRE_FALSE(s.ok());
   CHECK(s.error().message ==
-        "2 validation errors detected: Value '' at 'tableName' failed to satisfy constraint: "
-        "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value '' at 'tableName' "
+        "1 validation error detected: Value '' at 'tableName' failed to satisfy constraint: "
+        "Member must have length greater than or equal to 1");
+}
+
+TEST_CASE("An empty index name still fails both the pattern and the length constraint") {
+  auto s = ValidateTableName("", "indexName");
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.error().message ==
+        "2 validation errors detected: Value '' at 'indexName' failed to satisfy constraint: "
+        "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value '' at 'indexName' "
         "failed to satisfy constraint: Member must have length greater than or equal to 3");
 }

@@ -82,7 +82,12 @@ TEST_CASE("Key condition errors use DynamoDB's messages") {
       {"pk = :p AND pk = :p", Composite(),
        "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition "
        "per key"},
+      // DynamoDB (verified in eu-west-2, 2026): an attribute named twice is refused before the
+      // conditions are counted; three attributes on a two-attribute key are counted.
       {"pk = :p AND sk > :n1 AND sk < :n9", Composite(),
+       "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition "
+       "per key"},
+      {"pk = :p AND sk > :n1 AND o2 = :n9", Composite(),
        "The number of query conditions (3) exceeds the number of key attributes defined in the "
        "schema (2)"},
       {"pk = :p AND sk = :n1", HashOnly(),
@@ -118,7 +123,8 @@ TEST_CASE("Key condition errors use DynamoDB's messages") {
        "Invalid condition in KeyConditionExpression: Multiple attribute names used in one "
        "condition"},
       {"pk.x = :p", Composite(),
-       "KeyConditionExpressions cannot have conditions on nested attributes"},
+       "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested "
+       "attributes"},
       {"pk = :p AND dog(sk, :n1)", Composite(),
        "Invalid KeyConditionExpression: Invalid function name; function: dog"},
       {"pk = :p AND BEGINS_WITH(sk, :s)", StringSort(),

@@ -16,7 +16,8 @@ namespace ddblab::catalog {
 // ValidationException.
 class ConstraintErrors {
  public:
-  // `value` is already rendered: Quote("x"), "null", or a list rendering.
+  // `value` is already rendered: Quote("x"), "null", or a list rendering; empty where DynamoDB
+  // leaves the value out.
   void Add(std::string value, std::string path, std::string rule);
 
   // DynamoDB's rule texts.
@@ -28,6 +29,9 @@ class ConstraintErrors {
   void Pattern(const std::string& value, const std::string& path, const std::string& pattern);
 
   bool empty() const { return messages_.empty(); }
+
+  // Appends `other`'s violations after this one's (a later stage's findings, in member order).
+  void Append(const ConstraintErrors& other);
 
   // "N validation error(s) detected: " followed by the violations joined by "; ".
   // DynamoDB: at most 10 violations are listed (the count still says how many there were).
@@ -48,5 +52,9 @@ std::string RenderNameList(const std::vector<std::string>& names);
 
 // Appends the table/index name rule violations (pattern, then length) for `name` at `path`.
 void CheckResourceName(const std::string& name, const std::string& path, ConstraintErrors* errors);
+
+// Appends the violations of a data-plane TableName member at `path`: a table's name, or at
+// "tableName" also its ARN (1..1024 characters; DynamoDB accepts one since 2024).
+void CheckTableName(const std::string& name, const std::string& path, ConstraintErrors* errors);
 
 }  // namespace ddblab::catalog

@@ -1,17 +1,85 @@
-// Request-level checks shared by the operations: enum members, ReturnConsumedCapacity.
+// Request-level checks shared by the operations: the member constraints DynamoDB's request
+// framework checks before an operation reads its request, and the validation envelope.
 #pragma once
 
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "catalog/constraint_errors.h"
 #include "ddblab/error.h"
+#include "ddblab/requests.h"
+#include "ddblab/requests_streams.h"
 
 namespace ddblab {
 
-// DynamoDB's constraint message for a value outside an enum:
-// "1 validation error detected: Value 'x' at 'field' failed to satisfy constraint: Member must
-// satisfy enum value set: [A, B]". Values are case-sensitive.
+// The required top-level members a JSON request left out, by DynamoDB's path ("key", "item"):
+// a typed request cannot show them, so the JSON reader passes them in.
+using AbsentMembers = std::vector<std::string>;
+
+// DynamoDB: the request framework checks every member's constraints (enums, lengths, ranges,
+// required members) before the operation looks at the request any further or at a table, and
+// lists every violation in one "N validation errors detected: " message, member by member in
+// the order of its own model (verified against DynamoDB: UpdateItem lists returnConsumedCapacity,
+// tableName, returnValues, conditionalOperator, key; TransactWriteItems clientRequestToken,
+// returnConsumedCapacity, returnItemCollectionMetrics). Each overload appends the violations of
+// one operation's request to `errors`.
+void CheckMembers(const GetItemRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const PutItemRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const UpdateItemRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const DeleteItemRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const QueryRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const ScanRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const BatchGetItemRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const BatchWriteItemRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const TransactGetItemsRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const TransactWriteItemsRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const ExecuteStatementRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const BatchExecuteStatementRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const ExecuteTransactionRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const ListTablesRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const ListStreamsRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const GetShardIteratorRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+void CheckMembers(const GetRecordsRequest& r, const AbsentMembers& absent,
+                  catalog::ConstraintErrors* errors);
+
+// The operations whose members CheckMembers knows.
+template <typename Req>
+concept HasMemberChecks = requires(const Req& r, catalog::ConstraintErrors* e) {
+  CheckMembers(r, AbsentMembers{}, e);
+};
+
+// A typed request's member violations as one ValidationException, or OK.
+template <HasMemberChecks Req>
+Status CheckMembers(const Req& r) {
+  catalog::ConstraintErrors errors;
+  CheckMembers(r, AbsentMembers{}, &errors);
+  if (!errors.empty()) return errors.ToError();
+  return OkStatus();
+}
+
+// One enum member alone: "1 validation error detected: Value 'x' at 'field' failed to satisfy
+// constraint: Member must satisfy enum value set: [A, B]" (values are case-sensitive). For a
+// member nested where CheckMembers does not reach (a transaction's actions).
 Status CheckEnum(const std::optional<std::string>& value, const char* field,
                  std::initializer_list<const char*> allowed);
 
@@ -22,9 +90,5 @@ Status CheckEnum(const std::optional<std::string>& value, const char* field,
 // or duplicated set, NULL false); checks against the table (key types, key attributes updated,
 // document paths, item size) stay bare. Returns `e` with the prefix where its family has it.
 Error InValidationEnvelope(Error e);
-
-inline Status CheckReturnConsumedCapacity(const std::optional<std::string>& v) {
-  return CheckEnum(v, "returnConsumedCapacity", {"INDEXES", "TOTAL", "NONE"});
-}
 
 }  // namespace ddblab

@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "catalog/constraint_errors.h"
 #include "ddblab/wire.h"
+#include "exec/request_checks.h"
 
 namespace ddblab::wire::internal {
 
@@ -41,6 +43,10 @@ class Decoder {
   // Records that the required member at `path` (lowerCamelCase, e.g. "keySchema.1.member.keyType")
   // is null.
   void Missing(std::string path);
+  // Records that the required top-level member `path` is absent from a request whose member
+  // constraints CheckMembers knows ("key", "item", "tableName"): FinishRequest reports it in
+  // its place among the request's other member violations.
+  void Absent(std::string path);
   // Records that the member at `path`, whose value reads `value` in the message ("null",
   // "'abc'"), breaks a constraint of the service model: `rule` is DynamoDB's text for it
   // ("Member must have length less than or equal to 1024"). Reported together with the missing
@@ -49,6 +55,20 @@ class Decoder {
   void ValidationProblem(std::string message);
   // The error to report, if any.
   Status Finish() const;
+  // Finish for a request CheckMembers knows. With a required member absent the request cannot
+  // run, so its member violations are reported here, the absent members in their places in
+  // DynamoDB's member order, followed by those this reader found; otherwise the engine checks
+  // the same members when the request runs (one report whichever door the request came in by).
+  template <HasMemberChecks Req>
+  Status FinishRequest(const Req& r) {
+    if (!failed() && !absent_.empty()) {
+      catalog::ConstraintErrors members;
+      CheckMembers(r, absent_, &members);
+      members.Append(violations_);
+      violations_ = std::move(members);
+    }
+    return Finish();
+  }
 
   // Members of `obj`; an absent or null member gives nullopt (or nullptr).
   std::optional<std::string> String(const Json& obj, std::string_view name);
@@ -85,7 +105,8 @@ class Decoder {
   const Json* Member(const Json& obj, std::string_view name);
 
   std::optional<std::string> serialization_;
-  std::vector<std::string> violations_;
+  catalog::ConstraintErrors violations_;
+  AbsentMembers absent_;
   std::optional<Error> validation_;
 };
 
