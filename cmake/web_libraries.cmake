@@ -9,10 +9,12 @@ endif()
 set(src ${DDBLAB_WEB_SOURCES})
 enable_language(C)  # SQLite, Lua and zlib are C
 
-# C++ exceptions are caught (the engine and nlohmann/json throw), and Lua's errors unwind with
-# longjmp: emscripten's own exception and longjmp support handle both in one module.
-add_compile_options(-fexceptions)
-add_link_options(-fexceptions)
+# C++ exceptions are caught (the engine and nlohmann/json throw) by WebAssembly's own exception
+# handling, which costs nothing until something throws (emscripten's JavaScript-based handling
+# made every call that might throw a round trip through JavaScript). Lua is compiled as C++ for
+# the same reason (below): its errors unwind as C++ exceptions, not with longjmp.
+add_compile_options(-fwasm-exceptions)
+add_link_options(-fwasm-exceptions)
 
 # SQLite as Debian builds it where it matters here (the same version as the native build's), but
 # without loadable extensions (a page cannot load a shared library).
@@ -22,10 +24,19 @@ target_compile_definitions(web_sqlite3 PRIVATE SQLITE_OMIT_LOAD_EXTENSION SQLITE
                                                SQLITE_DEFAULT_MEMSTATUS=0)
 target_compile_options(web_sqlite3 PRIVATE -O2 -w)
 
-# Lua 5.4 with the 5.3 compatibility Debian's build has.
+# Lua 5.4 with the 5.3 compatibility Debian's build has, compiled as C++ (Lua raises its errors
+# with throw when it is) with its functions kept in C linkage, as <lua.hpp> declares them: each
+# source is compiled through a wrapper that includes it inside extern "C".
 file(GLOB lua_srcs ${src}/lua/src/*.c)
 list(FILTER lua_srcs EXCLUDE REGEX "/(lua|luac|onelua)\\.c$")
-add_library(web_lua STATIC ${lua_srcs})
+set(lua_wrappers)
+foreach(c ${lua_srcs})
+  get_filename_component(stem ${c} NAME_WE)
+  set(wrapper ${CMAKE_BINARY_DIR}/lua_as_cxx/${stem}.cc)
+  file(GENERATE OUTPUT ${wrapper} CONTENT "extern \"C\" {\n#include \"${c}\"\n}\n")
+  list(APPEND lua_wrappers ${wrapper})
+endforeach()
+add_library(web_lua STATIC ${lua_wrappers})
 target_include_directories(web_lua SYSTEM PUBLIC ${src}/lua/src)
 target_compile_definitions(web_lua PRIVATE LUA_COMPAT_5_3)
 target_compile_options(web_lua PRIVATE -O2 -w)
