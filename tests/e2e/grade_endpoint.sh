@@ -93,7 +93,10 @@ assert messages(emb) == messages(ep), f"{sys.argv[3]}: feedback differs"
 PY
 }
 n=0
-for file in "$EX"/edtech/wrong/*.ddb; do
+# Under the sanitizers (10-50x slower) the first eight wrong solutions stand for the rest.
+wrongs=("$EX"/edtech/wrong/*.ddb)
+[ -n "${DDBLAB_SANITIZED:-}" ] && wrongs=("${wrongs[@]:0:8}")
+for file in "${wrongs[@]}"; do
   # edtech's throughput-only mistakes lose nothing an endpoint can grade.
   case $(basename "$file") in
     constant_enrollment_key.ddb|enrollment_counter.ddb|enrollment_profile_counter.ddb|static_profile_index.ddb) continue ;;
