@@ -7,16 +7,7 @@
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
 require_tools boto3
 
-cat > "$WORK/copy-orders.lua" <<'LUA'
--- Copies each new or changed order into OrderCopies.
-return function(event)
-  for _, rec in ipairs(event.Records) do
-    if rec.eventName ~= "REMOVE" then
-      ddb.call("PutItem", { TableName = "OrderCopies", Item = rec.dynamodb.NewImage })
-    end
-  end
-end
-LUA
+cp "$(dirname "$0")/lib/copy_orders.lua" "$WORK/copy-orders.lua"
 cat > "$WORK/init.ddb" <<EOF2
 aws dynamodb create-table --table-name Orders --attribute-definitions AttributeName=PK,AttributeType=S --key-schema AttributeName=PK,KeyType=HASH --billing-mode PAY_PER_REQUEST --stream-specification StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES
 aws dynamodb create-table --table-name OrderCopies --attribute-definitions AttributeName=PK,AttributeType=S --key-schema AttributeName=PK,KeyType=HASH --billing-mode PAY_PER_REQUEST

@@ -7,16 +7,7 @@
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
 require_tools boto3
 
-cat > "$WORK/copy-orders.lua" <<'LUA'
--- Copies each new or changed order into OrderCopies.
-return function(event)
-  for _, rec in ipairs(event.Records) do
-    if rec.eventName ~= "REMOVE" then
-      ddb.call("PutItem", { TableName = "OrderCopies", Item = rec.dynamodb.NewImage })
-    end
-  end
-end
-LUA
+cp "$(dirname "$0")/lib/copy_orders.lua" "$WORK/copy-orders.lua"
 cat > "$WORK/refuse.lua" <<'LUA'
 return function(event)
   error("refusing " .. #event.Records .. " record(s)")
