@@ -70,6 +70,21 @@ class TypeAheadMode {
   bool active_ = false;
 };
 
+// One line from libedit; Ctrl-C while editing jumps back here and sets *interrupted. The jump
+// lands in this small frame, which holds no C++ object, so nothing of the caller's (its strings,
+// the statement being gathered) is left half-updated by it.
+char* ReadLine(const char* prompt, bool* interrupted) {
+  if (sigsetjmp(g_interrupt, 1) != 0) {
+    g_reading = 0;
+    *interrupted = true;
+    return nullptr;
+  }
+  g_reading = 1;
+  char* raw = readline(prompt);
+  g_reading = 0;
+  return raw;
+}
+
 char* NextMatch(const char*, int state) {
   static size_t index = 0;
   if (state == 0) index = 0;
@@ -196,20 +211,18 @@ int RunRepl(Shell& shell) {
   // The one statement-boundary rule (shell/session/boundary.h), as in scripts.
   StatementAssembler assembler;
   g_pending = &assembler;
-  volatile bool done = false;    // volatile: read again after siglongjmp
-  volatile bool warned = false;  // the last input was a Ctrl-D that warned of a loss
+  bool done = false;
+  bool warned = false;  // the last input was a Ctrl-D that warned of a loss
   while (!done) {
     std::string prompt =
         assembler.open() || assembler.held() ? shell.ContinuationPrompt() : shell.Prompt();
-    if (sigsetjmp(g_interrupt, 1) != 0) {
-      g_reading = 0;
+    bool interrupted = false;
+    char* raw = ReadLine(prompt.c_str(), &interrupted);
+    if (interrupted) {
       out.Out("^C\n");
       assembler.Reset();
       continue;
     }
-    g_reading = 1;
-    char* raw = readline(prompt.c_str());
-    g_reading = 0;
     if (raw == nullptr) {  // Ctrl-D
       out.Out("\n");
       // Warn before anything is lost; a second Ctrl-D in a row leaves.
