@@ -77,7 +77,8 @@
   api.readFile = (path) => send('readFile', path);
   // The terminal's side (terminal.js).
   api.open = (path) => send('open', path);
-  api.feed = (text, typed) => send('feed', text, Boolean(typed));
+  // After an input has run, the views hear what it did.
+  api.feed = (text, typed) => send('feed', text, Boolean(typed)).finally(fetchEvents);
   api.prompt = () => send('prompt');
   api.resize = (columns) => send('resize', columns);
   api.cancel = () => send('cancel');
@@ -94,8 +95,6 @@
     if (events.length) lastEvent = events[events.length - 1].id;
     for (const l of listeners) l(events);
   }
-  const feed = api.feed;
-  api.feed = (text, typed) => feed(text, typed).finally(fetchEvents);
 
   api.ready = start();
   window.ddblab = api;

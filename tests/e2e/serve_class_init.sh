@@ -53,10 +53,7 @@ items = copies(ben, [{"PK": {"S": "ben-1"}}])
 check(items == [{"PK": {"S": "ben-1"}}], "ben's handler copied only ben's order: %s" % items)
 PYEOF
 
-for _ in $(seq 1 400); do
-  grep -q "^\[ben\] stream Orders -> copier: " "$SERVER_ERR" && break
-  sleep 0.05
-done
+wait_for_log "^\[ben\] stream Orders -> copier: "
 grep -Eq "^\[ann\] stream Orders -> copier: [0-9]+ invocations?" "$SERVER_ERR" ||
   fail "ann's handler report is not marked with her key"
 grep -Eq "^\[ben\] stream Orders -> copier: [0-9]+ invocations?" "$SERVER_ERR" ||

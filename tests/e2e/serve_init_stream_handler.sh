@@ -58,10 +58,7 @@ check(item == {"PK": {"S": "o1"}, "total": {"N": "43"}},
 PYEOF
 
 # The failing handler's error reaches serve's log (stderr), with the batch it discarded.
-for _ in $(seq 1 400); do
-  grep -q "refusing 1 record" "$SERVER_ERR" && break
-  sleep 0.05
-done
+wait_for_log "refusing 1 record"
 grep -q "Audit -> refuser: 1 invocation, 1 record, 1 failed" "$SERVER_ERR" ||
   fail "serve's log does not report the failing handler's invocation"
 grep -q "refusing 1 record(s)" "$SERVER_ERR" || fail "serve's log does not show the handler's error"

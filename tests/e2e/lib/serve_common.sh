@@ -46,6 +46,16 @@ fail() {
   exit 1
 }
 
+# Waits up to 20 s for the server's stderr to show a line matching the grep pattern $1 (a handler
+# reports after the commit it ran on); the caller's own checks say what is missing.
+wait_for_log() {
+  for _ in $(seq 1 400); do
+    grep -q -- "$1" "$SERVER_ERR" && return 0
+    sleep 0.05
+  done
+  return 0
+}
+
 require_tools() {
   [ -x "$DDBLAB" ] || fail "no ddblab binary at $DDBLAB"
   for tool in "$@"; do
