@@ -14,6 +14,7 @@
 
 #include "shell/repl/completion.h"
 #include "shell/repl/interrupt.h"
+#include "shell/repl/typed_input.h"
 
 namespace ddblab::shell {
 
@@ -179,14 +180,7 @@ std::string HistoryPath() {
 
 int RunRepl(Shell& shell) {
   OutputSink& out = shell.sink();
-  out.Line("ddblab 0.1: a DynamoDB single-table design lab");
-  out.Line("Connected to the " + shell.client().Describe() +
-               (!shell.client().IsRemote() &&
-                        shell.client().Describe().find("memory") != std::string::npos
-                    ? "; .open FILE keeps your work in a file."
-                    : "."),
-           Style::kDim);
-  out.Line(".help lists commands; paste aws dynamodb commands or type PartiQL.", Style::kDim);
+  Greet(shell, ".open FILE keeps your work in a file.");
 
   rl_readline_name = "ddblab";
   rl_catch_signals = 0;
@@ -214,8 +208,7 @@ int RunRepl(Shell& shell) {
   bool done = false;
   bool warned = false;  // the last input was a Ctrl-D that warned of a loss
   while (!done) {
-    std::string prompt =
-        assembler.open() || assembler.held() ? shell.ContinuationPrompt() : shell.Prompt();
+    std::string prompt = NextPrompt(shell, assembler);
     bool interrupted = false;
     char* raw = ReadLine(prompt.c_str(), &interrupted);
     if (interrupted) {
@@ -236,17 +229,8 @@ int RunRepl(Shell& shell) {
     warned = false;
     std::string line(raw);
     std::free(raw);
-    std::vector<StatementText> ready = assembler.Feed(line);
-    // A statement typed on one line runs on Enter; in pasted text the next line is already
-    // waiting, and a clause line (WHERE ..., ORDER BY ...) continues the statement. A statement
-    // typed over several lines waits for its `;`.
-    if (assembler.held() && !InputWaiting()) {
-      if (auto typed = assembler.ReleaseTyped()) ready.push_back(std::move(*typed));
-    }
-    if (assembler.awaiting_semicolon() && TrimStatement(line).empty()) {
-      // Enter on an empty line: say what the open statement is waiting for.
-      out.Line("(the statement runs when a line ends with ; -- Ctrl-C drops it)", Style::kDim);
-    }
+    // In pasted text the next line is already waiting in the terminal.
+    std::vector<StatementText> ready = TypedLine(shell, assembler, line, InputWaiting());
     for (const StatementText& statement : ready) {
       std::string flat = Flatten(statement.text);
       add_history(flat.c_str());

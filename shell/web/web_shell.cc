@@ -25,6 +25,7 @@
 #include "shell/repl/interrupt.h"
 #include "shell/repl/script.h"
 #include "shell/repl/shell.h"
+#include "shell/repl/typed_input.h"
 #include "shell/session/boundary.h"
 #include "shell/views/shell_views.h"
 #include "web_views.h"
@@ -102,13 +103,9 @@ const char* ddblab_web_open(const char* path) {
     return g_reply.c_str();
   }
   g_terminal->views = ddblab::web::AttachViews(*g_terminal->shell);
-  ddblab::shell::OutputSink& out = g_terminal->sink;
-  out.Line("ddblab 0.1: a DynamoDB single-table design lab");
-  out.Line("Connected to the " + g_terminal->shell->client().Describe() +
-               "; it is kept in this browser (.save FILE downloads it).",
-           ddblab::shell::Style::kDim);
-  out.Line(".help lists commands; paste aws dynamodb commands or type PartiQL.",
-           ddblab::shell::Style::kDim);
+  ddblab::shell::Greet(*g_terminal->shell, "");
+  g_terminal->sink.Line("It is kept in this browser; .save FILE downloads it.",
+                        ddblab::shell::Style::kDim);
   return ddblab::web::Collect(*g_terminal);
 }
 
@@ -124,16 +121,9 @@ const char* ddblab_web_feed(const char* text, int typed) {
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   if (!all.empty() && all.back() == '\n') lines.push_back("");
   for (size_t i = 0; i < lines.size() && !t.exited; ++i) {
-    std::vector<ddblab::shell::StatementText> ready = t.assembler.Feed(lines[i]);
-    if (typed != 0 && i + 1 == lines.size() && t.assembler.held()) {
-      if (auto one = t.assembler.ReleaseTyped()) ready.push_back(std::move(*one));
-    }
-    if (t.assembler.awaiting_semicolon() && i + 1 == lines.size() &&
-        ddblab::shell::TrimStatement(lines[i]).empty()) {
-      t.sink.Line("(the statement runs when a line ends with ; -- Ctrl-C drops it)",
-                  ddblab::shell::Style::kDim);
-    }
-    for (const auto& statement : ready) {
+    const bool more_waiting = i + 1 < lines.size() || typed == 0;
+    for (const auto& statement :
+         ddblab::shell::TypedLine(*t.shell, t.assembler, lines[i], more_waiting)) {
       ddblab::shell::ClearInterrupt();
       if (t.shell->Execute(statement.text, statement.complete) == ddblab::shell::Outcome::kExit) {
         t.exited = true;
@@ -159,9 +149,7 @@ void ddblab_web_cancel() {
 // The prompt to show next: the continuation prompt while a statement is open.
 const char* ddblab_web_prompt() {
   if (!g_terminal) return "";
-  const auto& a = g_terminal->assembler;
-  g_reply =
-      a.open() || a.held() ? g_terminal->shell->ContinuationPrompt() : g_terminal->shell->Prompt();
+  g_reply = ddblab::shell::NextPrompt(*g_terminal->shell, g_terminal->assembler);
   return g_reply.c_str();
 }
 
