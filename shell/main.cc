@@ -111,9 +111,10 @@ static ServeInitFactory ServeInitMaker() {
   struct Init final : ServeInit {
     std::unique_ptr<lab::ServedScript> script;
   };
-  return [](std::shared_ptr<Engine> engine, const std::string& file,
-            ServeLog log) -> Result<std::unique_ptr<ServeInit>> {
-    DDB_ASSIGN_OR_RETURN(auto script, lab::StartServedScript(std::move(engine), file, log));
+  return [](std::shared_ptr<Engine> engine, const std::string& file, ServeLog log,
+            bool existed) -> Result<std::unique_ptr<ServeInit>> {
+    DDB_ASSIGN_OR_RETURN(auto script,
+                         lab::StartServedScript(std::move(engine), file, log, existed));
     auto init = std::make_unique<Init>();
     init->script = std::move(script);
     return std::unique_ptr<ServeInit>(std::move(init));

@@ -230,8 +230,8 @@ serve::HttpResponse PageServer::Route(const std::string& rest, serve::HttpReques
     return JsonAnswer(backend_.Run(request.body));
   }
   static const std::vector<std::string> kKnown = {
-      "",          "index.html", "style.css", "app.js",         "api/state",
-      "api/table", "api/calls",  "events",    "api/partitions", "api/simulation"};
+      "",          "index.html", "style.css",      "app.js",         "api/state", "api/table",
+      "api/calls", "events",     "api/partitions", "api/simulation", "api/class"};
   if (std::find(kKnown.begin(), kKnown.end(), rest) == kKnown.end()) {
     return Text(404, "ddblab's page has nothing at /" + rest);
   }
@@ -244,6 +244,7 @@ serve::HttpResponse PageServer::Route(const std::string& rest, serve::HttpReques
   if (rest == "api/state") return JsonAnswer(backend_.State());
   if (rest == "api/calls") return JsonAnswer(PageAnswer{200, feed_.CallsJson()});
   if (rest == "api/simulation") return JsonAnswer(backend_.Simulation());
+  if (rest == "api/class") return JsonAnswer(backend_.Class());
   if (rest == "api/table" || rest == "api/partitions") {
     const std::string name = QueryValue(request.query, "name");
     if (name.empty()) return JsonAnswer(PageAnswer::Fail(400, "/" + rest + " needs ?name=TABLE"));

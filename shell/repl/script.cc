@@ -89,6 +89,7 @@ int RunScript(Shell& shell, std::istream& in, const ScriptOptions& options) {
     return count_failure(f.outcome, f.line);
   };
   auto run = [&](const StatementText& statement) -> bool {
+    if (options.only && !options.only(statement.text)) return true;
     bool is_check = statement.text.starts_with(".check");
     if (!is_check && !settle()) return false;
     // .print is itself the text a presenter wants shown; echoing it would show it twice.

@@ -370,7 +370,8 @@ std::vector<std::string> Shell::AttributeNames(const std::string& table) {
   return {names.begin(), names.end()};
 }
 
-int Shell::RunScriptFile(const std::string& path, bool keep_going, const std::string& name) {
+int Shell::RunScriptFile(const std::string& path, bool keep_going, const std::string& name,
+                         std::function<bool(std::string_view input)> only) {
   // Scripts are regular files or pipes (`ddblab -f <(generate)`); a directory or a device
   // (/dev/zero) is refused before anything is read.
   struct stat st {};
@@ -393,6 +394,7 @@ int Shell::RunScriptFile(const std::string& path, bool keep_going, const std::st
   ScriptOptions options;
   options.name = name.empty() ? path : name;
   options.keep_going = keep_going;
+  options.only = std::move(only);
   int status = RunScript(*this, in, options);
   --script_depth;
   return status;

@@ -58,6 +58,8 @@ Result<std::shared_ptr<Engine>> DatabasePerKey::For(const std::string& key_id) {
   if (slot->opened) return slot->engine;
   EngineOptions options = base_;
   options.path = (std::filesystem::path(dir_) / (key_id + ".db")).string();
+  std::error_code ec;
+  const bool existed = std::filesystem::exists(options.path, ec);
   Result<std::unique_ptr<Engine>> opened = Engine::Open(options);
   if (!opened.ok()) {
     // Not kept: the file may be free on the next call (another process held it).
@@ -66,7 +68,7 @@ Result<std::shared_ptr<Engine>> DatabasePerKey::For(const std::string& key_id) {
   }
   std::shared_ptr<Engine> engine = std::move(opened).value();
   if (init_) {
-    Result<std::unique_ptr<ServeInit>> started = init_(engine, key_id);
+    Result<std::unique_ptr<ServeInit>> started = init_(engine, key_id, existed);
     if (!started.ok()) {
       slot->failure = MakeError(
           ErrorType::kInternalServerError,
@@ -76,8 +78,29 @@ Result<std::shared_ptr<Engine>> DatabasePerKey::For(const std::string& key_id) {
     slot->init = std::move(started).value();
   }
   slot->engine = std::move(engine);
-  slot->opened = true;
+  slot->opened.store(true);
   return slot->engine;
+}
+
+std::vector<std::string> DatabasePerKey::OpenKeys() const {
+  std::vector<std::string> keys;
+  std::lock_guard<std::mutex> lock(slots_mutex_);
+  for (const auto& [key_id, slot] : slots_) {
+    if (slot->opened.load()) keys.push_back(key_id);
+  }
+  return keys;
+}
+
+std::shared_ptr<Engine> DatabasePerKey::Opened(const std::string& key_id) const {
+  std::shared_ptr<Slot> slot;
+  {
+    std::lock_guard<std::mutex> lock(slots_mutex_);
+    auto it = slots_.find(key_id);
+    if (it == slots_.end()) return nullptr;
+    slot = it->second;
+  }
+  // `engine` is set before `opened` and never changes after: no lock needed once it is seen.
+  return slot->opened.load() ? slot->engine : nullptr;
 }
 
 }  // namespace ddblab::shell::serve

@@ -4,6 +4,7 @@
 // are its own.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <map>
@@ -11,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ddblab/engine.h"
 #include "ddblab/error.h"
@@ -21,9 +23,9 @@ namespace ddblab::shell::serve {
 class DatabasePerKey {
  public:
   // What runs on a database the first time it is opened in this server (serve --init FILE), with
-  // the key id it belongs to; null for nothing.
-  using InitEach = std::function<Result<std::unique_ptr<ServeInit>>(std::shared_ptr<Engine> engine,
-                                                                    const std::string& key_id)>;
+  // the key id it belongs to and whether its file was there before; null for nothing.
+  using InitEach = std::function<Result<std::unique_ptr<ServeInit>>(
+      std::shared_ptr<Engine> engine, const std::string& key_id, bool existed)>;
 
   // `dir` must exist. Databases are `dir`/KEYID.db, opened with `base` (its path replaced).
   // At most `max_databases` are opened; a further key is refused.
@@ -43,10 +45,15 @@ class DatabasePerKey {
   // until serve restarts, and the log has said why).
   Result<std::shared_ptr<Engine>> For(const std::string& key_id);
 
+  // The key ids whose databases are open, in order, and the database of one (null when it is
+  // not open): what the page reads, which never opens a database.
+  std::vector<std::string> OpenKeys() const;
+  std::shared_ptr<Engine> Opened(const std::string& key_id) const;
+
  private:
   struct Slot {
     std::mutex opening;  // held while this key's database opens and its init runs
-    bool opened = false;
+    std::atomic<bool> opened{false};
     std::shared_ptr<Engine> engine;
     std::unique_ptr<ServeInit> init;
     std::optional<Error> failure;
@@ -56,7 +63,7 @@ class DatabasePerKey {
   EngineOptions base_;
   size_t max_databases_;
   InitEach init_;
-  std::mutex slots_mutex_;
+  mutable std::mutex slots_mutex_;
   std::map<std::string, std::shared_ptr<Slot>, std::less<>> slots_;
 };
 

@@ -6,12 +6,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "access_keys.h"
 #include "content_encoding.h"
@@ -67,12 +69,14 @@ constexpr const char* kUsage =
     "  --init FILE run FILE's statements and dot-commands (as -f does) before serving; stream\n"
     "              handlers it attaches (.stream attach) then run on every commit, whoever\n"
     "              wrote, and report on stderr; with --db-per-key, on each key's database when\n"
-    "              it is first opened, its handlers on that database's commits\n"
+    "              it is first opened, its handlers on that database's commits. On a database\n"
+    "              file that was there before, only the script's .stream lines run\n"
     "  --db-per-key DIR  a database for each access key id (the Credential=KEYID/... of the\n"
     "              SigV4 Authorization header): DIR/KEYID.db, opened on the key's first call\n"
     "              (DIR is created when missing; at most 1000 databases). Key ids are 1 to\n"
     "              128 of A-Z a-z 0-9 _; a request with another id, or without an Authorization\n"
-    "              header, is refused. Not with --db or --ui\n"
+    "              header, is refused. Not with --db. With --ui, the page shows every\n"
+    "              student's tables and calls and a class overview\n"
     "  --keys FILE check every request's AWS Signature Version 4 against the keys in FILE:\n"
     "              one `KEYID SECRET` a line (spaces or tabs between), blank lines and lines\n"
     "              starting with # ignored (`ddblab keys new N` writes one). An unknown key, a\n"
@@ -175,11 +179,6 @@ int ParseOptions(int argc, char** argv, ServeOptions* o) {
                  "database, --db-per-key one per access key id\n";
     return 2;
   }
-  if (!o->db_per_key.empty() && o->ui) {
-    std::cerr << "ddblab serve: --ui does not show --db-per-key databases yet: leave out one of "
-                 "them\n";
-    return 2;
-  }
   return 0;
 }
 
@@ -203,6 +202,37 @@ std::string PrefixLines(const std::string& prefix, const std::string& text) {
   }
   return out;
 }
+
+// What the page reads of the databases served: the shared one, or those opened per key. Closed
+// before the databases go, so a page still answering then finds none.
+class ServedView final : public ServedDatabases {
+ public:
+  ServedView(std::shared_ptr<Engine> shared, serve::DatabasePerKey* per_key, std::string where)
+      : shared_(std::move(shared)), per_key_(per_key), where_(std::move(where)) {}
+  void Close() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    shared_.reset();
+    per_key_ = nullptr;
+  }
+  bool per_key() const override { return is_per_key_; }
+  std::vector<std::string> Keys() const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return per_key_ ? per_key_->OpenKeys() : std::vector<std::string>();
+  }
+  std::shared_ptr<Engine> Find(const std::string& key_id) const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!is_per_key_) return key_id.empty() ? shared_ : nullptr;
+    return per_key_ && !key_id.empty() ? per_key_->Opened(key_id) : nullptr;
+  }
+  std::string Describe() const override { return where_; }
+
+ private:
+  mutable std::mutex mutex_;
+  std::shared_ptr<Engine> shared_;
+  serve::DatabasePerKey* per_key_;
+  const bool is_per_key_ = per_key_ != nullptr;
+  const std::string where_;
+};
 
 }  // namespace
 
@@ -257,21 +287,26 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
     engine_options.endpoint_address = options.host + ":" + std::to_string(options.port);
   }
   std::mutex log_mutex;
+  // The page, when --ui asked for one: it hears every request and every handler run.
+  std::unique_ptr<ServePage> page;
   // The shared database, or (--db-per-key) a database for each key, opened on its first call.
   std::shared_ptr<Engine> engine;
   std::unique_ptr<serve::DatabasePerKey> databases;
+  bool existed = false;  // the shared database's file was there before
   if (per_key) {
     serve::DatabasePerKey::InitEach init_each;
     if (!options.init.empty()) {
       // One init per database, its output and handler reports marked with the key id.
-      init_each = [&](std::shared_ptr<Engine> opened, const std::string& key_id) {
+      init_each = [&](std::shared_ptr<Engine> opened, const std::string& key_id, bool was_there) {
         const std::string prefix = "[" + key_id + "] ";
-        ServeLog log = [&log_mutex, prefix](const std::string& text, const wire::Json&) {
+        ServeLog log = [&log_mutex, &page, prefix, key_id](const std::string& text,
+                                                           const wire::Json& handlers) {
           std::lock_guard<std::mutex> lock(log_mutex);
           std::cerr << PrefixLines(prefix, text) << std::flush;
+          if (page && !handlers.is_null()) page->OnStreamHandlers(key_id, handlers);
         };
         Result<std::unique_ptr<ServeInit>> started =
-            init_factory(std::move(opened), options.init, log);
+            init_factory(std::move(opened), options.init, log, was_there);
         if (!started.ok()) {
           std::lock_guard<std::mutex> lock(log_mutex);
           std::cerr << prefix << "ddblab serve: --init " << options.init << ": "
@@ -283,6 +318,8 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
     databases = std::make_unique<serve::DatabasePerKey>(options.db_per_key, engine_options,
                                                         kMaxDatabasesPerKey, init_each);
   } else {
+    std::error_code ec;
+    existed = !options.db.empty() && std::filesystem::exists(options.db, ec);
     Result<std::unique_ptr<Engine>> opened = Engine::Open(engine_options);
     if (!opened.ok()) {
       std::cerr << "ddblab serve: cannot open " << (options.db.empty() ? ":memory:" : options.db)
@@ -291,9 +328,12 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
     }
     engine = std::move(opened).value();
   }
-  std::unique_ptr<ServePage> page;
+  const std::string where = per_key ? "a database per access key id in " + options.db_per_key
+                            : options.db.empty() ? "transient in-memory database"
+                                                 : "file " + options.db;
+  ServedView served_view(engine, databases.get(), where);
   if (options.ui) {
-    Result<std::unique_ptr<ServePage>> started = page_factory(engine);
+    Result<std::unique_ptr<ServePage>> started = page_factory(served_view);
     if (!started.ok()) {
       std::cerr << "ddblab serve: --ui: " << started.error().message << "\n";
       return 1;
@@ -307,9 +347,9 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
     ServeLog log = [&log_mutex, &page](const std::string& line, const wire::Json& handlers) {
       std::lock_guard<std::mutex> lock(log_mutex);
       std::cerr << line << std::flush;
-      if (page && !handlers.is_null()) page->OnStreamHandlers(handlers);
+      if (page && !handlers.is_null()) page->OnStreamHandlers("", handlers);
     };
-    Result<std::unique_ptr<ServeInit>> started = init_factory(engine, options.init, log);
+    Result<std::unique_ptr<ServeInit>> started = init_factory(engine, options.init, log, existed);
     if (!started.ok()) {
       std::cerr << "ddblab serve: --init " << options.init << ": " << started.error().message
                 << "\n";
@@ -397,7 +437,9 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
       }
     }
     // The page shows the engine's calls; a refusal before the engine is not one.
-    if (page && reply.refused_with.empty()) page->OnRequest(reply.operation, reply.result);
+    if (page && reply.refused_with.empty()) {
+      page->OnRequest(per_key ? auth.key_id : "", reply.operation, reply.result);
+    }
     if (options.log) {
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -436,9 +478,6 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
   serve::ConnectionLoop loop(listen_fd, loop_options, handle);
 
   if (!options.quiet) {
-    const std::string where = per_key ? "a database per access key id in " + options.db_per_key
-                              : options.db.empty() ? "transient in-memory database"
-                                                   : "file " + options.db;
     const std::string credentials =
         options.keys.empty() ? "any credentials are accepted"
                              : "requests must be signed with one of the " +
@@ -459,8 +498,9 @@ int RunServe(int argc, char** argv, const ServePageFactory& page_factory,
   sigwait(&stop_signals, &sig);
   loop.Stop();
   listener.join();
-  init.reset();       // its handlers stop before the page and the engine they report to and use
-  databases.reset();  // each key's handlers, then its database
+  init.reset();         // its handlers stop before the page and the engine they report to and use
+  served_view.Close();  // the page finds no database from here on
+  databases.reset();    // each key's handlers, then its database
   page.reset();
   // Release the engine (and close the database) before saying so.
   engine.reset();

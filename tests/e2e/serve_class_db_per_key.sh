@@ -6,7 +6,7 @@
 #     DynamoDB's UnrecognizedClientException and writes no file, in DIR or beside it; 128
 #     characters, IAM's maximum, is served;
 #   * no Authorization header: MissingAuthenticationTokenException;
-#   * --db with --db-per-key, and --ui with --db-per-key, are refused before serving.
+#   * --db with --db-per-key is refused before serving.
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
 require_tools boto3 aws curl
 
@@ -95,9 +95,6 @@ status=$?
 grep -q -- "--db and --db-per-key exclude each other" "$WORK/both.err" ||
   fail "--db with --db-per-key: $(cat "$WORK/both.err")"
 [ ! -e "$WORK/one.db" ] || fail "--db with --db-per-key created the --db file"
-"$DDBLAB" serve --port 0 --ui --db-per-key "$DIR" > /dev/null 2> "$WORK/ui.err"
-status=$?
-[ "$status" -eq 2 ] || fail "--ui with --db-per-key exited $status, not 2"
 : > "$WORK/not-a-folder"
 "$DDBLAB" serve --port 0 --db-per-key "$WORK/not-a-folder" > /dev/null 2> "$WORK/file.err"
 status=$?

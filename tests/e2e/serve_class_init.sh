@@ -2,6 +2,8 @@
 # is first opened, and the stream handlers it attaches run on that database's commits only.
 #   * two keys each put an order; the handler copies each into that student's own OrderCopies;
 #   * the script's output and the handlers' reports on stderr name the key they belong to;
+#   * after a restart on the same folder, a database that is there keeps its tables and items and
+#     only the script's .stream lines run again (the handler copies the next order);
 #   * a script that fails on a database answers that key's calls with InternalServerError naming
 #     --init, and the log says why.
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
@@ -58,6 +60,33 @@ grep -Eq "^\[ann\] stream Orders -> copier: [0-9]+ invocations?" "$SERVER_ERR" |
   fail "ann's handler report is not marked with her key"
 grep -Eq "^\[ben\] stream Orders -> copier: [0-9]+ invocations?" "$SERVER_ERR" ||
   fail "ben's handler report is not marked with his key"
+stop_server
+
+# The server restarted on the same folder: ann's database is there, so its tables and items
+# stay as they were (creating the tables again would fail) and only the .stream line runs again:
+# her next order is copied too.
+start_server --db-per-key "$WORK/dbs" --init "$WORK/init.ddb"
+PYTHONPATH="$(dirname "$0")/lib" "$PY" - "$ENDPOINT" <<'PYEOF' || fail "a restarted --init failed"
+import sys
+import time
+
+import boto3
+from boto3_checks import check
+
+ann = boto3.client("dynamodb", region_name="us-east-1", endpoint_url=sys.argv[1],
+                   aws_access_key_id="ann", aws_secret_access_key="x")
+check(ann.list_tables()["TableNames"] == ["OrderCopies", "Orders"], "ann's tables after a restart")
+ann.put_item(TableName="Orders", Item={"PK": {"S": "ann-2"}})
+want = [{"PK": {"S": "ann-1"}}, {"PK": {"S": "ann-2"}}]
+for _ in range(400):
+    items = sorted(ann.scan(TableName="OrderCopies")["Items"], key=lambda i: i["PK"]["S"])
+    if items == want:
+        break
+    time.sleep(0.05)
+check(items == want, "the handler attached again copies ann's new order: %s" % items)
+PYEOF
+grep -q "^\[ann\] --init: the database was there before this server opened it, so its tables and items stay as an earlier run left them: only the script's .stream lines ran (2 other statements passed over" "$SERVER_ERR" ||
+  fail "the log does not say the restarted --init ran only its .stream lines"
 stop_server
 
 # A script that fails on a database: that key's calls say so, and the log names the script.

@@ -3,7 +3,8 @@
 #   * a handler that copies each new item of Orders into OrderCopies: boto3 puts an order, and
 #     boto3 reads the copy back from OrderCopies;
 #   * a handler that fails: its error, and the records it holds back, show in serve's log;
-#   * a script that fails stops serve before it listens, naming the script.
+#   * a script that fails stops serve before it listens, naming the script;
+#   * on a --db file an earlier run set up, only the script's .stream lines run again.
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
 require_tools boto3
 
@@ -69,6 +70,32 @@ grep -Eq "Orders -> copier: [0-9]+ invocations?, [0-9]+ records?; the handler ma
   fail "serve's log does not report the copier's runs"
 stop_server
 
+# A --db file that is there already was set up by an earlier run: serve keeps its tables and
+# items and runs only the .stream lines again (the copier copies the next order).
+printf '%s\n' "$(sed -n 1,2p "$WORK/init.ddb")" ".stream attach Orders $WORK/copy-orders.lua --name copier" > "$WORK/kept.ddb"
+start_server --db "$WORK/kept.db" --init "$WORK/kept.ddb"
+stop_server
+start_server --db "$WORK/kept.db" --init "$WORK/kept.ddb"
+grep -q "^--init: the database was there before this server opened it, so its tables and items stay as an earlier run left them: only the script's .stream lines ran (2 other statements passed over" "$SERVER_ERR" ||
+  fail "a restarted --init on a kept --db does not say it ran only its .stream lines"
+PYTHONPATH="$(dirname "$0")/lib" "$PY" - "$ENDPOINT" <<'PYEOF' || fail "the handler attached again did not copy"
+import sys
+import time
+
+import boto3
+from boto3_checks import check
+
+ddb = boto3.client("dynamodb", region_name="us-east-1", endpoint_url=sys.argv[1])
+ddb.put_item(TableName="Orders", Item={"PK": {"S": "after-restart"}})
+for _ in range(400):
+    copy = ddb.get_item(TableName="OrderCopies", Key={"PK": {"S": "after-restart"}}).get("Item")
+    if copy:
+        break
+    time.sleep(0.05)
+check(copy == {"PK": {"S": "after-restart"}}, "the copier copies after a restart: %s" % copy)
+PYEOF
+stop_server
+
 # A script that fails stops serve before it listens.
 printf 'aws dynamodb describe-table --table-name Missing\n' > "$WORK/broken.ddb"
 set +e
@@ -81,4 +108,5 @@ grep -q "ResourceNotFoundException" "$WORK/broken.err" ||
   fail "the script's error is not shown: $(cat "$WORK/broken.err")"
 grep -q -- "--init $WORK/broken.ddb: the script stopped on an error" "$WORK/broken.err" ||
   fail "serve does not name the script that failed: $(cat "$WORK/broken.err")"
+
 echo "ok: serve --init runs the script and its stream handlers on every client's commits"

@@ -2,6 +2,7 @@
 // (the same statements and dot-commands as `-f`), and the stream handlers it attaches then run on
 // a thread of their own, woken by the engine's commit notifications, so a handler sees the
 // writes of every client (SDKs, the aws CLI, the page) as it sees a shell user's.
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -54,14 +55,37 @@ class Served final : public ServedScript {
     if (handlers_.joinable()) handlers_.join();
   }
 
-  Status Start(const std::string& file) {
+  Status Start(const std::string& file, bool existed) {
     shell_ =
         std::make_unique<shell::Shell>(wire::MakeEmbeddedClient(engine_, "the served database"),
                                        sink_, shell::BuiltInDotCommands());
     RegisterLab(*shell_, {}, &run_handlers_);
-    if (int status = shell_->RunScriptFile(file, false, file); status != 0) {
+    // On a database an earlier run set up, creating its tables again would fail: what persists
+    // is kept, and only the attachments, which live in this process, are made again.
+    int skipped = 0;
+    std::function<bool(std::string_view)> only;
+    if (existed) {
+      only = [&skipped](std::string_view input) {
+        const size_t start = input.find_first_not_of(" \t\r\n");
+        const std::string_view rest =
+            start == std::string_view::npos ? std::string_view() : input.substr(start);
+        const bool stream = rest.starts_with(".stream") &&
+                            (rest.size() == 7 || std::isspace(static_cast<unsigned char>(rest[7])));
+        if (!stream) ++skipped;
+        return stream;
+      };
+    }
+    if (int status = shell_->RunScriptFile(file, false, file, only); status != 0) {
       return ValidationError("the script stopped on an error (exit status " +
                              std::to_string(status) + "; the error is above)");
+    }
+    if (existed) {
+      log_(
+          "--init: the database was there before this server opened it, so its tables and "
+          "items stay as an earlier run left them: only the script's .stream lines ran (" +
+              std::to_string(skipped) +
+              " other statements passed over; remove the database file to run them again)\n",
+          nullptr);
     }
     DDB_ASSIGN_OR_RETURN(int id, engine_->Subscribe([this](const Commit&) { Wake(); }));
     subscription_ = id;
@@ -119,9 +143,9 @@ class Served final : public ServedScript {
 
 Result<std::unique_ptr<ServedScript>> StartServedScript(std::shared_ptr<Engine> engine,
                                                         const std::string& file,
-                                                        ServedScriptLog log) {
+                                                        ServedScriptLog log, bool existed) {
   auto served = std::make_unique<Served>(std::move(engine), std::move(log));
-  DDB_TRY(served->Start(file));
+  DDB_TRY(served->Start(file, existed));
   return std::unique_ptr<ServedScript>(std::move(served));
 }
 

@@ -245,7 +245,8 @@
 
   // ===== State ================================================================================
 
-  const VIEWS = ['tables', 'indexes', 'calls', 'partitions'];
+  // 'class' only under `serve --ui --db-per-key` (the instructor's page).
+  const VIEWS = ['tables', 'indexes', 'calls', 'partitions', 'class'];
   const MAX_CALLS = 1000;
 
   const state = {
@@ -268,6 +269,9 @@
     heatSource: 'live',
     heatMetric: 'requests',
     heatDirty: true,
+    classMode: false, // serve --db-per-key: tables are KEYID/TABLE, calls carry their student
+    classRoll: null, // api/class
+    callFilter: null, // a student whose calls alone the Calls view shows
   };
 
   // ===== Server ===============================================================================
@@ -320,7 +324,7 @@
   // ===== Views ================================================================================
 
   function showView(name) {
-    if (!VIEWS.includes(name)) return;
+    if (!VIEWS.includes(name) || (name === 'class' && !state.classMode)) return;
     state.view = name;
     document.body.dataset.view = name;
     for (const v of VIEWS) {
@@ -341,6 +345,7 @@
       if (state.rendered.partitions !== state.dataVersion) renderMaps();
       if (state.heatDirty) renderHeatmap();
     }
+    if (v === 'class') renderClass();
   }
 
   // ===== Table list ===========================================================================
@@ -352,8 +357,15 @@
       list.append(h('li', { class: 'empty', text: 'no tables yet' }));
       return;
     }
+    let student = null;
     for (const name of state.tables) {
-      const b = h('button', { type: 'button', class: 'table-button', 'data-table': name, text: name });
+      // A class's tables come as KEYID/TABLE, in key order: each student's under a heading.
+      const slash = state.classMode ? name.indexOf('/') : -1;
+      if (slash > 0 && name.slice(0, slash) !== student) {
+        student = name.slice(0, slash);
+        list.append(h('li', { class: 'student-heading', text: student }));
+      }
+      const b = h('button', { type: 'button', class: 'table-button', 'data-table': name, text: name.slice(slash + 1) });
       if (name === state.selected) b.setAttribute('aria-current', 'true');
       b.addEventListener('click', () => selectTable(name));
       list.append(h('li', null, b));
@@ -422,7 +434,10 @@
     const info = await api('api/state');
     state.info = info || {};
     $('#database').textContent = state.info.database || '';
-    $('#source').textContent = state.info.source === 'serve' ? '(serve: the endpoint’s tables)' : '';
+    state.classMode = state.info.class === true;
+    $('#source').textContent = state.classMode ? '(serve: a database per student)'
+      : state.info.source === 'serve' ? '(serve: the endpoint’s tables)' : '';
+    $('#nav-class').hidden = !state.classMode;
     const names = Array.isArray(state.info.tables) ? state.info.tables.map(String) : [];
     const changed = names.join('\n') !== state.tables.join('\n') || !$('#table-list').childElementCount;
     state.tables = names;
@@ -656,11 +671,13 @@
   }
 
   function callRow(c) {
-    const row = h('li', { class: `call${c.ok === false ? ' failed' : ''}${c.throttled ? ' is-throttled' : ''}`, 'data-seq': c.seq });
+    const row = h('li', { class: `call${c.ok === false ? ' failed' : ''}${c.throttled ? ' is-throttled' : ''}`, 'data-seq': c.seq, 'data-student': c.student });
+    if (state.callFilter && c.student !== state.callFilter) row.hidden = true;
     const head = h('div', { class: 'call-head' },
       h('span', { class: 'call-seq', text: `#${c.seq}` }),
       h('time', { class: 'call-time', text: timeText(c.time) }),
       h('span', { class: `source source-${c.source || 'shell'}`, text: c.source || 'shell' }),
+      c.student ? h('span', { class: 'call-student', title: 'student (access key id)', text: c.student }) : null,
       h('span', { class: 'call-operation', text: operationText(c) }),
       c.throttled ? h('span', { class: 'throttled-mark', text: 'THROTTLED' }) : null,
       c.ok === false ? h('span', { class: 'failed-mark', text: 'FAILED' }) : null);
@@ -713,8 +730,18 @@
     if (state.view === 'partitions' && state.heatSource === 'live') scheduleLiveHeat();
   }
   function receiveCall(c) {
+    if (state.classMode) scheduleClassReload();
     if (!state.callsReady) { state.pendingCalls.push(c); return; }
     if (addCall(c, $('#call-log'))) afterCalls();
+  }
+  // The Calls view shows one student's calls (from the class view), or everyone's (null).
+  function filterCalls(student) {
+    state.callFilter = student;
+    for (const row of document.querySelectorAll('#call-log .call')) {
+      row.hidden = Boolean(student) && row.dataset.student !== student;
+    }
+    $('#calls-filter').hidden = !student;
+    $('#calls-filter-text').textContent = student ? `showing the calls of ${student} only` : '';
   }
   // Loads the kept calls; calls the stream delivers meanwhile are merged after them by seq.
   async function loadCalls() {
@@ -1182,6 +1209,67 @@
     }
   }
 
+  // ===== View 5: Class (serve --ui --db-per-key) ==============================================
+
+  // How long ago, in words: "12 s ago", "3 min ago", "never".
+  function agoText(seconds) {
+    if (seconds === null || seconds === undefined) return 'never';
+    const d = Math.max(0, Date.now() / 1000 - Number(seconds));
+    if (d < 60) return `${Math.floor(d)} s ago`;
+    if (d < 3600) return `${Math.floor(d / 60)} min ago`;
+    return `${Math.floor(d / 3600)} h ago`;
+  }
+  // A student's state in words (colour only follows them): active or idle, throttled, errors.
+  function studentMarks(s) {
+    const marks = [h('span', { class: `mark ${s.active ? 'mark-active' : 'mark-idle'}`, text: s.active ? 'active' : 'idle' })];
+    if (s.throttled > 0) marks.push(h('span', { class: 'mark mark-throttled', text: 'throttled' }));
+    if (s.errors > 0) marks.push(h('span', { class: 'mark mark-errors', text: 'errors' }));
+    return marks;
+  }
+  function renderClass() {
+    const roll = state.classRoll;
+    const rows = (roll && roll.students) || [];
+    $('#class-summary').textContent = roll
+      ? `${plural(rows.length, 'student')} · ${roll.active} active · ${roll.throttled} throttled · ${roll.with_errors} with errors`
+      : 'loading…';
+    const body = $('#class-rows');
+    body.replaceChildren();
+    for (const s of rows) {
+      const tables = state.tables.filter((t) => t.startsWith(`${s.key}/`)).length;
+      const calls = h('button', { type: 'button', class: 'link-button', title: 'show only these calls', text: grouped(s.calls) });
+      calls.addEventListener('click', () => { filterCalls(s.key); showView('calls'); });
+      const row = h('tr', { 'data-student': s.key, class: s.errors > 0 ? 'has-errors' : null },
+        h('th', { scope: 'row', text: s.key }),
+        h('td', { class: 'number', text: tables }),
+        h('td', { class: 'number' }, calls),
+        h('td', { class: 'number', text: num(s.rcu) }),
+        h('td', { class: 'number', text: num(s.wcu) }),
+        h('td', { class: 'number', text: grouped(s.errors) }),
+        h('td', { class: 'number', text: grouped(s.throttled) }),
+        h('td', { text: agoText(s.last_call) }),
+        h('td', { class: 'marks' }, studentMarks(s)),
+        h('td', { class: 'last-error', text: s.last_error || '' }));
+      body.append(row);
+    }
+    $('#class-empty').hidden = rows.length > 0;
+  }
+  async function loadClass() {
+    if (!state.classMode) return;
+    try {
+      state.classRoll = await api('api/class');
+    } catch (err) {
+      notice(`could not load the class: ${err.message}`);
+      return;
+    }
+    if (state.view === 'class') renderClass();
+  }
+  let classTimer = null;
+  // A class's calls arrive many a second: the roll is read again at most every half second.
+  function scheduleClassReload() {
+    if (classTimer) return;
+    classTimer = setTimeout(() => { classTimer = null; loadClass(); }, 500);
+  }
+
   // ===== Events from the server ===============================================================
 
   let tablesTimer = null;
@@ -1200,7 +1288,7 @@
     } catch (err) {
       notice(`could not load the page’s state: ${err.message}`);
     }
-    await Promise.all([loadTable(), loadCalls(), loadSimulation(false)]);
+    await Promise.all([loadTable(), loadCalls(), loadSimulation(false), loadClass()]);
   }
 
   function parseEvent(e) {
@@ -1243,9 +1331,9 @@
     const t = e.target;
     if (t && t.closest && t.closest('input, textarea, select, [contenteditable]')) return;
     if (!help.hidden) return;
-    const tableKeys = state.view !== 'calls';
+    const tableKeys = state.view !== 'calls' && state.view !== 'class';
     switch (e.key) {
-      case '1': case '2': case '3': case '4': showView(VIEWS[Number(e.key) - 1]); break;
+      case '1': case '2': case '3': case '4': case '5': showView(VIEWS[Number(e.key) - 1]); break;
       case 'l': case 'L': setLarge(!document.body.classList.contains('large')); break;
       case '?': openHelp(); break;
       case 'ArrowDown': case 'j': if (!tableKeys) return; moveSelection(1); break;
@@ -1265,6 +1353,9 @@
     $('#help-close').addEventListener('click', closeHelp);
     $('#help').addEventListener('click', (e) => { if (e.target === $('#help')) closeHelp(); });
     $('#statement-run').addEventListener('click', runStatement);
+    $('#calls-filter-clear').addEventListener('click', () => filterCalls(null));
+    // "active" and "3 s ago" age by themselves: the class view is redrawn while it shows.
+    setInterval(() => { if (state.view === 'class') loadClass(); }, 5000);
     $('#statement-input').addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); runStatement(); }
     });

@@ -15,7 +15,7 @@ const readline = require('readline');
 const puppeteer = require(path.join(__dirname, '..', 'js', 'node_modules', 'puppeteer-core'));
 
 const DEFAULT_TIMEOUT_MS = 5000;
-const VIEW_KEYS = { tables: '1', indexes: '2', calls: '3', partitions: '4' };
+const VIEW_KEYS = { tables: '1', indexes: '2', calls: '3', partitions: '4', class: '5' };
 
 let browser = null;
 let page = null;
@@ -55,7 +55,7 @@ async function pressKey(key) {
 
 async function showView(name, timeout) {
   const key = VIEW_KEYS[name];
-  if (!key) throw new Error(`unknown view ${JSON.stringify(name)} (tables, indexes, calls, partitions)`);
+  if (!key) throw new Error(`unknown view ${JSON.stringify(name)} (tables, indexes, calls, partitions, class)`);
   await pressKey(key);
   await waitFor(`view ${name}`, (id) => {
     const el = document.getElementById(id);
@@ -316,6 +316,26 @@ async function text(cmd) {
   return { text: await page.$eval(cmd.selector, (el) => el.textContent) };
 }
 
+// Clicks the first element matching `selector`, once one is there.
+async function click(cmd) {
+  needPage();
+  const timeout = timeoutOf(cmd);
+  await waitFor(`${cmd.selector} to be there`, (sel) => !!document.querySelector(sel), timeout, cmd.selector);
+  await page.click(cmd.selector);
+  return {};
+}
+
+// Every element matching `selector`: its text, its data-* values and whether it is shown.
+async function query(cmd) {
+  needPage();
+  const found = await page.$$eval(cmd.selector, (els) => els.map((el) => ({
+    text: el.textContent,
+    data: Object.assign({}, el.dataset),
+    shown: !el.hidden && el.offsetParent !== null,
+  })));
+  return { found };
+}
+
 async function largeType() {
   needPage();
   await pressKey('L');
@@ -371,6 +391,8 @@ const COMMANDS = {
   runStatement,
   largeType,
   text,
+  click,
+  query,
   screenshot,
   errors: async () => ({ errors: errors.slice() }),
   close,

@@ -53,7 +53,9 @@ using SimulationListener = std::function<void(const wire::Json& simulation)>;
 // dot-commands on `engine` as `-f` would, then runs the stream handlers it attached after every
 // commit of the engine, whoever wrote, until the returned object is destroyed. Everything it
 // prints goes to `log` as text, and each handler run that did something also as its summary
-// (ddb.stream.run's). An error when the script stops on a failure.
+// (ddb.stream.run's). An error when the script stops on a failure. `existed`: the database file
+// was there before the server opened it, so the script set it up on an earlier run: its tables
+// and items stay as they are and only its `.stream` lines run (the log says so).
 class ServedScript {
  public:
   virtual ~ServedScript() = default;
@@ -61,7 +63,7 @@ class ServedScript {
 using ServedScriptLog = std::function<void(const std::string& text, const wire::Json& summary)>;
 Result<std::unique_ptr<ServedScript>> StartServedScript(std::shared_ptr<Engine> engine,
                                                         const std::string& file,
-                                                        ServedScriptLog log);
+                                                        ServedScriptLog log, bool existed);
 
 // Adds `.lesson` and `.exercise` to `shell`. Their state (the lesson in progress, the exercise
 // loaded) lives in the registered handlers, one per shell.

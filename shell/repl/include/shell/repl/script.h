@@ -3,6 +3,7 @@
 // statement-boundary rule (shell/session/boundary.h), exactly as the REPL does.
 #pragma once
 
+#include <functional>
 #include <istream>
 #include <string>
 
@@ -17,6 +18,9 @@ struct ScriptOptions {
   // through Shell::ExecuteUntrusted under this name ("answers files replayed by course check"),
   // so none of its statements or dot-commands can open a file.
   std::string untrusted_source;
+  // Set: only the inputs it accepts run, the others are passed over unechoed (serve --init on a
+  // database an earlier run set up runs only its `.stream` lines).
+  std::function<bool(std::string_view input)> only;
 };
 
 // Exit status of a script stopped by Ctrl-C (128 + SIGINT, as shells report it).

@@ -86,7 +86,9 @@ class Shell : public ShellContext {
 
   // Runs a script file through this shell (.read and -f). Returns the exit status a script run
   // would have. Messages call the script `name` (its path when empty).
-  int RunScriptFile(const std::string& path, bool keep_going, const std::string& name = "");
+  // `only` set: only the inputs it accepts run (ScriptOptions::only).
+  int RunScriptFile(const std::string& path, bool keep_going, const std::string& name = "",
+                    std::function<bool(std::string_view input)> only = {});
 
   // PartiQL `?` values set by .param, 1-based, as DynamoDB JSON values.
   std::map<int, wire::Json>& params() { return params_; }

@@ -6,12 +6,30 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ddblab/engine.h"
 #include "ddblab/error.h"
 #include "ddblab/wire.h"
 
 namespace ddblab::shell {
+
+// The databases an endpoint serves, as its page reads them: one shared database, or under
+// `--db-per-key` one per access key id, each opened on its key's first call.
+class ServedDatabases {
+ public:
+  virtual ~ServedDatabases() = default;
+  // Whether each access key id has a database of its own.
+  virtual bool per_key() const = 0;
+  // The key ids whose databases are open, in order (none without per_key).
+  virtual std::vector<std::string> Keys() const = 0;
+  // The database of `key_id` ("" for the shared one) when it is open, else null: reading a
+  // page never opens a database.
+  virtual std::shared_ptr<Engine> Find(const std::string& key_id) const = 0;
+  // Where they are, in the banner's words ("file class.db", "a database per access key id in
+  // class/").
+  virtual std::string Describe() const = 0;
+};
 
 // The live page beside the endpoint (`serve --ui`, docs/page.md). The page tier builds it and
 // main hands the factory in, so serve itself stays on the wire protocol.
@@ -20,14 +38,18 @@ class ServePage {
   virtual ~ServePage() = default;
   // Where the page is, to print beside the endpoint's address.
   virtual std::string url() const = 0;
-  // Every request the endpoint answered (from the server's threads).
-  virtual void OnRequest(std::string_view operation, const wire::JsonResult& result) = 0;
-  // What the stream handlers `--init` attached did in one run (ddb.stream.run's summary,
-  // lessons/README.md `r.stream`): their failures and iterator age.
-  virtual void OnStreamHandlers(const wire::Json& summary) { (void)summary; }
+  // Every request the endpoint answered (from the server's threads); `key_id` is whose database
+  // answered under --db-per-key, else "".
+  virtual void OnRequest(const std::string& key_id, std::string_view operation,
+                         const wire::JsonResult& result) = 0;
+  // What the stream handlers `--init` attached to `key_id`'s database ("" for the shared one)
+  // did in one run (ddb.stream.run's summary, lessons/README.md `r.stream`): their failures and
+  // iterator age.
+  virtual void OnStreamHandlers(const std::string& key_id, const wire::Json& summary) = 0;
 };
+// `databases` outlives the page.
 using ServePageFactory =
-    std::function<Result<std::unique_ptr<ServePage>>(std::shared_ptr<Engine> engine)>;
+    std::function<Result<std::unique_ptr<ServePage>>(const ServedDatabases& databases)>;
 
 // What `serve --init FILE` leaves running beside the endpoint: the script has run on the served
 // database before the server listens, and the stream handlers it attached run on every commit
@@ -43,9 +65,11 @@ using ServeLog = std::function<void(const std::string& text, const wire::Json& h
 // Runs the script `file` on `engine`, then starts its handlers; an error (the script's first
 // failure) when it cannot. Called once per engine: for the shared database before the server
 // listens, and under --db-per-key for each key's database when it is first opened (its log
-// lines then start with "[KEYID] ").
+// lines then start with "[KEYID] "). `existed`: the database file was there before this server
+// opened it (an earlier run set it up), so only what does not persist is made again: the
+// script's `.stream` attachments.
 using ServeInitFactory = std::function<Result<std::unique_ptr<ServeInit>>(
-    std::shared_ptr<Engine> engine, const std::string& file, ServeLog log)>;
+    std::shared_ptr<Engine> engine, const std::string& file, ServeLog log, bool existed)>;
 
 // Runs the server until SIGINT or SIGTERM. `argv` holds the options after the word "serve" (a
 // leading "serve" itself is skipped, so main may pass argv + 1 as well):
@@ -61,7 +85,7 @@ using ServeInitFactory = std::function<Result<std::unique_ptr<ServeInit>>(
 //   --ui        also start the live page (made by `page`; refused when it is null)
 //   --init FILE run a script before serving and its stream handlers after (made by `init`;
 //               refused when it is null)
-//   --db-per-key DIR  a database file per access key id, DIR/KEYID.db (not with --db or --ui)
+//   --db-per-key DIR  a database file per access key id, DIR/KEYID.db (not with --db)
 //   --keys FILE every request's SigV4 signature checked against FILE's `KEYID SECRET` lines
 //   --help
 // Prints where it listens, then "ready" on stdout. Returns the process exit status (0 after a

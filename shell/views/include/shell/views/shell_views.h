@@ -48,6 +48,8 @@ class PageBackend {
   virtual PageAnswer Simulation() = 0;
   // The statement box (403 unless it is on).
   virtual PageAnswer Run(const std::string& statement) = 0;
+  // api/class: the students of a class (ClassRoll::Rows), or null where there is no class.
+  virtual PageAnswer Class() { return PageAnswer::Ok(nullptr); }
 };
 
 // The page's side of one shell. Reads run under the shell's execution lock, so a page never
