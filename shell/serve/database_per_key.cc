@@ -1,11 +1,21 @@
 #include "database_per_key.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <system_error>
 
 #include "access_keys.h"
 
 namespace ddblab::shell::serve {
+namespace {
+
+// Each student's database keeps at most 4 MiB of its pages in memory (a lone database keeps up to
+// 64 MiB): a class's files grow all session long, and sixty full-size caches would grow the
+// server with them. A student's tables are small; their pages stay in the system's file cache.
+constexpr int64_t kPageCachePerDatabaseKib = 4 * 1024;
+
+}  // namespace
 
 DatabasePerKey::DatabasePerKey(std::string dir, EngineOptions base, size_t max_databases,
                                InitEach init)
@@ -57,6 +67,7 @@ Result<std::shared_ptr<Engine>> DatabasePerKey::For(const std::string& key_id) {
   if (slot->failure) return *slot->failure;
   if (slot->opened) return slot->engine;
   EngineOptions options = base_;
+  options.page_cache_kib = std::min(options.page_cache_kib, kPageCachePerDatabaseKib);
   options.path = (std::filesystem::path(dir_) / (key_id + ".db")).string();
   std::error_code ec;
   const bool existed = std::filesystem::exists(options.path, ec);

@@ -3,6 +3,7 @@
 #   * a handler that copies each new item of Orders into OrderCopies: boto3 puts an order, and
 #     boto3 reads the copy back from OrderCopies;
 #   * a handler that fails: its error, and the records it holds back, show in serve's log;
+#   * what a handler did reaches the log every 10 s (and at stop), not a line per commit;
 #   * a script that fails stops serve before it listens, naming the script;
 #   * on a --db file an earlier run set up, only the script's .stream lines run again.
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
@@ -68,7 +69,33 @@ grep -q "Audit -> refuser: 1 record discarded after the last retry" "$SERVER_ERR
 # (How many invocations the copier needed depends on when its thread woke: not asserted.)
 grep -Eq "Orders -> copier: [0-9]+ invocations?, [0-9]+ records?; the handler made" "$SERVER_ERR" ||
   fail "serve's log does not report the copier's runs"
+
+# A burst of writes: the log tells what the handler did over a while (every 10 s, and when the
+# server stops), not a line per commit, and its counts add up to every record.
+PYTHONPATH="$(dirname "$0")/lib" "$PY" - "$ENDPOINT" <<'PYEOF' || fail "the burst was not copied"
+import sys
+import time
+
+import boto3
+from boto3_checks import check
+
+ddb = boto3.client("dynamodb", region_name="us-east-1", endpoint_url=sys.argv[1])
+for i in range(30):
+    ddb.put_item(TableName="Orders", Item={"PK": {"S": "burst-%d" % i}})
+for _ in range(400):
+    if ddb.get_item(TableName="OrderCopies", Key={"PK": {"S": "burst-29"}}).get("Item"):
+        break
+    time.sleep(0.05)
+check(ddb.scan(TableName="OrderCopies", Select="COUNT")["Count"] == 31, "every order is copied")
+PYEOF
 stop_server
+copier_lines=$(grep -Ec "Orders -> copier: [0-9]+ invocations?" "$SERVER_ERR")
+copier_records=$(grep -Eo "Orders -> copier: [0-9]+ invocations?, [0-9]+ records?" "$SERVER_ERR" |
+  awk '{ sum += $(NF-1) } END { print sum + 0 }')
+[ "$copier_records" -eq 32 ] ||
+  fail "the copier's log lines count $copier_records records, not the 32 written (o1 twice, 30 in the burst)"
+[ "$copier_lines" -le 6 ] ||
+  fail "the copier's runs take $copier_lines log lines: the log should tell them every 10 s, not per commit"
 
 # A --db file that is there already was set up by an earlier run: serve keeps its tables and
 # items and runs only the .stream lines again (the copier copies the next order).

@@ -41,6 +41,11 @@ struct EngineOptions {
   // default: the REPL, scripts and `serve` run on wall time for people, and `ddblab simulate`
   // turns it on with a virtual clock.
   bool model_throughput = false;
+  // The most a database file keeps of its pages in memory, in KiB (a bound, not an allocation;
+  // each extra reading connection keeps up to 8 MiB, never more than this). 64 MiB lets a bulk
+  // load into one big table run without re-reading pages; a server holding a database per
+  // student (`serve --db-per-key`) keeps each small, so memory stays flat as their files grow.
+  int64_t page_cache_kib = 64 * 1024;
 };
 
 // The simulated physical layout of one table or index (a ddblab extension).

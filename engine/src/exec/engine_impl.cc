@@ -9,8 +9,9 @@
 namespace ddblab {
 
 Result<std::unique_ptr<Engine>> Engine::Open(const EngineOptions& options) {
-  DDB_ASSIGN_OR_RETURN(std::unique_ptr<Storage> storage,
-                       Storage::Open(options.path.empty() ? ":memory:" : options.path));
+  DDB_ASSIGN_OR_RETURN(
+      std::unique_ptr<Storage> storage,
+      Storage::Open(options.path.empty() ? ":memory:" : options.path, options.page_cache_kib));
   auto engine = std::make_unique<EngineImpl>(options, std::move(storage));
   DDB_TRY(engine->Init());
   return WithTimeToLiveSweep(std::move(engine));

@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <optional>
+#include <string>
 #include <unordered_map>
 
 #include "storage/file_guard.h"
@@ -79,7 +81,7 @@ Error Storage::SqliteError(const std::string& what) const {
                       sqlite3_system_errno(db_));
 }
 
-Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
+Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path, int64_t page_cache_kib) {
   const bool file = path != ":memory:" && !path.empty();
   std::shared_ptr<FileLock> lock;
   if (file) {
@@ -91,6 +93,7 @@ Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
   std::unique_ptr<Storage> s(new Storage(db));
   s->path_ = path;
   s->file_lock_ = std::move(lock);
+  s->page_cache_kib_ = std::max<int64_t>(page_cache_kib, 64);
   int format = kStorageFormatVersion;
   if (file) {
     // SQLite falls back to read-only when the file cannot be written; every write would then fail
@@ -118,10 +121,11 @@ Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
         sqlite3_stricmp(reinterpret_cast<const char*>(sqlite3_column_text(wal, 0)), "wal") == 0;
     sqlite3_reset(wal);
     DDB_TRY(s->Exec("PRAGMA synchronous=FULL"));
-    // 64 MiB of page cache (SQLite's default is 2 MiB): a table is clustered by partition hash,
-    // so a bulk load writes all over the B-tree, and with a small cache every insert re-reads
-    // pages it just evicted. The cache is a bound, not an allocation: small files use little.
-    DDB_TRY(s->Exec("PRAGMA cache_size=-65536"));
+    // 64 MiB of page cache by default (SQLite's is 2 MiB): a table is clustered by partition
+    // hash, so a bulk load writes all over the B-tree, and with a small cache every insert
+    // re-reads pages it just evicted. The cache is a bound, not an allocation: small files use
+    // little.
+    DDB_TRY(s->Exec("PRAGMA cache_size=-" + std::to_string(s->page_cache_kib_)));
   }
   DDB_TRY(s->Exec(
       "CREATE TABLE IF NOT EXISTS ddblab_catalog(name TEXT PRIMARY KEY, schema TEXT NOT NULL)"));
@@ -262,7 +266,8 @@ Result<std::unique_ptr<Storage>> Storage::OpenReader() const {
   sqlite3_busy_timeout(db, 5000);
   // A smaller page cache than the writer's: readers are several, and the file's pages are in
   // the operating system's cache anyway.
-  DDB_TRY(s->Exec("PRAGMA cache_size=-8192"));
+  s->page_cache_kib_ = std::min<int64_t>(page_cache_kib_, 8192);
+  DDB_TRY(s->Exec("PRAGMA cache_size=-" + std::to_string(s->page_cache_kib_)));
   return s;
 }
 

@@ -2,6 +2,8 @@
 // sequence number is never reused, even after old records are trimmed.
 #include <sqlite3.h>
 
+#include <cstdint>
+
 #include "storage/storage.h"
 #include "storage/stream_tables.h"
 
@@ -25,8 +27,10 @@ std::string Bytes(sqlite3_stmt* s, int i) {
 Status Storage::AppendStreamRecord(StreamRecordRow* row) {
   DDB_ASSIGN_OR_RETURN(
       sqlite3_stmt * last,
-      Prepare("SELECT gen, pcount FROM ddblab_stream_records WHERE stream = ? ORDER BY seq DESC "
-              "LIMIT 1"));
+      // The newest generation's partition count (constant within a generation). Ordered as the
+      // shard index is, so SQLite reads one index entry instead of sorting every record.
+      Prepare("SELECT gen, pcount FROM ddblab_stream_records WHERE stream = ? ORDER BY gen DESC, "
+              "part DESC, seq DESC LIMIT 1"));
   BindText(last, 1, row->stream);
   row->generation = 0;
   int rc = sqlite3_step(last);
@@ -106,26 +110,46 @@ Status Storage::ReadStreamRecords(const std::string& stream, int64_t generation,
   return OkStatus();
 }
 
+// Shard by shard through the shard index: a few index seeks per shard however many records the
+// stream holds (a GROUP BY would read them all, on every stream call).
 Result<std::vector<StreamShardSpan>> Storage::StreamShardSpans(const std::string& stream) {
   DDB_ASSIGN_OR_RETURN(
-      sqlite3_stmt * s,
-      Prepare("SELECT gen, MIN(pcount), part, MIN(seq), MAX(seq) FROM ddblab_stream_records WHERE "
-              "stream = ? GROUP BY gen, part ORDER BY gen, part"));
-  BindText(s, 1, stream);
+      sqlite3_stmt * next,
+      Prepare("SELECT gen, part, pcount, seq FROM ddblab_stream_records WHERE stream = ? AND "
+              "(gen, part) > (?, ?) ORDER BY gen, part, seq LIMIT 1"));
+  DDB_ASSIGN_OR_RETURN(
+      sqlite3_stmt * last,
+      Prepare("SELECT seq FROM ddblab_stream_records WHERE stream = ? AND gen = ? AND part = ? "
+              "ORDER BY seq DESC LIMIT 1"));
   std::vector<StreamShardSpan> out;
-  int rc;
-  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+  int64_t gen = INT64_MIN;
+  int64_t part = INT64_MIN;
+  for (;;) {
+    BindText(next, 1, stream);
+    sqlite3_bind_int64(next, 2, gen);
+    sqlite3_bind_int64(next, 3, part);
+    int rc = sqlite3_step(next);
+    if (rc != SQLITE_ROW) {
+      sqlite3_reset(next);
+      if (rc != SQLITE_DONE) return SqliteError("stream shards");
+      return out;
+    }
     StreamShardSpan span;
-    span.generation = sqlite3_column_int64(s, 0);
-    span.partition_count = sqlite3_column_int(s, 1);
-    span.partition = sqlite3_column_int(s, 2);
-    span.first_seq = sqlite3_column_int64(s, 3);
-    span.last_seq = sqlite3_column_int64(s, 4);
+    span.generation = gen = sqlite3_column_int64(next, 0);
+    span.partition = sqlite3_column_int(next, 1);
+    part = span.partition;
+    span.partition_count = sqlite3_column_int(next, 2);
+    span.first_seq = span.last_seq = sqlite3_column_int64(next, 3);
+    sqlite3_reset(next);
+    BindText(last, 1, stream);
+    sqlite3_bind_int64(last, 2, gen);
+    sqlite3_bind_int64(last, 3, part);
+    rc = sqlite3_step(last);
+    if (rc == SQLITE_ROW) span.last_seq = sqlite3_column_int64(last, 0);
+    sqlite3_reset(last);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return SqliteError("stream shards");
     out.push_back(span);
   }
-  sqlite3_reset(s);
-  if (rc != SQLITE_DONE) return SqliteError("stream shards");
-  return out;
 }
 
 Result<int64_t> Storage::LastStreamSequence() {

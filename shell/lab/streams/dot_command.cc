@@ -182,7 +182,8 @@ Result<wire::Json> AttachOptions(const std::vector<std::string>& args, size_t fr
   return o;
 }
 
-wire::Json RunAndReport(shell::ShellContext& shell, StreamState& state, bool force);
+// `describe`: say what the run did on the shell's sink (errors are said either way).
+wire::Json RunAndReport(shell::ShellContext& shell, StreamState& state, bool force, bool describe);
 
 bool Attach(shell::ShellContext& shell, StreamState& state, const std::vector<std::string>& args) {
   if (args.size() < 3) return Fail(shell, "usage: .stream attach TABLE FILE.lua [options]");
@@ -200,7 +201,7 @@ bool Attach(shell::ShellContext& shell, StreamState& state, const std::vector<st
   shell.sink().Line("(" + *name + " is attached to " + args[1] +
                     "'s stream: it runs after each statement; .stream status shows it)");
   // Like a new event source mapping, it starts at once: from TRIM_HORIZON it has records to read.
-  RunAndReport(shell, state, false);
+  RunAndReport(shell, state, false, true);
   return true;
 }
 
@@ -218,7 +219,7 @@ bool Detach(shell::ShellContext& shell, StreamState& state, const std::vector<st
 }
 
 // Runs the current database's handlers and reports; the summary, or null when none ran.
-wire::Json RunAndReport(shell::ShellContext& shell, StreamState& state, bool force) {
+wire::Json RunAndReport(shell::ShellContext& shell, StreamState& state, bool force, bool describe) {
   Sandbox* sb = state.Current(shell, false);
   if (sb == nullptr || AttachedHandlers(*sb) == 0) return nullptr;
   auto summary = RunHandlers(*sb, shell.now(), force);
@@ -226,7 +227,7 @@ wire::Json RunAndReport(shell::ShellContext& shell, StreamState& state, bool for
     shell.sink().ErrLine("stream handlers: " + summary.error().message);
     return nullptr;
   }
-  std::string text = DescribeRun(*summary);
+  std::string text = describe ? DescribeRun(*summary) : std::string();
   if (!text.empty()) shell.sink().Out(shell.sink().Styled(text, shell::Style::kDim));
   return std::move(*summary);
 }
@@ -273,7 +274,7 @@ bool Run(shell::ShellContext& shell, StreamState& state, const std::vector<std::
       shell.sink().Line("(no stream handler is attached here)");
       return true;
     }
-    wire::Json summary = RunAndReport(shell, state, true);
+    wire::Json summary = RunAndReport(shell, state, true, true);
     if (!summary.is_null() && summary.value("invocations", 0) == 0 &&
         summary.value("filtered", 0) == 0) {
       shell.sink().Line("(the handlers are caught up: no new records)");
@@ -312,10 +313,11 @@ StreamRunner RegisterStreamDotCommand(shell::Shell& shell) {
         return Run(context, *state, args);
       }});
   shell.AddStatementFollower([state](shell::StatementResult& result, shell::ShellContext& context) {
-    wire::Json summary = RunAndReport(context, *state, false);
+    wire::Json summary = RunAndReport(context, *state, false, true);
     if (!summary.is_null()) result.stream = std::move(summary);
   });
-  return [state](shell::ShellContext& context) { return RunAndReport(context, *state, false); };
+  return
+      [state](shell::ShellContext& context) { return RunAndReport(context, *state, false, false); };
 }
 
 }  // namespace ddblab::lab::streams

@@ -14,12 +14,12 @@ class ShellContext;
 namespace ddblab::lab::streams {
 
 // Runs the handlers attached in the shell's current database that are due (batching windows
-// held), reports what they did on the shell's sink as a statement's follower does, and returns
-// the run's summary (null when no handler is attached).
+// held) and returns the run's summary (null when no handler is attached); only errors of the
+// run itself go to the shell's sink: the caller says what the handlers did (DescribeRun).
 using StreamRunner = std::function<wire::Json(shell::ShellContext& shell)>;
 
 // Adds `.stream` and the statement follower that runs attached handlers to `shell`; returns
-// what runs them between statements too (`serve --init` runs them after every commit).
+// what runs them between statements too (`serve --init` runs them after commits).
 StreamRunner RegisterStreamDotCommand(shell::Shell& shell);
 
 }  // namespace ddblab::lab::streams

@@ -126,6 +126,75 @@ wire::Json MergeSummaries(const wire::Json& a, const wire::Json& b) {
   return out;
 }
 
+namespace {
+
+// The members of a run's summary (and of each handler's row in it) that say how things stand
+// after the run, not how much it did.
+bool IsState(const std::string& key) {
+  return key == "pending" || key == "blocked" || key == "iterator_age" || key == "handlers" ||
+         key == "more" || key == "last_error" || key == "patterns" || key == "table" ||
+         key == "name";
+}
+
+// One object of two runs' (a summary or a handler's row); `mappings` is left to the caller.
+wire::Json CombineObjects(const wire::Json& earlier, const wire::Json& later) {
+  wire::Json out = earlier;
+  for (const auto& [key, v] : later.items()) {
+    if (key == "mappings") continue;
+    const auto before = earlier.find(key);
+    if (v.is_number() && !IsState(key) && before != earlier.end() && before->is_number()) {
+      out[key] = before->get<double>() + v.get<double>();
+    } else if (v.is_array() && !IsState(key) && before != earlier.end() && before->is_array()) {
+      for (const auto& e : v) out[key].push_back(e);
+    } else if (v.is_boolean() && !IsState(key) && before != earlier.end() && before->is_boolean()) {
+      out[key] = before->get<bool>() || v.get<bool>();
+    } else if (!v.is_null()) {
+      out[key] = v;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+wire::Json CombineRuns(const wire::Json& earlier, const wire::Json& later) {
+  if (!earlier.is_object()) return later;
+  if (!later.is_object()) return earlier;
+  wire::Json out = CombineObjects(earlier, later);
+  wire::Json rows = earlier.contains("mappings") && earlier["mappings"].is_array()
+                        ? earlier["mappings"]
+                        : wire::Json::array();
+  const auto added = later.find("mappings");
+  if (added != later.end() && added->is_array()) {
+    for (const wire::Json& m : *added) {
+      auto same = std::find_if(rows.begin(), rows.end(), [&m](const wire::Json& r) {
+        return r.value("table", std::string()) == m.value("table", std::string()) &&
+               r.value("name", std::string()) == m.value("name", std::string());
+      });
+      if (same == rows.end()) {
+        rows.push_back(m);
+      } else {
+        *same = CombineObjects(*same, m);
+      }
+    }
+  }
+  out["mappings"] = std::move(rows);
+  return out;
+}
+
+bool RunNeedsTelling(const wire::Json& s) {
+  if (!s.is_object()) return false;
+  for (const char* key : {"failed", "discarded", "blocked"}) {
+    if (Count(s, key) > 0) return true;
+  }
+  if (s.value("more", false)) return true;
+  if (s.contains("errors") && s["errors"].is_array() && !s["errors"].empty()) return true;
+  const auto mappings = s.find("mappings");
+  if (mappings == s.end() || !mappings->is_array()) return false;
+  return std::any_of(mappings->begin(), mappings->end(),
+                     [](const wire::Json& m) { return m.value("broken", false); });
+}
+
 Result<wire::Json> ListHandlers(Sandbox& sandbox) {
   lua_State* L = sandbox.state();
   if (!PushStreamFunction(L, "list")) return NoRuntime();

@@ -35,6 +35,15 @@ Result<wire::Json> RunHandlers(Sandbox& sandbox, double now, bool force);
 // counts summed, the iterator age the larger, the handlers and errors of both.
 wire::Json MergeSummaries(const wire::Json& a, const wire::Json& b);
 
+// Runs told as one, for a log that reports a while of handling at once: each handler's counts
+// summed, its state (records waiting, blocked shards, iterator age, last error) as the later run
+// left it, the errors of both.
+wire::Json CombineRuns(const wire::Json& earlier, const wire::Json& later);
+
+// Whether a run needs telling now rather than with the next report: a failure, a discarded or
+// blocked batch, a broken handler, an error, or handlers that did not catch up.
+bool RunNeedsTelling(const wire::Json& summary);
+
 // The attached handlers with their settings and totals (ddb.stream.list()).
 Result<wire::Json> ListHandlers(Sandbox& sandbox);
 

@@ -16,12 +16,16 @@
 #include "shell/render/output.h"
 #include "shell/repl/shell.h"
 #include "streams/dot_command.h"
+#include "streams/handlers.h"
 
 namespace ddblab::lab {
 namespace {
 
 // Batching windows end without a commit to wake the handlers: they are looked at this often.
 constexpr std::chrono::milliseconds kHandlerTick{1000};
+// What the handlers did goes to the log at most this often (a failure at once): a class
+// writing all day would otherwise get a line for every commit. The page gets every run.
+constexpr std::chrono::seconds kReportEvery{10};
 
 // The shell's output, handed to the log a whole line at a time.
 class LogLines final : public shell::OutputSink {
@@ -102,9 +106,13 @@ class Served final : public ServedScript {
     wake_.notify_one();
   }
 
-  // The handlers' thread: after commits (and each tick, for batching windows), a run, whose
-  // report the shell's sink turns into log lines.
+  // The handlers' thread: after commits (and each tick, for batching windows), a run. The page
+  // hears of every run that did something; the log hears of the first at once, then of what
+  // the runs did together every kReportEvery, and of a failure at once.
   void RunHandlers() {
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point told = Clock::now() - kReportEvery;
+    wire::Json untold;
     std::unique_lock lock(mutex_);
     while (!stop_) {
       wake_.wait_for(lock, kHandlerTick, [this] { return stop_ || due_; });
@@ -112,9 +120,21 @@ class Served final : public ServedScript {
       due_ = false;
       lock.unlock();
       wire::Json summary = run_handlers_ ? run_handlers_(*shell_) : wire::Json();
-      if (Eventful(summary)) log_("", summary);
+      const bool eventful = Eventful(summary);
+      if (eventful) {
+        log_("", summary);
+        untold = streams::CombineRuns(untold, summary);
+      }
+      if (!untold.is_null() &&
+          (streams::RunNeedsTelling(summary) || Clock::now() - told >= kReportEvery)) {
+        log_(streams::DescribeRun(untold), nullptr);
+        untold = nullptr;
+        told = Clock::now();
+      }
       lock.lock();
     }
+    // What the last runs did is told before the server stops, not lost with the thread.
+    if (!untold.is_null()) log_(streams::DescribeRun(untold), nullptr);
   }
 
   // Whether a run is worth telling the page of: it invoked, filtered, failed or holds records.

@@ -115,7 +115,8 @@ class Storage {
   // ":memory:" or a file path (WAL journal, synchronous=FULL so acknowledged writes survive a
   // crash). A file is owned by one process at a time and must be of a storage format this ddblab
   // reads; faults name the file and the remedy (see file_guard.h).
-  static Result<std::unique_ptr<Storage>> Open(const std::string& path);
+  // `page_cache_kib` bounds the file's page cache (EngineOptions::page_cache_kib).
+  static Result<std::unique_ptr<Storage>> Open(const std::string& path, int64_t page_cache_kib);
   // A read-only connection to the same database file, for a read that runs beside other reads
   // (WAL gives each connection the last committed state). Only when AllowsReaders().
   Result<std::unique_ptr<Storage>> OpenReader() const;
@@ -263,6 +264,7 @@ class Storage {
   std::vector<StatsDeltas> pending_stats_;
   SavepointObserver* savepoint_observer_ = nullptr;
   bool wal_ = false;
+  int64_t page_cache_kib_ = 0;  // the writer's bound; a reader keeps at most this much too
 };
 
 template <typename F>

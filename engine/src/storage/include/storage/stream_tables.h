@@ -10,6 +10,8 @@ inline constexpr const char* kCreateStreamTables =
     "keys BLOB NOT NULL, new_image BLOB, old_image BLOB, size INTEGER NOT NULL, "
     "ttl INTEGER NOT NULL);"
     "CREATE INDEX IF NOT EXISTS ddblab_stream_shard ON ddblab_stream_records(stream, gen, part, "
-    "seq);";
+    "seq);"
+    // Trimming records past the retention period finds them by time, not by reading them all.
+    "CREATE INDEX IF NOT EXISTS ddblab_stream_created ON ddblab_stream_records(created);";
 
 }  // namespace ddblab
