@@ -162,13 +162,9 @@ class Engine {
   virtual Result<ExecuteTransactionResponse> ExecuteTransaction(
       const ExecuteTransactionRequest& r) = 0;
 
-  // Tags (requests_resources.h). Time to Live is modelled (below): expired items of a table
-  // with Time to Live enabled are deleted by a sweep at the start of a call once the clock has
-  // moved on (see README, "Time to Live").
-  virtual Result<TagResourceResponse> TagResource(const TagResourceRequest& r) = 0;
-  virtual Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) = 0;
-
-  // The modelled operations (ddblab/model/): one method each, named as the operation.
+  // The modelled operations (ddblab/model/): one method each, named as the operation. Among
+  // them tags and Time to Live: expired items of a table with Time to Live enabled are deleted
+  // by a sweep at the start of a call once the clock has moved on (see README, "Time to Live").
 #define DDBLAB_MODELLED_METHOD(Name, How) \
   virtual Result<Name##Response> Name(const Name##Request& r) = 0;
   DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)

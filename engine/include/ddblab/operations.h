@@ -47,10 +47,8 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(PutItem, kData)                \
   X(Query, kData)                  \
   X(Scan, kData)                   \
-  X(TagResource, kControl)         \
   X(TransactGetItems, kData)       \
   X(TransactWriteItems, kData)     \
-  X(UntagResource, kControl)       \
   X(UpdateItem, kData)             \
   X(UpdateTable, kControl)
 
@@ -63,6 +61,8 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(GetResourcePolicy, kControl)         \
   X(ListTagsOfResource, kControl)        \
   X(PutResourcePolicy, kControl)         \
+  X(TagResource, kControl)               \
+  X(UntagResource, kControl)             \
   X(UpdateContinuousBackups, kControl)   \
   X(UpdateTimeToLive, kControl)
 

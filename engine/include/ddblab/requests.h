@@ -93,7 +93,7 @@ struct CreateTableRequest {
   std::optional<StreamSpecification> stream_specification;
   // The table's first tags, applied through TagResource once the table exists; a tag that
   // TagResource refuses fails the CreateTable and the table is not left behind.
-  std::optional<std::vector<TagInput>> tags;
+  std::optional<std::vector<Tag>> tags;
 };
 
 struct IndexDescription {

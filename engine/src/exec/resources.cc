@@ -114,7 +114,7 @@ Result<TagResourceResponse> EngineImpl::TagResource(const TagResourceRequest& r)
   }
   // Every tag is checked before any is applied: one bad tag fails the whole request.
   std::set<std::string_view> seen;
-  for (const TagInput& t : *r.tags) {
+  for (const Tag& t : *r.tags) {
     DDB_TRY(CheckTagKey(t.key));
     DDB_TRY(CheckTagValue(t.value));
     if (!seen.insert(*t.key).second) {
@@ -130,7 +130,7 @@ Result<TagResourceResponse> EngineImpl::TagResource(const TagResourceRequest& r)
   }
   DDB_ASSIGN_OR_RETURN(const TableSchema* table, TableForArn(r.resource_arn, "TagResource"));
   TableSchema s = *table;
-  for (const TagInput& t : *r.tags) s.tags[*t.key] = *t.value;
+  for (const Tag& t : *r.tags) s.tags[*t.key] = *t.value;
   if (s.tags.size() > kMaxTagsPerTable) return TooManyTags();
   DDB_TRY(SaveSchema(s));
   return TagResourceResponse{};

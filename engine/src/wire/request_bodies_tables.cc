@@ -2,6 +2,7 @@
 // the remote client; the inverses of requests_tables_json.cc, requests_resources_json.cc and
 // streams_json.cc.
 #include "wire/codec.h"
+#include "wire/model_codec.h"
 #include "wire/request_bodies.h"
 
 namespace ddblab::wire::internal {
@@ -81,19 +82,6 @@ Json StreamSpecificationToJson(const StreamSpecification& s) {
   return j;
 }
 
-// CreateTable's and TagResource's Tags; a Key or Value left out stays out, so the service
-// answers with its own message for it.
-Json TagsToJson(const std::vector<TagInput>& tags) {
-  Json j = Json::array();
-  for (const TagInput& t : tags) {
-    Json one = Json::object();
-    if (t.key) one["Key"] = *t.key;
-    if (t.value) one["Value"] = *t.value;
-    j.push_back(std::move(one));
-  }
-  return j;
-}
-
 Json TableNameOnly(const std::string& table_name) { return Json{{"TableName", table_name}}; }
 
 }  // namespace
@@ -116,7 +104,8 @@ Json ToJson(const CreateTableRequest& r) {
   if (r.stream_specification) {
     j["StreamSpecification"] = StreamSpecificationToJson(*r.stream_specification);
   }
-  if (r.tags) j["Tags"] = TagsToJson(*r.tags);
+  // A Key or Value left out stays out, so the service answers with its own message for it.
+  if (r.tags) j["Tags"] = model_codec::WriteValue(*r.tags);
   return j;
 }
 
@@ -151,20 +140,6 @@ Json ToJson(const UpdateTableRequest& r) {
     }
     j["GlobalSecondaryIndexUpdates"] = std::move(updates);
   }
-  return j;
-}
-
-Json ToJson(const TagResourceRequest& r) {
-  Json j = Json::object();
-  if (r.resource_arn) j["ResourceArn"] = *r.resource_arn;
-  if (r.tags) j["Tags"] = TagsToJson(*r.tags);
-  return j;
-}
-
-Json ToJson(const UntagResourceRequest& r) {
-  Json j = Json::object();
-  if (r.resource_arn) j["ResourceArn"] = *r.resource_arn;
-  if (r.tag_keys) j["TagKeys"] = StringListToJson(*r.tag_keys);
   return j;
 }
 

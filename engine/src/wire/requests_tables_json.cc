@@ -2,6 +2,7 @@
 // UpdateTable) -> request structs.
 #include "wire/codec.h"
 #include "wire/json_read.h"
+#include "wire/model_codec.h"
 
 namespace ddblab::wire::internal {
 namespace {
@@ -128,7 +129,8 @@ Status FromJson(const Json& j, CreateTableRequest* r) {
   r->billing_mode = d.String(j, "BillingMode");
   r->provisioned_throughput = ReadThroughput(d, j, "provisionedThroughput");
   r->stream_specification = ReadStreamSpecification(d, j);
-  r->tags = TagsMember(d, j);
+  // Tags as TagResource reads them (the model's Tag shape).
+  model_codec::ReadValue(d, j, model::MemberInfo{"Tags", model::kOptional, {}}, "tags", &r->tags);
   if (!d.failed()) {
     // DynamoDB lists the missing top-level members in this order.
     if (defs == nullptr) d.Missing("attributeDefinitions");

@@ -139,19 +139,6 @@ Status FromJson(const Json& j, ListTablesResponse* r) {
   return b.Finish();
 }
 
-// DynamoDB answers TagResource and UntagResource with an empty body, which a client may hand
-// over as null.
-Status FromJson(const Json& j, TagResourceResponse*) {
-  BodyReader b;
-  if (!j.is_null()) b.Body(j);
-  return b.Finish();
-}
-Status FromJson(const Json& j, UntagResourceResponse*) {
-  BodyReader b;
-  if (!j.is_null()) b.Body(j);
-  return b.Finish();
-}
-
 Status FromJson(const Json& j, ListStreamsResponse* r) {
   BodyReader b;
   if (!b.Body(j)) return b.Finish();

@@ -43,9 +43,6 @@ OptionSpec StructList(std::string_view name, std::string_view member, bool requi
 OptionSpec StrList(std::string_view name, std::string_view member) {
   return {name, member, K::kStringList, false, M::kGeneric, false};
 }
-OptionSpec RequiredStrList(std::string_view name, std::string_view member) {
-  return {name, member, K::kStringList, true, M::kGeneric, false};
-}
 OptionSpec PagingParam(OptionSpec spec) {
   spec.disables_paging = true;
   return spec;
@@ -262,10 +259,6 @@ std::vector<SubcommandDef> BuildTable() {
         Int("--segment", "Segment"), Str("--projection-expression", "ProjectionExpression"),
         Str("--filter-expression", "FilterExpression"), Names(), Values(),
         Flag("--consistent-read", "ConsistentRead")}},
-      {"tag-resource",
-       "TagResource",
-       Paging::kNone,
-       {Str("--resource-arn", "ResourceArn", true), StructList("--tags", "Tags", true)}},
       {"transact-get-items",
        "TransactGetItems",
        Paging::kNone,
@@ -275,10 +268,6 @@ std::vector<SubcommandDef> BuildTable() {
        Paging::kNone,
        {StructList("--transact-items", "TransactItems", true), ReturnConsumedCapacity(),
         ReturnItemCollectionMetrics(), Str("--client-request-token", "ClientRequestToken")}},
-      {"untag-resource",
-       "UntagResource",
-       Paging::kNone,
-       {Str("--resource-arn", "ResourceArn", true), RequiredStrList("--tag-keys", "TagKeys")}},
       {"update-item",
        "UpdateItem",
        Paging::kNone,

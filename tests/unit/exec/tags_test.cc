@@ -18,8 +18,7 @@ const std::string kArn = "arn:aws:dynamodb:us-east-1:000000000000:table/App";
 Status TagApp(Engine& e, const std::vector<Tag>& tags, const std::string& arn = kArn) {
   TagResourceRequest r;
   r.resource_arn = arn;
-  r.tags.emplace();
-  for (const Tag& t : tags) r.tags->push_back(TagInput{t.key, t.value});
+  r.tags = tags;
   auto res = e.TagResource(r);
   if (!res.ok()) return res.error();
   return OkStatus();
@@ -29,7 +28,7 @@ std::vector<std::string> ListTags(Engine& e) {
   ListTagsOfResourceRequest r;
   r.resource_arn = kArn;
   std::vector<std::string> out;
-  for (const Tag& t : Must(e.ListTagsOfResource(r)).tags) out.push_back(t.key + "=" + t.value);
+  for (const Tag& t : Must(e.ListTagsOfResource(r)).tags) out.push_back(*t.key + "=" + *t.value);
   return out;
 }
 
@@ -65,7 +64,7 @@ TEST_CASE("Tag requests name the table by ARN, with DynamoDB's messages for a ba
   auto e = OpenMemory();
   CreateAppTable(*e, "App", false);
   TagResourceRequest none;
-  none.tags = std::vector<TagInput>{{"k", "v"}};
+  none.tags = std::vector<Tag>{{"k", "v"}};
   CHECK(Fails(e->TagResource(none)).message == "Invalid TableArn");
   // Indexes cannot be tagged: their ARN is not a table ARN.
   Status index = TagApp(*e, {{"k", "v"}}, kArn + "/index/GSI1");
@@ -148,9 +147,9 @@ TEST_CASE("A tag without Key or Value is refused with DynamoDB's null message") 
   CreateAppTable(*e, "App", false);
   TagResourceRequest r;
   r.resource_arn = kArn;
-  r.tags = std::vector<TagInput>{TagInput{std::nullopt, "v"}};
+  r.tags = std::vector<Tag>{Tag{std::nullopt, "v"}};
   CHECK(Fails(e->TagResource(r)).message == "The Tag Key provided is invalid, Key: null");
-  r.tags = std::vector<TagInput>{TagInput{"k", std::nullopt}};
+  r.tags = std::vector<Tag>{Tag{"k", std::nullopt}};
   CHECK(Fails(e->TagResource(r)).message == "The Tag Value provided is invalid, Value: null");
 }
 

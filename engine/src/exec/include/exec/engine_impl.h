@@ -59,8 +59,6 @@ class EngineImpl final : public Engine {
   Result<ExecuteTransactionResponse> ExecuteTransaction(
       const ExecuteTransactionRequest& r) override;
 
-  Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override;
-  Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) override;
 #define DDBLAB_MODELLED_METHOD(Name, How) \
   Result<Name##Response> Name(const Name##Request& r) override;
   DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)

@@ -110,8 +110,4 @@ class Decoder {
   std::optional<Error> validation_;
 };
 
-// The Tags member of TagResource and CreateTable ([{"Key", "Value"}], either left out is kept
-// as missing for the engine's own message).
-std::optional<std::vector<TagInput>> TagsMember(Decoder& d, const Json& j);
-
 }  // namespace ddblab::wire::internal

@@ -104,6 +104,18 @@ void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const st
     const Json* member = d.Struct(obj, m.wire, ShapeName(static_cast<const T*>(nullptr)));
     if (member == nullptr) return;
     ReadShape(d, *member, path, &out->emplace());
+  } else if constexpr (model::ListOfShapes<T>) {
+    using Element = typename T::value_type;
+    const Json* list = d.List(obj, m.wire);
+    if (list == nullptr) return;
+    T elements;
+    for (size_t i = 0; i < list->size(); ++i) {
+      const Json& e = (*list)[i];
+      if (!d.StructElement(e, ShapeName(static_cast<const Element*>(nullptr)))) continue;
+      // DynamoDB names a list element's member 'tags.1.member.key' (counting from 1).
+      ReadShape(d, e, path + "." + std::to_string(i + 1) + ".member", &elements.emplace_back());
+    }
+    *out = std::move(elements);
   } else {
     static_assert(model::Modelled<T>, "a member type the model's request reader does not know");
   }
@@ -164,6 +176,15 @@ void ReadBody(BodyReader& b, const Json& obj, S* shape) {
   });
 }
 
+// How many members shape S has.
+template <model::Modelled S>
+size_t MemberCount() {
+  size_t n = 0;
+  const S shape{};
+  VisitMembers(shape, [&n](const model::MemberInfo&, const auto&) { ++n; });
+  return n;
+}
+
 }  // namespace model_codec
 
 // The codec.h entry points for modelled shapes.
@@ -183,6 +204,9 @@ requires kIsResponseShape<T> Json ToJson(const T& r, std::string_view) {
 template <model::Modelled T>
 requires kIsResponseShape<T> Status FromJson(const Json& j, T* r) {
   BodyReader b;
+  // A response of no members (TagResource's) has an empty body, which a client may hand over
+  // as null.
+  if (j.is_null() && model_codec::MemberCount<T>() == 0) return b.Finish();
   if (b.Body(j)) model_codec::ReadBody(b, j, r);
   return b.Finish();
 }
