@@ -10,10 +10,12 @@
 namespace ddblab::shell::serve {
 namespace {
 
-// Each student's database keeps at most 4 MiB of its pages in memory (a lone database keeps up to
-// 64 MiB): a class's files grow all session long, and sixty full-size caches would grow the
-// server with them. A student's tables are small; their pages stay in the system's file cache.
-constexpr int64_t kPageCachePerDatabaseKib = 4 * 1024;
+// Each student's database keeps at most 1 MiB of its pages in memory per connection (a lone
+// database keeps up to 64 MiB): a class's files grow all session long (their streams keep a day
+// of records), and with full-size caches the server's memory grew with them, about 1.3 times
+// the class's data. A student's tables are small, and their pages stay in the system's file
+// cache, a read away.
+constexpr int64_t kPageCachePerDatabaseKib = 1024;
 
 }  // namespace
 
