@@ -165,10 +165,17 @@ Result<std::vector<Generation>> Generations(Storage& storage, const StreamRef& r
     }
   }
   DDB_ASSIGN_OR_RETURN(int64_t last_seq, storage.LastStreamSequence());
-  // The open generation: the table's partitions now, when they are not the last generation's.
-  if (enabled && (gens.empty() || gens.back().partition_count != current_partitions)) {
+  // The open generation, where the next record goes: the newest one while the table's partitions
+  // are its partitions, else the one after it. The newest is known when its records have aged
+  // out too, so a shard id is never reused.
+  DDB_ASSIGN_OR_RETURN(std::optional<StreamGeneration> newest,
+                       storage.LatestStreamGeneration(ref.storage_name));
+  const int64_t open_number = !newest                                         ? 0
+                              : newest->partition_count == current_partitions ? newest->number
+                                                                              : newest->number + 1;
+  if (enabled && (gens.empty() || gens.back().number != open_number)) {
     Generation g;
-    g.number = gens.empty() ? 0 : gens.back().number + 1;
+    g.number = open_number;
     g.partition_count = current_partitions;
     g.start = last_seq + 1;
     g.spans.assign(static_cast<size_t>(current_partitions), nullptr);

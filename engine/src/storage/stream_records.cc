@@ -24,23 +24,52 @@ std::string Bytes(sqlite3_stmt* s, int i) {
 
 }  // namespace
 
-Status Storage::AppendStreamRecord(StreamRecordRow* row) {
+Result<std::optional<StreamGeneration>> Storage::LatestStreamGeneration(const std::string& stream,
+                                                                        bool* kept_row) {
   DDB_ASSIGN_OR_RETURN(
-      sqlite3_stmt * last,
-      // The newest generation's partition count (constant within a generation). Ordered as the
-      // shard index is, so SQLite reads one index entry instead of sorting every record.
+      sqlite3_stmt * kept,
+      Prepare("SELECT gen, pcount FROM ddblab_stream_generations WHERE stream = ?"));
+  // A file from before the generations table: the newest record's (its generation is the
+  // highest, and its partition count is the generation's). Ordered as the shard index is, so
+  // SQLite reads one index entry instead of sorting every record.
+  DDB_ASSIGN_OR_RETURN(
+      sqlite3_stmt * newest,
       Prepare("SELECT gen, pcount FROM ddblab_stream_records WHERE stream = ? ORDER BY gen DESC, "
               "part DESC, seq DESC LIMIT 1"));
-  BindText(last, 1, row->stream);
-  row->generation = 0;
-  int rc = sqlite3_step(last);
-  if (rc == SQLITE_ROW) {
-    const int64_t gen = sqlite3_column_int64(last, 0);
-    const int pcount = sqlite3_column_int(last, 1);
-    row->generation = pcount == row->partition_count ? gen : gen + 1;
+  if (kept_row != nullptr) *kept_row = true;
+  for (sqlite3_stmt* s : {kept, newest}) {
+    if (s == newest && kept_row != nullptr) *kept_row = false;
+    BindText(s, 1, stream);
+    const int rc = sqlite3_step(s);
+    std::optional<StreamGeneration> g;
+    if (rc == SQLITE_ROW)
+      g = StreamGeneration{sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1)};
+    sqlite3_reset(s);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return SqliteError("stream generation");
+    if (g) return g;
   }
-  sqlite3_reset(last);
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return SqliteError("stream generation");
+  return std::optional<StreamGeneration>();
+}
+
+Status Storage::AppendStreamRecord(StreamRecordRow* row) {
+  bool kept_row = false;
+  DDB_ASSIGN_OR_RETURN(std::optional<StreamGeneration> latest,
+                       LatestStreamGeneration(row->stream, &kept_row));
+  row->generation = 0;
+  if (latest) {
+    row->generation =
+        latest->partition_count == row->partition_count ? latest->number : latest->number + 1;
+  }
+  if (!kept_row || row->generation != latest->number) {
+    DDB_ASSIGN_OR_RETURN(
+        sqlite3_stmt * keep,
+        Prepare("INSERT OR REPLACE INTO ddblab_stream_generations(stream, gen, pcount) "
+                "VALUES(?, ?, ?)"));
+    BindText(keep, 1, row->stream);
+    sqlite3_bind_int64(keep, 2, row->generation);
+    sqlite3_bind_int(keep, 3, row->partition_count);
+    DDB_TRY(StepDone(keep));
+  }
   DDB_ASSIGN_OR_RETURN(
       sqlite3_stmt * s,
       Prepare("INSERT INTO ddblab_stream_records(stream, gen, pcount, part, created, event, keys, "
@@ -172,10 +201,13 @@ Status Storage::TrimStreamRecords(double before) {
 }
 
 Status Storage::DeleteStreamRecords(const std::string& stream) {
-  DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s,
-                       Prepare("DELETE FROM ddblab_stream_records WHERE stream = ?"));
-  BindText(s, 1, stream);
-  return StepDone(s);
+  for (const char* sql : {"DELETE FROM ddblab_stream_records WHERE stream = ?",
+                          "DELETE FROM ddblab_stream_generations WHERE stream = ?"}) {
+    DDB_ASSIGN_OR_RETURN(sqlite3_stmt * s, Prepare(sql));
+    BindText(s, 1, stream);
+    DDB_TRY(StepDone(s));
+  }
+  return OkStatus();
 }
 
 }  // namespace ddblab

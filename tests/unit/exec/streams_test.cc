@@ -3,6 +3,7 @@
 // model, iterators and their lifetime. DynamoDB: developer guide "Change data capture for
 // DynamoDB Streams"; API reference, DynamoDB Streams.
 #include <algorithm>
+#include <set>
 
 #include "fixture.h"
 
@@ -368,6 +369,41 @@ TEST_CASE("A Time to Live deletion is a REMOVE made by the service, and records 
   CHECK_FALSE(recs[0].by_time_to_live);
   *e.now += 24 * 3600 + 1;
   CHECK(ReadAll(*e.engine, arn).empty());
+}
+
+// DynamoDB never reuses a shard id: a consumer that finished a shard never reads it again. The
+// shard ids after a split and a day without writes (every record aged out) are the split's, and
+// the next record lands in one of them.
+TEST_CASE("A shard id is never given out twice, even after every record has aged out") {
+  StreamEngine e;
+  CreateStreamed(*e.engine, "KEYS_ONLY");
+  const std::string arn = LatestArn(*e.engine);
+  PutFeed(*e.engine, {{"id", S("before")}});
+  DescribeStreamRequest d;
+  d.stream_arn = arn;
+  std::set<std::string> first;
+  for (const auto& shard : Must(e->DescribeStream(d)).stream_description.shards) {
+    first.insert(shard.shard_id);
+  }
+  REQUIRE(first.size() == 4);
+  Must(e->SetPartitionCount("Feed", 8));
+  PutFeed(*e.engine, {{"id", S("split")}});
+  *e.now += 24 * 3600 + 1;
+  StreamDescription after = Must(e->DescribeStream(d)).stream_description;
+  REQUIRE(after.shards.size() == 8);
+  for (const auto& shard : after.shards) {
+    CHECK(first.count(shard.shard_id) == 0);
+    CHECK(!shard.ending_sequence_number);
+  }
+  PutFeed(*e.engine, {{"id", S("a day later")}});
+  std::vector<StreamRecord> recs = ReadAll(*e.engine, arn);
+  REQUIRE(recs.size() == 1);
+  CHECK(recs[0].keys.at("id").str() == "a day later");
+  StreamDescription now = Must(e->DescribeStream(d)).stream_description;
+  REQUIRE(now.shards.size() == 8);
+  for (size_t i = 0; i < now.shards.size(); ++i) {
+    CHECK(now.shards[i].shard_id == after.shards[i].shard_id);
+  }
 }
 
 TEST_CASE("ListStreams pages in ARN order and resumes after its last stream") {

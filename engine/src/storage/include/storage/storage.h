@@ -102,6 +102,12 @@ struct StreamRecordRow {
   bool by_time_to_live = false;
 };
 
+// A stream's generation: the shards of one partition count.
+struct StreamGeneration {
+  int64_t number = 0;
+  int partition_count = 0;
+};
+
 // The records one shard (a stream's generation and partition) holds.
 struct StreamShardSpan {
   int64_t generation = 0;
@@ -173,8 +179,13 @@ class Storage {
 
   // Transactions: nested through savepoints; Rollback undoes to the matching Begin.
   // DynamoDB Streams records (table ddblab_stream_records). Append assigns the sequence number
-  // and the generation: the last record's, or the next one when the partition count changed.
+  // and the generation: the stream's newest, or the next one when the partition count changed.
   Status AppendStreamRecord(StreamRecordRow* row);
+  // The stream's newest generation, whether or not records of it are still kept; nullopt for a
+  // stream that has had none. `kept_row`: whether the generations table holds it (a file from
+  // before that table has only its records to say).
+  Result<std::optional<StreamGeneration>> LatestStreamGeneration(const std::string& stream,
+                                                                 bool* kept_row = nullptr);
   // Records of one shard after `after_seq`, in order, at most `limit` of them and, past the
   // first, no more than `max_bytes` of SizeBytes.
   Status ReadStreamRecords(const std::string& stream, int64_t generation, int partition,
@@ -184,7 +195,8 @@ class Storage {
   Result<std::vector<StreamShardSpan>> StreamShardSpans(const std::string& stream);
   // The highest sequence number ever assigned (0 when none).
   Result<int64_t> LastStreamSequence();
-  // Drops records created before `before` (retention), and every record of `stream` when given.
+  // Drops records created before `before` (retention); Delete drops a stream's records and its
+  // generations.
   Status TrimStreamRecords(double before);
   Status DeleteStreamRecords(const std::string& stream);
 
