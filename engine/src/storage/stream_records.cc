@@ -42,8 +42,9 @@ Result<std::optional<StreamGeneration>> Storage::LatestStreamGeneration(const st
     BindText(s, 1, stream);
     const int rc = sqlite3_step(s);
     std::optional<StreamGeneration> g;
-    if (rc == SQLITE_ROW)
+    if (rc == SQLITE_ROW) {
       g = StreamGeneration{sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1)};
+    }
     sqlite3_reset(s);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) return SqliteError("stream generation");
     if (g) return g;
