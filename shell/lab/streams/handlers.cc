@@ -184,10 +184,9 @@ wire::Json CombineRuns(const wire::Json& earlier, const wire::Json& later) {
 
 bool RunNeedsTelling(const wire::Json& s) {
   if (!s.is_object()) return false;
-  for (const char* key : {"failed", "discarded", "blocked"}) {
+  for (const char* key : {"failed", "discarded"}) {
     if (Count(s, key) > 0) return true;
   }
-  if (s.value("more", false)) return true;
   if (s.contains("errors") && s["errors"].is_array() && !s["errors"].empty()) return true;
   const auto mappings = s.find("mappings");
   if (mappings == s.end() || !mappings->is_array()) return false;

@@ -40,8 +40,9 @@ wire::Json MergeSummaries(const wire::Json& a, const wire::Json& b);
 // left it, the errors of both.
 wire::Json CombineRuns(const wire::Json& earlier, const wire::Json& later);
 
-// Whether a run needs telling now rather than with the next report: a failure, a discarded or
-// blocked batch, a broken handler, an error, or handlers that did not catch up.
+// Whether a run needs telling now rather than with the next report: a failed or discarded
+// batch, a broken handler, an error. (A shard blocked by a failing batch was told when it
+// failed; it is told again with each retry that fails.)
 bool RunNeedsTelling(const wire::Json& summary);
 
 // The attached handlers with their settings and totals (ddb.stream.list()).

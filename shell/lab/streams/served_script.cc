@@ -120,8 +120,7 @@ class Served final : public ServedScript {
       due_ = false;
       lock.unlock();
       wire::Json summary = run_handlers_ ? run_handlers_(*shell_) : wire::Json();
-      const bool eventful = Eventful(summary);
-      if (eventful) {
+      if (Eventful(summary)) {
         log_("", summary);
         untold = streams::CombineRuns(untold, summary);
       }
