@@ -211,6 +211,9 @@ class EngineImpl final : public Engine {
   // Set once a table has Time to Live on (and never cleared): until then no call reads the clock
   // for the sweep, which is most of what an in-memory GetItem costs beyond SQLite's own work.
   std::atomic<bool> ttl_in_use_{false};
+  // Where each Time to Live table's sweep goes on (by storage id): the partition hash its next
+  // slice starts at. A pass reads a table a slice at a time (ttl_sweep.cc).
+  std::map<int64_t, uint64_t> sweep_from_;
   // Read-only connections not in use (ReadAccess); they close before the writer's.
   std::mutex readers_mutex_;
   std::vector<std::unique_ptr<Storage>> idle_readers_;
