@@ -2,6 +2,7 @@
 #include <set>
 
 #include "account/capacity_math.h"
+#include "ddblab/sha256.h"
 #include "exec/capacity_by_table.h"
 #include "exec/engine_impl.h"
 #include "exec/multi_item_trace.h"
@@ -96,6 +97,9 @@ std::string Fingerprint(const TransactWriteItemsRequest& r,
   return f;
 }
 
+// DynamoDB: a ClientRequestToken is valid for 10 minutes after the request that used it.
+constexpr double kTokenSeconds = 600;
+
 }  // namespace
 
 Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(const TransactGetItemsRequest& r) {
@@ -163,6 +167,18 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(
   SummarizeSteps(&resp.trace);
   resp.consumed_capacity = caps.Take(true);
   return resp;
+}
+
+void EngineImpl::RememberToken(const std::string& token, std::string fingerprint_digest) {
+  const double now = Now();
+  tokens_[token] = {std::move(fingerprint_digest), now};
+  tokens_by_time_.emplace_back(now, token);
+  // Tokens past their 10 minutes are forgotten (one used again since is kept by its newer use).
+  while (!tokens_by_time_.empty() && now - tokens_by_time_.front().first >= kTokenSeconds) {
+    auto it = tokens_.find(tokens_by_time_.front().second);
+    if (it != tokens_.end() && it->second.time == tokens_by_time_.front().first) tokens_.erase(it);
+    tokens_by_time_.pop_front();
+  }
 }
 
 Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
@@ -250,10 +266,10 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
   // reports it as a transactional read of the items.
   std::string fingerprint;
   if (r.client_request_token) {
-    fingerprint = Fingerprint(r, built);
+    fingerprint = HexLower(Sha256(Fingerprint(r, built)));
     auto it = tokens_.find(*r.client_request_token);
-    if (it != tokens_.end() && Now() - it->second.time < 600) {
-      if (it->second.fingerprint != fingerprint) {
+    if (it != tokens_.end() && Now() - it->second.time < kTokenSeconds) {
+      if (it->second.fingerprint_digest != fingerprint) {
         return MakeError(ErrorType::kIdempotentParameterMismatchException,
                          "Specified idempotent token already in use with different request "
                          "parameters");
@@ -355,7 +371,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
   }
   DDB_TRY(storage_->Commit());
   SummarizeSteps(&resp.trace);
-  if (r.client_request_token) tokens_[*r.client_request_token] = {fingerprint, Now()};
+  if (r.client_request_token) RememberToken(*r.client_request_token, std::move(fingerprint));
   resp.consumed_capacity = caps.Take(true);
   return resp;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <deque>
 #include <limits>
 #include <map>
 #include <memory>
@@ -199,12 +200,16 @@ class EngineImpl final : public Engine {
   std::unique_ptr<Storage> storage_;
   std::map<std::string, TableSchema, std::less<>> tables_;
   int64_t next_storage_id_ = 1;
-  // ClientRequestToken -> what it was used for, for TransactWriteItems idempotency.
+  // ClientRequestToken -> what it was used for, for TransactWriteItems idempotency: the SHA-256
+  // of the request's fingerprint, kept 10 minutes (the SDKs send a new token with every call, so
+  // a server that kept them all, or kept whole requests, would grow without end).
   struct TokenUse {
-    std::string fingerprint;
+    std::string fingerprint_digest;
     double time = 0;
   };
   std::map<std::string, TokenUse> tokens_;
+  std::deque<std::pair<double, std::string>> tokens_by_time_;  // oldest first
+  void RememberToken(const std::string& token, std::string fingerprint_digest);
   // The clock reading from which the next Time to Live sweep is due; read without the lock so
   // a read between sweeps never waits for the write lock.
   std::atomic<double> next_sweep_at_{-std::numeric_limits<double>::infinity()};
