@@ -8,6 +8,8 @@
 #     KEYID/TABLE; a student's calls button shows that student's calls only;
 #   - the table list holds each student's tables under their key id, and a student's table shows
 #     that student's items, never the other's (the same table name in both databases);
+#   - a table keeps up while its student writes without a pause (reloads are throttled, not held
+#     back until the writes stop);
 #   - the page logs no console error, failed request or error answer.
 # A screenshot of the Class view is kept in <binary's folder>/test-artifacts/page/.
 # usage: bash page_class.sh <ddblab binary>
@@ -157,6 +159,27 @@ try:
     agent(cmd="click", selector="#table-list [data-table='alice/Orders']")
     body = agent(cmd="text", selector="#tables-body", contains="alice-order-3")["text"]
     check("bob-order" not in body, "alice's Orders shows bob's items: %s" % body)
+
+    step("a table keeps up while its student writes without a pause")
+    import threading
+    stop = threading.Event()
+
+    def write_on():
+        i = 0
+        while not stop.is_set() and i < 400:
+            alice.put_item(TableName="Orders", Item={"pk": {"S": "alice-burst-%03d" % i}})
+            i += 1
+            time.sleep(0.02)
+
+    writer = threading.Thread(target=write_on)
+    writer.start()
+    try:
+        # The writes go on (every 20 ms, up to 8 s): the table must move before they stop.
+        agent(cmd="text", selector="#tables-body", contains="alice-burst-050", timeout_ms=4000)
+        check(writer.is_alive(), "the writer stopped before the table showed its writes")
+    finally:
+        stop.set()
+        writer.join()
 
     errors = agent(cmd="errors")["errors"]
     check(errors == [], "the page logged errors: %s" % errors)

@@ -1273,13 +1273,19 @@
   // ===== Events from the server ===============================================================
 
   let tablesTimer = null;
-  // A burst of writes (a batch, an import) becomes one reload.
+  let tablesLoadedAt = 0;
+  // A burst of writes (a batch, an import) becomes one reload, 200 ms after the first; writes
+  // without a pause (a class at work) reload once a second. (Waiting for a pause would keep the
+  // tables still for as long as anyone writes.)
   function scheduleTablesReload() {
-    clearTimeout(tablesTimer);
+    if (tablesTimer) return;
+    const wait = Math.max(200, 1000 - (Date.now() - tablesLoadedAt));
     tablesTimer = setTimeout(async () => {
+      tablesTimer = null;
+      tablesLoadedAt = Date.now();
       try { await loadState(); } catch (err) { notice(`could not reload: ${err.message}`); }
       await loadTable();
-    }, 200);
+    }, wait);
   }
   async function reloadAll() {
     try {
