@@ -264,6 +264,7 @@
     totals: { rcu: 0, wcu: 0, calls: 0 }, // the server's count for the whole session
     callsReady: false, // calls that arrive while api/calls loads wait in `pendingCalls`
     pendingCalls: [],
+    callLogStale: false, // calls arrived while another view showed: their rows are not drawn
     simulation: null,
     fileSimulation: null,
     heatSource: 'live',
@@ -346,6 +347,7 @@
       if (state.heatDirty) renderHeatmap();
     }
     if (v === 'class') renderClass();
+    if (v === 'calls' && state.callLogStale) drawCallLog();
   }
 
   // ===== Table list ===========================================================================
@@ -708,20 +710,30 @@
     state.totals = { rcu: Number(s.rcu) || 0, wcu: Number(s.wcu) || 0, calls: Number(s.calls) || 0 };
   }
 
-  // Adds one call (from api/calls or the event stream), once per seq.
+  // Adds one call (from api/calls or the event stream), once per seq. Its row is drawn only
+  // while the Calls view shows (a class makes hundreds of calls a second); in another view the
+  // log is marked stale, and showing the Calls view draws the kept calls once.
   function addCall(c, log) {
     if (!c || c.seq === undefined || state.seqs.has(c.seq)) return false;
     state.seqs.add(c.seq);
     state.calls.push(c);
     takeSession(c.session);
-    log.prepend(callRow(c));
+    if (state.view === 'calls' && !state.callLogStale) log.prepend(callRow(c));
+    else state.callLogStale = true;
     while (state.calls.length > MAX_CALLS) {
       const gone = state.calls.shift();
       state.seqs.delete(gone.seq);
-      const last = log.lastElementChild;
+      const last = state.callLogStale ? null : log.lastElementChild;
       if (last) last.remove();
     }
     return true;
+  }
+  // The kept calls as rows, newest first.
+  function drawCallLog() {
+    const rows = [];
+    for (let i = state.calls.length - 1; i >= 0; --i) rows.push(callRow(state.calls[i]));
+    $('#call-log').replaceChildren(...rows);
+    state.callLogStale = false;
   }
   function afterCalls() {
     renderTotals();
@@ -757,6 +769,7 @@
     }
     const log = $('#call-log');
     log.replaceChildren();
+    state.callLogStale = false;
     state.calls = []; state.seqs = new Set();
     state.totals = { rcu: 0, wcu: 0, calls: 0 };
     const all = calls.concat(state.pendingCalls).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
