@@ -181,6 +181,14 @@ try:
         stop.set()
         writer.join()
 
+    step("a write made while the Class view shows is in the table when the Tables view is back")
+    agent(cmd="view", name="class")
+    alice.put_item(TableName="Orders", Item={"pk": {"S": "alice-while-away"}})
+    agent(cmd="text", selector="#class-rows tr[data-student='alice']", contains="alice")
+    time.sleep(1.5)  # past the tables event's reload, which leaves the table to the Tables view
+    agent(cmd="view", name="tables")
+    agent(cmd="text", selector="#tables-body", contains="alice-while-away")
+
     errors = agent(cmd="errors")["errors"]
     check(errors == [], "the page logged errors: %s" % errors)
 finally:

@@ -247,6 +247,7 @@
 
   // 'class' only under `serve --ui --db-per-key` (the instructor's page).
   const VIEWS = ['tables', 'indexes', 'calls', 'partitions', 'class'];
+  const TABLE_VIEWS = ['tables', 'indexes', 'partitions'];  // the views of the selected table
   const MAX_CALLS = 1000;
 
   const state = {
@@ -265,6 +266,7 @@
     callsReady: false, // calls that arrive while api/calls loads wait in `pendingCalls`
     pendingCalls: [],
     callLogStale: false, // calls arrived while another view showed: their rows are not drawn
+    tableStale: false, // the selected table was written while no view of it showed
     simulation: null,
     fileSimulation: null,
     heatSource: 'live',
@@ -335,6 +337,7 @@
       else nav.removeAttribute('aria-current');
     }
     renderActive();
+    if (state.tableStale && TABLE_VIEWS.includes(name)) loadTable();
   }
   // Only the visible view is drawn; the others are drawn when shown (a table of 1,000 items in
   // several facets is a lot of DOM to rebuild on every write).
@@ -405,6 +408,7 @@
   }
 
   async function loadTable() {
+    state.tableStale = false;
     const name = state.selected;
     const seq = ++state.loadSeq;
     if (!name) {
@@ -1297,7 +1301,10 @@
       tablesTimer = null;
       tablesLoadedAt = Date.now();
       try { await loadState(); } catch (err) { notice(`could not reload: ${err.message}`); }
-      await loadTable();
+      // The selected table's items are fetched for the views that show them; the Calls and
+      // Class views leave them to be fetched when one of those is shown.
+      if (TABLE_VIEWS.includes(state.view)) await loadTable();
+      else state.tableStale = true;
     }, wait);
   }
   async function reloadAll() {
