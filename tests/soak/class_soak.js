@@ -12,7 +12,8 @@
 //     and the server's memory should settle), and now and then writes five orders in a batch or
 //     two in a transaction; requests are not retried (maxAttempts 1), so every error counts;
 //   * the instructor's page is open in headless Chromium the whole time;
-//   * every 10 s the server's resident memory is read from /proc.
+//   * every 10 s the server's resident memory is read from /proc; the CPU the server and the
+//     browser used over the run is read from /proc at its start and end.
 //
 // At the end: requests, errors by type, latency p50/p99/p99.9/max overall and per window,
 // the server's memory after warm-up and at the end, the page's errors, and a check that every
@@ -141,6 +142,26 @@ function residentKb(pid) {
   }
 }
 
+// CPU seconds (user and system) used so far by `pid` and every process below it (Chromium's
+// renderers run under the browser's process). /proc counts in clock ticks, 100 a second on Linux.
+function treeCpuSeconds(pid) {
+  const parent = new Map();
+  const ticks = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(entry), Number(f[1]));
+      ticks.set(Number(entry), Number(f[11]) + Number(f[12]));
+    } catch (_) { /* the process ended meanwhile */ }
+  }
+  const inTree = (p) => { for (let q = p; q > 1; q = parent.get(q)) if (q === pid) return true; return false; };
+  let total = 0;
+  for (const [p, t] of ticks) if (inTree(p)) total += t;
+  return total / 100;
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
@@ -171,6 +192,7 @@ async function main() {
   await page.keyboard.press('5'); // the Class view, redrawn on every call
 
   const started = Date.now();
+  const cpuAtStart = { server: treeCpuSeconds(server.proc.pid), page: treeCpuSeconds(browser.process().pid) };
   const endAt = started + o.minutes * 60000;
   const windowMs = Math.max(60000, Math.round(o.minutes * 60000 / 12));
   const all = new Latencies();
@@ -280,6 +302,12 @@ async function main() {
     await sleep(1000);
   }
   const classRoll = await page.evaluate(() => document.getElementById('class-summary').textContent);
+  const seconds = (Date.now() - started) / 1000;
+  const cpuShare = (now, then) => Math.round((now - then) / seconds * 1000) / 10;
+  const cpuPercent = {
+    server: cpuShare(treeCpuSeconds(server.proc.pid), cpuAtStart.server),
+    page: cpuShare(treeCpuSeconds(browser.process().pid), cpuAtStart.page),
+  };
   await browser.close();
   server.proc.kill('SIGTERM');
   await new Promise((r) => server.proc.on('exit', r));
@@ -301,6 +329,8 @@ async function main() {
     handler: { orders_inserted: results.reduce((s, r) => s + r.mine.inserted, 0), students_off: lost.length,
       failures_logged: server.counts.handlerFailures },
     page: { errors: pageErrors.slice(0, 20), class_summary: classRoll },
+    // Of one core, over the run: the server, and the browser showing the page (all its processes).
+    cpu_percent: cpuPercent,
     files: dir,
   };
   const text = JSON.stringify(report, null, 2);
