@@ -10,16 +10,6 @@ using namespace ddbtest;
 
 namespace {
 
-struct ClockedEngine {
-  std::shared_ptr<double> now = std::make_shared<double>(1700000000.0);
-  std::unique_ptr<Engine> engine;
-  ClockedEngine() {
-    EngineOptions o;
-    o.clock = [now = now] { return *now; };
-    engine = Must(Engine::Open(o));
-  }
-};
-
 // Adds 1 to the counter of `pk`, with `token`.
 TransactWriteItemsRequest Increment(const std::string& pk, const std::string& token) {
   TransactWriteItem w;

@@ -81,4 +81,17 @@ Error Fails(Result<T> r) {
   return r.error();
 }
 
+// An engine on a clock the test moves: *now is the engine's time (seconds since the epoch).
+struct ClockedEngine {
+  std::shared_ptr<double> now = std::make_shared<double>(1700000000.0);
+  std::unique_ptr<Engine> engine;
+  explicit ClockedEngine(const std::string& path = ":memory:") {
+    EngineOptions o;
+    o.path = path;
+    o.clock = [now = now] { return *now; };
+    engine = Must(Engine::Open(o));
+  }
+  Engine* operator->() { return engine.get(); }
+};
+
 }  // namespace ddbtest

@@ -11,17 +11,6 @@ using namespace ddbtest;
 
 namespace {
 
-struct StreamEngine {
-  std::shared_ptr<double> now = std::make_shared<double>(1700000000.0);
-  std::unique_ptr<Engine> engine;
-  StreamEngine() {
-    EngineOptions o;
-    o.clock = [now = now] { return *now; };
-    engine = Must(Engine::Open(o));
-  }
-  Engine* operator->() { return engine.get(); }
-};
-
 void CreateStreamed(Engine& e, const std::string& view, bool range = false) {
   CreateTableRequest r;
   r.table_name = "Feed";
@@ -74,7 +63,7 @@ void PutFeed(Engine& e, Item item) { Put(e, std::move(item), "Feed"); }
 
 TEST_CASE(
     "StreamSpecification: DescribeTable shows the stream, with DynamoDB's messages for misuse") {
-  StreamEngine e;
+  ClockedEngine e;
   CreateStreamed(*e.engine, "NEW_AND_OLD_IMAGES");
   DescribeTableRequest d;
   d.table_name = "Feed";
@@ -132,7 +121,7 @@ TEST_CASE(
 }
 
 TEST_CASE("A write that changes nothing leaves no record, the others one each, in order") {
-  StreamEngine e;
+  ClockedEngine e;
   CreateStreamed(*e.engine, "NEW_AND_OLD_IMAGES");
   PutFeed(*e.engine, {{"id", S("Fred")}});                       // INSERT
   PutFeed(*e.engine, {{"id", S("Fred")}});                       // identical: nothing
@@ -170,7 +159,7 @@ TEST_CASE("A write that changes nothing leaves no record, the others one each, i
 TEST_CASE("Each view type keeps its images: keys only, new, old, or both") {
   for (const char* view : {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES"}) {
     CAPTURE(view);
-    StreamEngine e;
+    ClockedEngine e;
     CreateStreamed(*e.engine, view);
     PutFeed(*e.engine, {{"id", S("a")}, {"v", N("1")}});
     PutFeed(*e.engine, {{"id", S("a")}, {"v", N("2")}});
@@ -187,7 +176,7 @@ TEST_CASE("Each view type keeps its images: keys only, new, old, or both") {
 }
 
 TEST_CASE("A batch or a transaction leaves one record per item changed") {
-  StreamEngine e;
+  ClockedEngine e;
   CreateStreamed(*e.engine, "KEYS_ONLY");
   PutFeed(*e.engine, {{"id", S("Fred")}});
   BatchWriteItemRequest b;
@@ -209,7 +198,7 @@ TEST_CASE("A batch or a transaction leaves one record per item changed") {
 }
 
 TEST_CASE("Shards follow the partitions: one open shard each, a split closes them") {
-  StreamEngine e;
+  ClockedEngine e;
   CreateStreamed(*e.engine, "KEYS_ONLY");
   const std::string arn = LatestArn(*e.engine);
   for (int i = 0; i < 20; ++i) PutFeed(*e.engine, {{"id", S("k" + std::to_string(i))}});
@@ -244,7 +233,7 @@ TEST_CASE("Shards follow the partitions: one open shard each, a split closes the
 }
 
 TEST_CASE("Iterators: TRIM_HORIZON, AT and AFTER a sequence number, LATEST, and expiry") {
-  StreamEngine e;
+  ClockedEngine e;
   CreateStreamed(*e.engine, "KEYS_ONLY");
   const std::string arn = LatestArn(*e.engine);
   PutFeed(*e.engine, {{"id", S("x")}, {"n", N("1")}});
@@ -324,7 +313,7 @@ TEST_CASE("Iterators: TRIM_HORIZON, AT and AFTER a sequence number, LATEST, and 
 }
 
 TEST_CASE("A disabled stream stays readable: its shards close and end") {
-  StreamEngine e;
+  ClockedEngine e;
   CreateStreamed(*e.engine, "KEYS_ONLY");
   const std::string arn = LatestArn(*e.engine);
   PutFeed(*e.engine, {{"id", S("x")}});
@@ -352,7 +341,7 @@ TEST_CASE("A disabled stream stays readable: its shards close and end") {
 }
 
 TEST_CASE("A Time to Live deletion is a REMOVE made by the service, and records age out in a day") {
-  StreamEngine e;
+  ClockedEngine e;
   CreateStreamed(*e.engine, "NEW_AND_OLD_IMAGES");
   UpdateTimeToLiveRequest ttl;
   ttl.table_name = "Feed";
@@ -375,7 +364,7 @@ TEST_CASE("A Time to Live deletion is a REMOVE made by the service, and records 
 // shard ids after a split and a day without writes (every record aged out) are the split's, and
 // the next record lands in one of them.
 TEST_CASE("A shard id is never given out twice, even after every record has aged out") {
-  StreamEngine e;
+  ClockedEngine e;
   CreateStreamed(*e.engine, "KEYS_ONLY");
   const std::string arn = LatestArn(*e.engine);
   PutFeed(*e.engine, {{"id", S("before")}});
@@ -407,7 +396,7 @@ TEST_CASE("A shard id is never given out twice, even after every record has aged
 }
 
 TEST_CASE("ListStreams pages in ARN order and resumes after its last stream") {
-  StreamEngine e;
+  ClockedEngine e;
   for (const char* name : {"abc", "abc-d", "abd"}) {
     CreateTableRequest r;
     r.table_name = name;

@@ -14,19 +14,6 @@ using namespace ddbtest;
 
 namespace {
 
-// An engine whose clock the test moves.
-struct ClockedEngine {
-  std::shared_ptr<double> now = std::make_shared<double>(1700000000.0);
-  std::unique_ptr<Engine> engine;
-
-  explicit ClockedEngine(const std::string& path = ":memory:") {
-    EngineOptions o;
-    o.path = path;
-    o.clock = [now = now] { return *now; };
-    engine = Must(Engine::Open(o));
-  }
-};
-
 UpdateTimeToLiveRequest Ttl(bool enabled, const std::string& attribute = "expires") {
   UpdateTimeToLiveRequest r;
   r.table_name = "App";
