@@ -4,6 +4,7 @@
 #     boto3 reads the copy back from OrderCopies;
 #   * a handler that fails: its error, and the records it holds back, show in serve's log;
 #   * what a handler did reaches the log every 10 s (and at stop), not a line per commit;
+#   * a batching window ends by itself, with no commit after its record;
 #   * a script that fails stops serve before it listens, naming the script;
 #   * on a --db file an earlier run set up, only the script's .stream lines run again.
 source "$(dirname "$0")/lib/serve_common.sh" "$@"
@@ -120,6 +121,30 @@ for _ in range(400):
         break
     time.sleep(0.05)
 check(copy == {"PK": {"S": "after-restart"}}, "the copier copies after a restart: %s" % copy)
+PYEOF
+stop_server
+
+# A batching window ends on the server's clock, with no commit after the record: the handler
+# thread looks again while records wait (and sleeps while none do).
+printf '%s\n' "$(sed -n 1,2p "$WORK/init.ddb")" ".stream attach Orders $WORK/copy-orders.lua --name copier --window 2" > "$WORK/window.ddb"
+start_server --init "$WORK/window.ddb"
+PYTHONPATH="$(dirname "$0")/lib" "$PY" - "$ENDPOINT" <<'PYEOF' || fail "the batching window did not end by itself"
+import sys
+import time
+
+import boto3
+from boto3_checks import check
+
+ddb = boto3.client("dynamodb", region_name="us-east-1", endpoint_url=sys.argv[1])
+ddb.put_item(TableName="Orders", Item={"PK": {"S": "windowed"}})
+start = time.time()
+copy = None
+while time.time() - start < 10 and copy is None:
+    copy = ddb.get_item(TableName="OrderCopies", Key={"PK": {"S": "windowed"}}).get("Item")
+    time.sleep(0.1)
+waited = time.time() - start
+check(copy == {"PK": {"S": "windowed"}}, "the windowed record was delivered: %s" % copy)
+check(waited >= 1.5, "the record was delivered before its 2 s window: %.1f s" % waited)
 PYEOF
 stop_server
 

@@ -21,7 +21,8 @@
 namespace ddblab::lab {
 namespace {
 
-// Batching windows end without a commit to wake the handlers: they are looked at this often.
+// Batching windows end without a commit to wake the handlers: while records wait, they are
+// looked at this often.
 constexpr std::chrono::milliseconds kHandlerTick{1000};
 // What the handlers did goes to the log at most this often (a failure at once): a class
 // writing all day would otherwise get a line for every commit. The page gets every run.
@@ -113,9 +114,14 @@ class Served final : public ServedScript {
     using Clock = std::chrono::steady_clock;
     Clock::time_point told = Clock::now() - kReportEvery;
     wire::Json untold;
+    bool ticking = true;
     std::unique_lock lock(mutex_);
     while (!stop_) {
-      wake_.wait_for(lock, kHandlerTick, [this] { return stop_ || due_; });
+      if (ticking) {
+        wake_.wait_for(lock, kHandlerTick, [this] { return stop_ || due_; });
+      } else {
+        wake_.wait(lock, [this] { return stop_ || due_; });
+      }
       if (stop_) break;
       due_ = false;
       lock.unlock();
@@ -130,6 +136,11 @@ class Served final : public ServedScript {
         untold = nullptr;
         told = Clock::now();
       }
+      // Ticks only while something waits for time: records held by a batching window or a
+      // retry, handlers that did not catch up, a report not yet told. Otherwise the thread
+      // sleeps until a commit (a class server holds a thread per student database).
+      ticking = !untold.is_null() || (summary.is_object() && (summary.value("pending", 0.0) > 0 ||
+                                                              summary.value("more", false)));
       lock.lock();
     }
     // What the last runs did is told before the server stops, not lost with the thread.
