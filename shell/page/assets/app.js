@@ -739,8 +739,15 @@
     $('#call-log').replaceChildren(...rows);
     state.callLogStale = false;
   }
+  let totalsTimer = null;
+  // The header's totals change with every call: they are drawn at most four times a second, so
+  // a class's hundreds of calls a second do not make the page lay out and paint every frame.
+  function scheduleTotals() {
+    if (totalsTimer) return;
+    totalsTimer = setTimeout(() => { totalsTimer = null; renderTotals(); }, 250);
+  }
   function afterCalls() {
-    renderTotals();
+    scheduleTotals();
     $('#calls-empty').hidden = state.calls.length > 0;
     state.heatDirty = true;
     if (state.view === 'partitions' && state.heatSource === 'live') scheduleLiveHeat();
@@ -782,6 +789,7 @@
     takeSession(session);
     state.callsReady = true;
     afterCalls();
+    renderTotals();  // a load shows its totals at once; calls as they come, four times a second
   }
 
   // The statement box (only with `.ui --statements`): its call arrives through the stream.
