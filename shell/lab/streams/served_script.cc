@@ -107,7 +107,7 @@ class Served final : public ServedScript {
     wake_.notify_one();
   }
 
-  // The handlers' thread: after commits (and each tick, for batching windows), a run. The page
+  // The handlers' thread: after commits (and each tick while something waits), a run. The page
   // hears of every run that did something; the log hears of the first at once, then of what
   // the runs did together every kReportEvery, and of a failure at once.
   void RunHandlers() {
