@@ -15,10 +15,10 @@
 #include "ddblab/capacity.h"
 #include "ddblab/effect.h"
 #include "ddblab/error.h"
+#include "ddblab/model/streams.h"
 #include "ddblab/operations.h"
 #include "ddblab/requests.h"
 #include "ddblab/requests_resources.h"
-#include "ddblab/requests_streams.h"
 
 namespace ddblab {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "ddblab/model/streams.h"
 #include "ddblab/plan.h"
-#include "ddblab/requests_streams.h"
 #include "ddblab/value.h"
 
 namespace ddblab {

@@ -11,11 +11,11 @@
 
 #include "ddblab/effect.h"
 #include "ddblab/error.h"
+#include "ddblab/model/streams.h"
 #include "ddblab/operations.h"
 #include "ddblab/plan.h"
 #include "ddblab/requests.h"
 #include "ddblab/requests_resources.h"
-#include "ddblab/requests_streams.h"
 #include "ddblab/throughput.h"
 
 namespace ddblab {
@@ -89,9 +89,6 @@ class Engine {
   // The TableDescription: schema, indexes with their item counts and sizes, billing, stream.
   // ResourceNotFoundException for an unknown table.
   virtual Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) = 0;
-  // Table names in ascending order, at most Limit (100 by default) after
-  // ExclusiveStartTableName, with LastEvaluatedTableName when more follow.
-  virtual Result<ListTablesResponse> ListTables(const ListTablesRequest& r) = 0;
   // Deletes a table with its items, indexes and stream records; returns its last description
   // (status DELETING). ResourceNotFoundException for an unknown table.
   virtual Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) = 0;
@@ -162,24 +159,24 @@ class Engine {
   virtual Result<ExecuteTransactionResponse> ExecuteTransaction(
       const ExecuteTransactionRequest& r) = 0;
 
-  // The modelled operations (ddblab/model/): one method each, named as the operation. Among
-  // them tags and Time to Live: expired items of a table with Time to Live enabled are deleted
-  // by a sweep at the start of a call once the clock has moved on (see README, "Time to Live").
+  // The modelled operations (ddblab/model/): one method each, named as the operation. A typed
+  // request is held to its model's constraints as a JSON one is (ranges, lengths, enums, table
+  // names). Among them:
+  // - ListTables: table names in ascending order, at most Limit (100 by default) after
+  //   ExclusiveStartTableName, with LastEvaluatedTableName when more follow.
+  // - Tags and Time to Live: expired items of a table with Time to Live enabled are deleted by a
+  //   sweep at the start of a call once the clock has moved on (see README, "Time to Live").
+  // - DynamoDB Streams (model/streams.h): the change records of tables whose
+  //   StreamSpecification enables a stream, kept 24 hours on the engine's clock, in one open
+  //   shard per physical partition (see README, "DynamoDB Streams"). Their errors:
+  //   ValidationException (a malformed ARN, iterator or sequence number; limits),
+  //   ResourceNotFoundException (an unknown stream or shard), ExpiredIteratorException (an
+  //   iterator older than 15 minutes). A position older than the records kept reads from the
+  //   oldest one kept.
 #define DDBLAB_MODELLED_METHOD(Name, How) \
   virtual Result<Name##Response> Name(const Name##Request& r) = 0;
   DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)
 #undef DDBLAB_MODELLED_METHOD
-
-  // DynamoDB Streams (requests_streams.h): the change records of tables whose StreamSpecification
-  // enables a stream, kept 24 hours on the engine's clock, in one open shard per physical
-  // partition (see README, "DynamoDB Streams"). Errors: ValidationException (a malformed ARN,
-  // iterator or sequence number; limits), ResourceNotFoundException (an unknown stream or
-  // shard), ExpiredIteratorException (an iterator older than 15 minutes). A position older than
-  // the records kept reads from the oldest one kept.
-  virtual Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& r) = 0;
-  virtual Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& r) = 0;
-  virtual Result<GetShardIteratorResponse> GetShardIterator(const GetShardIteratorRequest& r) = 0;
-  virtual Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& r) = 0;
 
   // EXPLAIN: the plan a PartiQL statement, a Query, a Scan or a GetItem would run, without
   // running it. Errors as the operation itself would give before reading anything.

@@ -16,7 +16,7 @@
 // its structs, JSON codecs (both ways), member validation and aws-CLI options are generated
 // from them: adding one is its row in DDBLAB_MODELLED_OPERATIONS, its shapes in a model file
 // and its Engine method (README, "Adding an operation"). The operations in
-// DDBLAB_HAND_OPERATIONS still have hand-written structs (requests*.h) and codecs (wire/).
+// DDBLAB_HAND_OPERATIONS still have hand-written structs (requests.h) and codecs (wire/).
 #pragma once
 
 #include <cstddef>
@@ -35,15 +35,10 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(CreateTable, kControl)         \
   X(DeleteItem, kData)             \
   X(DeleteTable, kDrop)            \
-  X(DescribeStream, kStream)       \
   X(DescribeTable, kControl)       \
   X(ExecuteStatement, kData)       \
   X(ExecuteTransaction, kData)     \
   X(GetItem, kData)                \
-  X(GetRecords, kStream)           \
-  X(GetShardIterator, kStream)     \
-  X(ListStreams, kStream)          \
-  X(ListTables, kControl)          \
   X(PutItem, kData)                \
   X(Query, kData)                  \
   X(Scan, kData)                   \
@@ -57,8 +52,13 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(DescribeContinuousBackups, kControl) \
   X(DescribeEndpoints, kControl)         \
   X(DescribeLimits, kControl)            \
+  X(DescribeStream, kStream)             \
   X(DescribeTimeToLive, kControl)        \
+  X(GetRecords, kStream)                 \
   X(GetResourcePolicy, kControl)         \
+  X(GetShardIterator, kStream)           \
+  X(ListStreams, kStream)                \
+  X(ListTables, kControl)                \
   X(ListTagsOfResource, kControl)        \
   X(PutResourcePolicy, kControl)         \
   X(TagResource, kControl)               \

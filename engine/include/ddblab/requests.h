@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ddblab/capacity.h"
+#include "ddblab/model/key_schema.h"
 #include "ddblab/requests_resources.h"
 #include "ddblab/result_item.h"
 #include "ddblab/value.h"
@@ -52,14 +53,6 @@ using AttributeUpdates = std::map<std::string, AttributeValueUpdate>;
 
 // ---------------------------------------------------------------- control plane
 
-struct AttributeDefinition {
-  std::string attribute_name;
-  std::string attribute_type;  // "S", "N" or "B"
-};
-struct KeySchemaElement {
-  std::string attribute_name;
-  std::string key_type;  // "HASH" or "RANGE"
-};
 struct Projection {
   std::optional<std::string> projection_type;  // "ALL", "KEYS_ONLY", "INCLUDE"
   std::optional<std::vector<std::string>> non_key_attributes;
@@ -136,14 +129,6 @@ struct DescribeTableRequest {
 };
 struct DescribeTableResponse {
   TableDescription table;
-};
-struct ListTablesRequest {
-  std::optional<std::string> exclusive_start_table_name;
-  std::optional<int64_t> limit;  // 1..100
-};
-struct ListTablesResponse {
-  std::vector<std::string> table_names;
-  std::optional<std::string> last_evaluated_table_name;
 };
 struct DeleteTableRequest {
   std::string table_name;

@@ -6,4 +6,5 @@
 #include "ddblab/model/continuous_backups.h"
 #include "ddblab/model/resource_policies.h"
 #include "ddblab/model/resources.h"
+#include "ddblab/model/tables.h"
 #include "ddblab/model/time_to_live.h"

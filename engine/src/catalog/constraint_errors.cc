@@ -66,6 +66,19 @@ Error ConstraintErrors::ToError() const {
   return ValidationError(std::move(message));
 }
 
+std::string MemberPath(const std::string& parent, std::string_view wire) {
+  std::string path = parent.empty() ? std::string() : parent + ".";
+  if (!wire.empty()) {
+    path += static_cast<char>(wire[0] >= 'A' && wire[0] <= 'Z' ? wire[0] - 'A' + 'a' : wire[0]);
+    path.append(wire.substr(1));
+  }
+  return path;
+}
+
+std::string ElementPath(const std::string& path, size_t index) {
+  return path + "." + std::to_string(index + 1) + ".member";
+}
+
 std::string Quote(const std::string& value) { return "'" + value + "'"; }
 
 std::string RenderKeySchema(const std::vector<KeySchemaElement>& key_schema) {

@@ -26,7 +26,7 @@ void CheckKeySchemaShape(const std::vector<KeySchemaElement>& key_schema, const 
     errors->MaxLength(Quote(RenderKeySchema(key_schema)), path, 2);
   }
   for (size_t i = 0; i < key_schema.size(); ++i) {
-    const std::string member = path + "." + std::to_string(i + 1) + ".member.";
+    const std::string member = ElementPath(path, i) + ".";
     const KeySchemaElement& e = key_schema[i];
     if (e.attribute_name.empty()) errors->MinLength(Quote(""), member + "attributeName", 1);
     if (e.attribute_name.size() > 255) {
@@ -78,7 +78,7 @@ void CheckThroughputShape(const ProvisionedThroughput& throughput, const std::st
 void CheckAttributeDefinitionsShape(const std::vector<AttributeDefinition>& definitions,
                                     const std::string& path, ConstraintErrors* errors) {
   for (size_t i = 0; i < definitions.size(); ++i) {
-    const std::string member = path + "." + std::to_string(i + 1) + ".member.";
+    const std::string member = ElementPath(path, i) + ".";
     const AttributeDefinition& d = definitions[i];
     if (d.attribute_name.empty()) errors->MinLength(Quote(""), member + "attributeName", 1);
     if (d.attribute_name.size() > 255) {

@@ -23,7 +23,7 @@ void CheckIndexListShape(const std::optional<std::vector<SecondaryIndexSpec>>& i
   if (!indexes) return;
   for (size_t i = 0; i < indexes->size(); ++i) {
     const SecondaryIndexSpec& spec = (*indexes)[i];
-    const std::string member = path + "." + std::to_string(i + 1) + ".member";
+    const std::string member = catalog::ElementPath(path, i);
     catalog::CheckResourceName(spec.index_name, member + ".indexName", errors);
     catalog::CheckKeySchemaShape(spec.key_schema, member + ".keySchema", errors, global);
     catalog::CheckProjectionShape(spec.projection, member + ".projection", errors);

@@ -61,8 +61,7 @@ std::optional<Error> CheckShape(const UpdateTableRequest& r) {
   if (r.global_secondary_index_updates) {
     const auto& updates = *r.global_secondary_index_updates;
     for (size_t i = 0; i < updates.size(); ++i) {
-      const std::string member =
-          "globalSecondaryIndexUpdates." + std::to_string(i + 1) + ".member.";
+      const std::string member = catalog::ElementPath("globalSecondaryIndexUpdates", i) + ".";
       const GlobalSecondaryIndexUpdate& u = updates[i];
       if (u.update) {
         catalog::CheckResourceName(u.update->index_name, member + "update.indexName", &errors);

@@ -229,58 +229,6 @@ void CheckMembers(const ExecuteTransactionRequest& r, const AbsentMembers& absen
   RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
 }
 
-// The Streams operations. Their typed requests show a missing member themselves.
-namespace {
-
-void RuleStreamRequired(const std::optional<std::string>& v, const char* path,
-                        ConstraintErrors* errors) {
-  if (!v) errors->NotNull(path);
-}
-
-// A listing's Limit, 1..`max` (ListTables and the Streams operations).
-void RuleListLimit(const std::optional<int64_t>& limit, int64_t max, ConstraintErrors* errors) {
-  if (limit && *limit < 1) errors->MinValue(*limit, "limit", 1);
-  if (limit && *limit > max) {
-    errors->Add(catalog::Quote(std::to_string(*limit)), "limit",
-                "Member must have value less than or equal to " + std::to_string(max));
-  }
-}
-
-}  // namespace
-
-// DynamoDB: Limit 1..100, then the start name's pattern and length (dynalite's order, checked
-// against DynamoDB).
-void CheckMembers(const ListTablesRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
-  RuleListLimit(r.limit, 100, errors);
-  if (r.exclusive_start_table_name) {
-    catalog::CheckResourceName(*r.exclusive_start_table_name, "exclusiveStartTableName", errors);
-  }
-}
-
-void CheckMembers(const ListStreamsRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
-  if (r.table_name) catalog::CheckTableName(*r.table_name, "tableName", errors);
-  RuleListLimit(r.limit, 100, errors);
-}
-
-void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
-  RuleStreamRequired(r.stream_arn, "streamArn", errors);
-  RuleListLimit(r.limit, 100, errors);
-}
-
-void CheckMembers(const GetShardIteratorRequest& r, const AbsentMembers&,
-                  ConstraintErrors* errors) {
-  RuleStreamRequired(r.stream_arn, "streamArn", errors);
-  RuleStreamRequired(r.shard_id, "shardId", errors);
-  RuleStreamRequired(r.shard_iterator_type, "shardIteratorType", errors);
-  RuleEnum(r.shard_iterator_type, "shardIteratorType",
-           {"AFTER_SEQUENCE_NUMBER", "LATEST", "AT_SEQUENCE_NUMBER", "TRIM_HORIZON"}, errors);
-}
-
-void CheckMembers(const GetRecordsRequest& r, const AbsentMembers&, ConstraintErrors* errors) {
-  RuleStreamRequired(r.shard_iterator, "shardIterator", errors);
-  RuleListLimit(r.limit, 1000, errors);
-}
-
 Status CheckEnum(const std::optional<std::string>& value, const char* field,
                  std::initializer_list<const char*> allowed) {
   ConstraintErrors errors;

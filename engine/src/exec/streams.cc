@@ -112,34 +112,29 @@ struct StreamRef {
 
 Result<StreamRef> FindStream(const std::map<std::string, TableSchema, std::less<>>& tables,
                              const std::string& region, const std::string& account,
-                             const std::optional<std::string>& arn) {
-  if (!arn) {
-    return ValidationError(
-        "1 validation error detected: Value null at 'streamArn' failed to satisfy constraint: "
-        "Member must not be null");
-  }
+                             const std::string& arn) {
   static const std::regex kArn(
       "^arn:aws:dynamodb:([^:]+):([0-9]+):table/([a-zA-Z0-9_.-]{3,255})/stream/([^/]+)$");
   std::smatch m;
-  if (arn->size() < 37 || arn->size() > 1024 || !std::regex_match(*arn, m, kArn)) {
+  if (arn.size() < 37 || arn.size() > 1024 || !std::regex_match(arn, m, kArn)) {
     return InvalidArn();
   }
   // One catalog answers every region a client signs for: the region is not compared.
   (void)region;
-  if (m[2].str() != account) return StreamNotFound(*arn);
+  if (m[2].str() != account) return StreamNotFound(arn);
   auto t = tables.find(m[3].str());
-  if (t == tables.end()) return StreamNotFound(*arn);
+  if (t == tables.end()) return StreamNotFound(arn);
   for (const StreamState& st : t->second.streams) {
     if (st.label == m[4].str()) {
       StreamRef ref;
       ref.table = &t->second;
       ref.stream = &st;
-      ref.arn = *arn;
+      ref.arn = arn;
       ref.storage_name = StreamStorageName(t->second.name, st.label);
       return ref;
     }
   }
-  return StreamNotFound(*arn);
+  return StreamNotFound(arn);
 }
 
 // The shards of a stream, generation by generation.
@@ -240,10 +235,12 @@ ShardDescription DescribeShard(const StreamRef& ref, const std::vector<Generatio
     const int p = PartitionOf(PartitionStart(partition, g.partition_count), parent.partition_count);
     d.parent_shard_id = ShardId(ref.stream->label, parent.number, p);
   }
-  d.starting_sequence_number = SequenceNumber(span ? span->first_seq : g.start);
+  d.sequence_number_range.starting_sequence_number =
+      SequenceNumber(span ? span->first_seq : g.start);
   if (!g.open) {
     // A closed shard ends at its last record (an empty one where it began).
-    d.ending_sequence_number = SequenceNumber(span ? span->last_seq : g.start);
+    d.sequence_number_range.ending_sequence_number =
+        SequenceNumber(span ? span->last_seq : g.start);
   }
   return d;
 }
@@ -257,21 +254,26 @@ Result<StreamRecord> RecordOf(const StreamRecordRow& row, const std::string& sto
                 Fnv(std::to_string(row.seq)), static_cast<uint64_t>(row.seq));
   rec.event_id = id;
   rec.event_name = row.event;
+  rec.event_version = "1.1";
+  rec.event_source = "aws:dynamodb";
   rec.aws_region = region;
-  rec.approximate_creation_date_time = std::floor(row.created);
-  DDB_ASSIGN_OR_RETURN(rec.keys, DeserializeItem(row.keys));
+  StreamRecordDetail& d = rec.dynamodb;
+  d.approximate_creation_date_time = std::floor(row.created);
+  DDB_ASSIGN_OR_RETURN(d.keys, DeserializeItem(row.keys));
   if (row.has_new_image) {
     DDB_ASSIGN_OR_RETURN(Item image, DeserializeItem(row.new_image));
-    rec.new_image = std::move(image);
+    d.new_image = std::move(image);
   }
   if (row.has_old_image) {
     DDB_ASSIGN_OR_RETURN(Item image, DeserializeItem(row.old_image));
-    rec.old_image = std::move(image);
+    d.old_image = std::move(image);
   }
-  rec.sequence_number = SequenceNumber(row.seq);
-  rec.size_bytes = row.size;
-  rec.stream_view_type = view_type;
-  rec.by_time_to_live = row.by_time_to_live;
+  d.sequence_number = SequenceNumber(row.seq);
+  d.size_bytes = row.size;
+  d.stream_view_type = view_type;
+  // DynamoDB: a Time to Live deletion is made by the service itself.
+  if (row.by_time_to_live)
+    rec.user_identity = StreamUserIdentity{"dynamodb.amazonaws.com", "Service"};
   return rec;
 }
 
@@ -322,7 +324,6 @@ ItemChange EngineImpl::ChangeOf(PendingChange&& p) {
 
 Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckMembers(r));
   const int64_t limit = r.limit.value_or(100);
   std::string table_name;
   if (r.table_name) {
@@ -368,7 +369,6 @@ Result<ListStreamsResponse> EngineImpl::ListStreams(const ListStreamsRequest& r)
 
 Result<DescribeStreamResponse> EngineImpl::DescribeStream(const DescribeStreamRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(StreamRef ref,
                        FindStream(tables_, options_.region, options_.account_id, r.stream_arn));
   const int64_t limit = r.limit.value_or(100);
@@ -403,10 +403,9 @@ Result<DescribeStreamResponse> EngineImpl::DescribeStream(const DescribeStreamRe
 
 Result<GetShardIteratorResponse> EngineImpl::GetShardIterator(const GetShardIteratorRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(StreamRef ref,
                        FindStream(tables_, options_.region, options_.account_id, r.stream_arn));
-  const std::string& type = *r.shard_iterator_type;
+  const std::string& type = r.shard_iterator_type;
   const bool positioned = type == "AT_SEQUENCE_NUMBER" || type == "AFTER_SEQUENCE_NUMBER";
   if (positioned && !r.sequence_number) {
     return ValidationError("A SequenceNumber is required for ShardIteratorType " + type);
@@ -423,7 +422,7 @@ Result<GetShardIteratorResponse> EngineImpl::GetShardIterator(const GetShardIter
   }
   int64_t generation = 0;
   int partition = 0;
-  if (!ParseShardId(*r.shard_id, ref.stream->label, &generation, &partition)) {
+  if (!ParseShardId(r.shard_id, ref.stream->label, &generation, &partition)) {
     return ShardNotFound();
   }
   DDB_TRY(storage_->TrimStreamRecords(Now() - kRetentionSeconds));
@@ -448,14 +447,13 @@ Result<GetShardIteratorResponse> EngineImpl::GetShardIterator(const GetShardIter
 
 Result<GetRecordsResponse> EngineImpl::GetRecords(const GetRecordsRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckMembers(r));
   const int64_t limit = r.limit.value_or(1000);
   static const std::regex kIterator(
       "^(arn:[^|]+)\\|1\\|([0-9]+)\\.([0-9]+)\\.(-?[0-9]+)\\.([0-9]+)$");
   std::smatch m;
-  if (r.shard_iterator->size() > 2048) return ValidationError("Invalid ShardIterator");
+  if (r.shard_iterator.size() > 2048) return ValidationError("Invalid ShardIterator");
   const std::optional<SignedIterator> signed_iterator =
-      SplitIterator(iterator_key_, *r.shard_iterator);
+      SplitIterator(iterator_key_, r.shard_iterator);
   if (!signed_iterator || !std::regex_match(signed_iterator->payload, m, kIterator)) {
     return ValidationError("Invalid ShardIterator");
   }

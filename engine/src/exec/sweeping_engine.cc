@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "catalog/model_constraints.h"
 #include "ddblab/operations.h"
 #include "exec/bulk_loader.h"
 #include "exec/throttle.h"
@@ -23,9 +24,11 @@ class SweepingEngine final : public Engine, public BulkLoader {
     }
   }
 
-  // Every DynamoDB operation (ddblab/operations.h) sweeps first, then runs as its kind says.
+  // Every DynamoDB operation (ddblab/operations.h) checks a modelled request's constraints
+  // (a typed call is held to them as a JSON one is), sweeps, then runs as its kind says.
 #define DDBLAB_FORWARD(Name, How)                                                        \
   Result<Name##Response> Name(const Name##Request& r) override {                         \
+    DDB_TRY(CheckModelled(r));                                                           \
     DDB_TRY(impl_->SweepExpiredItems());                                                 \
     return Run<OperationKind::How>(                                                      \
         r, [&] { return impl_->Name(r); },                                               \
@@ -72,6 +75,15 @@ class SweepingEngine final : public Engine, public BulkLoader {
   }
 
  private:
+  template <typename Req>
+  static Status CheckModelled(const Req& r) {
+    if constexpr (model::Modelled<Req>) {
+      return catalog::CheckModelMembers(r);
+    } else {
+      return OkStatus();
+    }
+  }
+
   // One call of kind `How`: `call` runs it on the engine; `batch` runs a batch entry by entry
   // under the throughput model (instantiated for kBatch only). Data-plane calls go through the
   // model when it is on (exec/throttle.h).

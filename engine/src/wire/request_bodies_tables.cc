@@ -1,28 +1,11 @@
-// Table, tag, Time to Live, account and DynamoDB Streams request structs -> request bodies, for
-// the remote client; the inverses of requests_tables_json.cc, requests_resources_json.cc and
-// streams_json.cc.
+// Table request structs -> request bodies (CreateTable, UpdateTable, DescribeTable, DeleteTable,
+// ListTables), for the remote client; the inverses of requests_tables_json.cc.
 #include "wire/codec.h"
 #include "wire/model_codec.h"
 #include "wire/request_bodies.h"
 
 namespace ddblab::wire::internal {
 namespace {
-
-Json AttributeDefinitionsToJson(const std::vector<AttributeDefinition>& defs) {
-  Json j = Json::array();
-  for (const AttributeDefinition& a : defs) {
-    j.push_back(Json{{"AttributeName", a.attribute_name}, {"AttributeType", a.attribute_type}});
-  }
-  return j;
-}
-
-Json RequestKeySchemaToJson(const std::vector<KeySchemaElement>& key_schema) {
-  Json j = Json::array();
-  for (const KeySchemaElement& k : key_schema) {
-    j.push_back(Json{{"AttributeName", k.attribute_name}, {"KeyType", k.key_type}});
-  }
-  return j;
-}
 
 Json RequestThroughputToJson(const ProvisionedThroughput& t) {
   return Json{{"ReadCapacityUnits", t.read_capacity_units},
@@ -44,7 +27,7 @@ Json RequestProjectionToJson(const Projection& p) {
 Json IndexSpecToJson(const SecondaryIndexSpec& s, bool global) {
   Json j = Json::object();
   j["IndexName"] = s.index_name;
-  j["KeySchema"] = RequestKeySchemaToJson(s.key_schema);
+  j["KeySchema"] = model_codec::WriteValue(s.key_schema);
   j["Projection"] = RequestProjectionToJson(s.projection);
   if (global && s.provisioned_throughput) {
     j["ProvisionedThroughput"] = RequestThroughputToJson(*s.provisioned_throughput);
@@ -89,8 +72,8 @@ Json TableNameOnly(const std::string& table_name) { return Json{{"TableName", ta
 Json ToJson(const CreateTableRequest& r) {
   Json j = Json::object();
   j["TableName"] = r.table_name;
-  j["AttributeDefinitions"] = AttributeDefinitionsToJson(r.attribute_definitions);
-  j["KeySchema"] = RequestKeySchemaToJson(r.key_schema);
+  j["AttributeDefinitions"] = model_codec::WriteValue(r.attribute_definitions);
+  j["KeySchema"] = model_codec::WriteValue(r.key_schema);
   if (r.global_secondary_indexes) {
     j["GlobalSecondaryIndexes"] = IndexSpecsToJson(*r.global_secondary_indexes, true);
   }
@@ -113,18 +96,11 @@ Json ToJson(const DescribeTableRequest& r) { return TableNameOnly(r.table_name);
 
 Json ToJson(const DeleteTableRequest& r) { return TableNameOnly(r.table_name); }
 
-Json ToJson(const ListTablesRequest& r) {
-  Json j = Json::object();
-  if (r.exclusive_start_table_name) j["ExclusiveStartTableName"] = *r.exclusive_start_table_name;
-  if (r.limit) j["Limit"] = *r.limit;
-  return j;
-}
-
 Json ToJson(const UpdateTableRequest& r) {
   Json j = Json::object();
   j["TableName"] = r.table_name;
   if (r.attribute_definitions) {
-    j["AttributeDefinitions"] = AttributeDefinitionsToJson(*r.attribute_definitions);
+    j["AttributeDefinitions"] = model_codec::WriteValue(*r.attribute_definitions);
   }
   if (r.billing_mode) j["BillingMode"] = *r.billing_mode;
   if (r.provisioned_throughput) {
@@ -140,38 +116,6 @@ Json ToJson(const UpdateTableRequest& r) {
     }
     j["GlobalSecondaryIndexUpdates"] = std::move(updates);
   }
-  return j;
-}
-
-Json ToJson(const ListStreamsRequest& r) {
-  Json j = Json::object();
-  if (r.table_name) j["TableName"] = *r.table_name;
-  if (r.limit) j["Limit"] = *r.limit;
-  if (r.exclusive_start_stream_arn) j["ExclusiveStartStreamArn"] = *r.exclusive_start_stream_arn;
-  return j;
-}
-
-Json ToJson(const DescribeStreamRequest& r) {
-  Json j = Json::object();
-  if (r.stream_arn) j["StreamArn"] = *r.stream_arn;
-  if (r.limit) j["Limit"] = *r.limit;
-  if (r.exclusive_start_shard_id) j["ExclusiveStartShardId"] = *r.exclusive_start_shard_id;
-  return j;
-}
-
-Json ToJson(const GetShardIteratorRequest& r) {
-  Json j = Json::object();
-  if (r.stream_arn) j["StreamArn"] = *r.stream_arn;
-  if (r.shard_id) j["ShardId"] = *r.shard_id;
-  if (r.shard_iterator_type) j["ShardIteratorType"] = *r.shard_iterator_type;
-  if (r.sequence_number) j["SequenceNumber"] = *r.sequence_number;
-  return j;
-}
-
-Json ToJson(const GetRecordsRequest& r) {
-  Json j = Json::object();
-  if (r.shard_iterator) j["ShardIterator"] = *r.shard_iterator;
-  if (r.limit) j["Limit"] = *r.limit;
   return j;
 }
 

@@ -5,10 +5,6 @@
 namespace ddblab::wire::internal {
 namespace {
 
-std::string Member(const std::string& list_path, size_t i) {
-  return list_path + "." + std::to_string(i + 1) + ".member";
-}
-
 TransactWriteItem ReadTransactAction(Decoder& d, const Json& action, std::string_view name,
                                      const std::string& path) {
   TransactWriteItem t;
@@ -120,7 +116,7 @@ Status FromJson(const Json& j, TransactGetItemsRequest* r) {
   if (list != nullptr) {
     for (size_t i = 0; i < list->size(); ++i) {
       if (!d.StructElement((*list)[i], "TransactGetItem")) continue;
-      const std::string path = Member("transactItems", i);
+      const std::string path = catalog::ElementPath("transactItems", i);
       const Json* get = d.Struct((*list)[i], "Get", "Get");
       if (get == nullptr) {
         if (!d.failed()) d.Missing(path + ".get");
@@ -153,7 +149,7 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
     for (size_t i = 0; i < list->size(); ++i) {
       const Json& entry = (*list)[i];
       if (!d.StructElement(entry, "TransactWriteItem")) continue;
-      const std::string path = Member("transactItems", i);
+      const std::string path = catalog::ElementPath("transactItems", i);
       std::optional<TransactWriteItem> chosen;
       int count = 0;
       for (std::string_view action : kActions) {
@@ -205,7 +201,8 @@ Status FromJson(const Json& j, BatchExecuteStatementRequest* r) {
       if (!d.StructElement((*list)[i], "BatchStatementRequest")) continue;
       const Json& s = (*list)[i];
       BatchStatementRequest b;
-      b.statement = d.RequiredString(s, "Statement", Member("statements", i) + ".statement");
+      b.statement =
+          d.RequiredString(s, "Statement", catalog::ElementPath("statements", i) + ".statement");
       b.parameters = d.ValueList(s, "Parameters");
       b.consistent_read = d.Bool(s, "ConsistentRead");
       b.return_values_on_condition_check_failure =
@@ -228,8 +225,8 @@ Status FromJson(const Json& j, ExecuteTransactionRequest* r) {
       if (!d.StructElement((*list)[i], "ParameterizedStatement")) continue;
       const Json& s = (*list)[i];
       ParameterizedStatement p;
-      p.statement =
-          d.RequiredString(s, "Statement", Member("transactStatements", i) + ".statement");
+      p.statement = d.RequiredString(s, "Statement",
+                                     catalog::ElementPath("transactStatements", i) + ".statement");
       p.parameters = d.ValueList(s, "Parameters");
       p.return_values_on_condition_check_failure =
           d.String(s, "ReturnValuesOnConditionCheckFailure");

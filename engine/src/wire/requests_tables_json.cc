@@ -7,38 +7,6 @@
 namespace ddblab::wire::internal {
 namespace {
 
-std::string Element(const std::string& list_path, size_t i, std::string_view member) {
-  return list_path + "." + std::to_string(i + 1) + ".member." + std::string(member);
-}
-
-std::vector<AttributeDefinition> ReadAttributeDefinitions(Decoder& d, const Json& list,
-                                                          const std::string& path) {
-  std::vector<AttributeDefinition> out;
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (!d.StructElement(list[i], "AttributeDefinition")) continue;
-    AttributeDefinition a;
-    a.attribute_name =
-        d.RequiredString(list[i], "AttributeName", Element(path, i, "attributeName"));
-    a.attribute_type =
-        d.RequiredString(list[i], "AttributeType", Element(path, i, "attributeType"));
-    out.push_back(std::move(a));
-  }
-  return out;
-}
-
-std::vector<KeySchemaElement> ReadKeySchema(Decoder& d, const Json& list, const std::string& path) {
-  std::vector<KeySchemaElement> out;
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (!d.StructElement(list[i], "KeySchemaElement")) continue;
-    KeySchemaElement k;
-    k.attribute_name =
-        d.RequiredString(list[i], "AttributeName", Element(path, i, "attributeName"));
-    k.key_type = d.RequiredString(list[i], "KeyType", Element(path, i, "keyType"));
-    out.push_back(std::move(k));
-  }
-  return out;
-}
-
 std::optional<ProvisionedThroughput> ReadThroughput(Decoder& d, const Json& obj,
                                                     const std::string& path) {
   const Json* pt = d.Struct(obj, "ProvisionedThroughput", "ProvisionedThroughput");
@@ -72,7 +40,7 @@ SecondaryIndexSpec ReadIndexSpec(Decoder& d, const Json& obj, const std::string&
   s.index_name = d.RequiredString(obj, "IndexName", path + ".indexName");
   const Json* ks = d.List(obj, "KeySchema");
   if (ks != nullptr) {
-    s.key_schema = ReadKeySchema(d, *ks, path + ".keySchema");
+    s.key_schema = model_codec::ReadElements<KeySchemaElement>(d, *ks, path + ".keySchema");
   } else if (!d.failed()) {
     d.Missing(path + ".keySchema");
   }
@@ -95,8 +63,7 @@ std::optional<std::vector<SecondaryIndexSpec>> ReadIndexes(Decoder& d, const Jso
   const std::string_view shape = with_throughput ? "GlobalSecondaryIndex" : "LocalSecondaryIndex";
   for (size_t i = 0; i < list->size(); ++i) {
     if (!d.StructElement((*list)[i], shape)) continue;
-    out.push_back(ReadIndexSpec(d, (*list)[i], path + "." + std::to_string(i + 1) + ".member",
-                                with_throughput));
+    out.push_back(ReadIndexSpec(d, (*list)[i], catalog::ElementPath(path, i), with_throughput));
   }
   return out;
 }
@@ -118,10 +85,12 @@ Status FromJson(const Json& j, CreateTableRequest* r) {
   Decoder d;
   const Json* defs = d.List(j, "AttributeDefinitions");
   if (defs != nullptr)
-    r->attribute_definitions = ReadAttributeDefinitions(d, *defs, "attributeDefinitions");
+    r->attribute_definitions =
+        model_codec::ReadElements<AttributeDefinition>(d, *defs, "attributeDefinitions");
   r->table_name = d.RequiredString(j, "TableName", "tableName");
   const Json* ks = d.List(j, "KeySchema");
-  if (ks != nullptr) r->key_schema = ReadKeySchema(d, *ks, "keySchema");
+  if (ks != nullptr)
+    r->key_schema = model_codec::ReadElements<KeySchemaElement>(d, *ks, "keySchema");
   r->global_secondary_indexes =
       ReadIndexes(d, j, "GlobalSecondaryIndexes", "globalSecondaryIndexes", true);
   r->local_secondary_indexes =
@@ -153,21 +122,14 @@ Status FromJson(const Json& j, DeleteTableRequest* r) {
   return d.Finish();
 }
 
-Status FromJson(const Json& j, ListTablesRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  r->exclusive_start_table_name = d.String(j, "ExclusiveStartTableName");
-  r->limit = d.Integer(j, "Limit");
-  return d.Finish();
-}
-
 Status FromJson(const Json& j, UpdateTableRequest* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
   r->table_name = d.RequiredString(j, "TableName", "tableName");
   const Json* defs = d.List(j, "AttributeDefinitions");
   if (defs != nullptr) {
-    r->attribute_definitions = ReadAttributeDefinitions(d, *defs, "attributeDefinitions");
+    r->attribute_definitions =
+        model_codec::ReadElements<AttributeDefinition>(d, *defs, "attributeDefinitions");
   }
   r->billing_mode = d.String(j, "BillingMode");
   r->provisioned_throughput = ReadThroughput(d, j, "provisionedThroughput");
@@ -178,7 +140,7 @@ Status FromJson(const Json& j, UpdateTableRequest* r) {
     for (size_t i = 0; i < updates->size(); ++i) {
       const Json& u = (*updates)[i];
       if (!d.StructElement(u, "GlobalSecondaryIndexUpdate")) continue;
-      const std::string path = "globalSecondaryIndexUpdates." + std::to_string(i + 1) + ".member";
+      const std::string path = catalog::ElementPath("globalSecondaryIndexUpdates", i);
       GlobalSecondaryIndexUpdate g;
       if (const Json* c = d.Struct(u, "Create", "CreateGlobalSecondaryIndexAction")) {
         g.create = ReadIndexSpec(d, *c, path + ".create", true);

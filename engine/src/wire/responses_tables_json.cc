@@ -4,14 +4,6 @@
 namespace ddblab::wire::internal {
 namespace {
 
-Json KeySchemaToJson(const std::vector<KeySchemaElement>& ks) {
-  Json j = Json::array();
-  for (const KeySchemaElement& k : ks) {
-    j.push_back(Json{{"AttributeName", k.attribute_name}, {"KeyType", k.key_type}});
-  }
-  return j;
-}
-
 Json ProjectionToJson(const Projection& p) {
   Json j = Json::object();
   if (p.projection_type) j["ProjectionType"] = *p.projection_type;
@@ -33,7 +25,7 @@ Json ThroughputToJson(const ProvisionedThroughput& t) {
 Json IndexToJson(const IndexDescription& i, const TableDescription& t, bool global) {
   Json j = Json::object();
   j["IndexName"] = i.index_name;
-  j["KeySchema"] = KeySchemaToJson(i.key_schema);
+  j["KeySchema"] = model_codec::WriteValue(i.key_schema);
   j["Projection"] = ProjectionToJson(i.projection);
   if (global) {
     j["IndexStatus"] = i.index_status;
@@ -50,13 +42,9 @@ Json IndexToJson(const IndexDescription& i, const TableDescription& t, bool glob
 
 Json TableDescriptionToJson(const TableDescription& t) {
   Json j = ObjectWithRoom(24);
-  Json defs = Json::array();
-  for (const AttributeDefinition& a : t.attribute_definitions) {
-    defs.push_back(Json{{"AttributeName", a.attribute_name}, {"AttributeType", a.attribute_type}});
-  }
-  j["AttributeDefinitions"] = std::move(defs);
+  j["AttributeDefinitions"] = model_codec::WriteValue(t.attribute_definitions);
   j["TableName"] = t.table_name;
-  j["KeySchema"] = KeySchemaToJson(t.key_schema);
+  j["KeySchema"] = model_codec::WriteValue(t.key_schema);
   j["TableStatus"] = t.table_status;
   j["CreationDateTime"] = t.creation_date_time;
   j["ProvisionedThroughput"] = ThroughputToJson(t.provisioned_throughput);
@@ -114,12 +102,6 @@ Json ToJson(const DeleteTableResponse& r, std::string_view) {
 }
 Json ToJson(const UpdateTableResponse& r, std::string_view) {
   return Json{{"TableDescription", TableDescriptionToJson(r.table_description)}};
-}
-Json ToJson(const ListTablesResponse& r, std::string_view) {
-  Json j = Json::object();
-  j["TableNames"] = r.table_names;
-  if (r.last_evaluated_table_name) j["LastEvaluatedTableName"] = *r.last_evaluated_table_name;
-  return j;
 }
 
 }  // namespace ddblab::wire::internal

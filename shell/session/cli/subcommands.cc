@@ -119,15 +119,35 @@ constexpr OptionKind KindOfMember() {
   }
 }
 
+// The modelled operations the aws CLI pages through (botocore's paginators), with the request
+// members that turn its paging off when given.
+struct PagedOperation {
+  Operation operation;
+  Paging paging;
+  std::string_view paging_members[2];  // the start member and Limit
+};
+constexpr PagedOperation kPagedOperations[] = {
+    {Operation::ListTables, Paging::kTableNames, {"ExclusiveStartTableName", "Limit"}},
+};
+
 // A modelled operation's subcommand: one option per member of its request shape.
 template <typename Request>
-SubcommandDef ModelledSubcommand(std::string_view operation) {
+SubcommandDef ModelledSubcommand(Operation op) {
+  const std::string_view operation = OperationName(op);
   SubcommandDef def{Kept(Kebab(operation)), operation, Paging::kNone, {}};
+  const PagedOperation* paged = nullptr;
+  for (const PagedOperation& p : kPagedOperations) {
+    if (p.operation == op) paged = &p;
+  }
+  if (paged != nullptr) def.paging = paged->paging;
   const Request request{};
   VisitMembers(request, [&](const model::MemberInfo& m, const auto& field) {
     using T = typename Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
+    const bool pages = paged != nullptr &&
+                       std::find(std::begin(paged->paging_members), std::end(paged->paging_members),
+                                 m.wire) != std::end(paged->paging_members);
     def.options.push_back(OptionSpec{Kept("--" + Kebab(m.wire)), m.wire, KindOfMember<T>(),
-                                     m.required(), M::kGeneric, false});
+                                     m.required(), M::kGeneric, pages});
   });
   return def;
 }
@@ -135,9 +155,9 @@ SubcommandDef ModelledSubcommand(std::string_view operation) {
 // Adds the modelled operations' subcommands of one API (DynamoDB or DynamoDB Streams) to
 // `table`, keeping it in `aws ... help` order (by name, `wait` last).
 void AddModelledSubcommands(std::vector<SubcommandDef>& table, bool streams) {
-#define DDBLAB_MODELLED_SUBCOMMAND(Name, How)                                           \
-  if (IsStreamsOperation(Operation::Name) == streams) {                                 \
-    table.push_back(ModelledSubcommand<Name##Request>(OperationName(Operation::Name))); \
+#define DDBLAB_MODELLED_SUBCOMMAND(Name, How)                            \
+  if (IsStreamsOperation(Operation::Name) == streams) {                  \
+    table.push_back(ModelledSubcommand<Name##Request>(Operation::Name)); \
   }
   DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_SUBCOMMAND)
 #undef DDBLAB_MODELLED_SUBCOMMAND
@@ -223,11 +243,6 @@ std::vector<SubcommandDef> BuildTable() {
         StrList("--attributes-to-get", "AttributesToGet"),
         Flag("--consistent-read", "ConsistentRead"), ReturnConsumedCapacity(),
         Str("--projection-expression", "ProjectionExpression"), Names()}},
-      {"list-tables",
-       "ListTables",
-       Paging::kTableNames,
-       {PagingParam(Str("--exclusive-start-table-name", "ExclusiveStartTableName")),
-        PagingParam(Int("--limit", "Limit"))}},
       {"put-item",
        "PutItem",
        Paging::kNone,
@@ -321,28 +336,7 @@ const std::set<std::string, std::less<>>& ModelledMembersOfKind(OptionKind kind)
 
 const std::vector<SubcommandDef>& StreamsSubcommandTable() {
   static const std::vector<SubcommandDef> table = [] {
-    std::vector<SubcommandDef> streams = {
-        {"describe-stream",
-         "DescribeStream",
-         Paging::kNone,
-         {Str("--stream-arn", "StreamArn", true), Int("--limit", "Limit"),
-          Str("--exclusive-start-shard-id", "ExclusiveStartShardId")}},
-        {"get-records",
-         "GetRecords",
-         Paging::kNone,
-         {Str("--shard-iterator", "ShardIterator", true), Int("--limit", "Limit")}},
-        {"get-shard-iterator",
-         "GetShardIterator",
-         Paging::kNone,
-         {Str("--stream-arn", "StreamArn", true), Str("--shard-id", "ShardId", true),
-          Str("--shard-iterator-type", "ShardIteratorType", true),
-          Str("--sequence-number", "SequenceNumber")}},
-        {"list-streams",
-         "ListStreams",
-         Paging::kNone,
-         {Str("--table-name", "TableName"), Int("--limit", "Limit"),
-          Str("--exclusive-start-stream-arn", "ExclusiveStartStreamArn")}},
-    };
+    std::vector<SubcommandDef> streams;
     AddModelledSubcommands(streams, true);
     return streams;
   }();

@@ -44,7 +44,7 @@ std::vector<StreamRecord> ReadAll(Engine& e, const std::string& arn) {
     std::optional<std::string> it = Must(e.GetShardIterator(g)).shard_iterator;
     for (int pages = 0; it && pages < 100; ++pages) {
       GetRecordsRequest r;
-      r.shard_iterator = it;
+      r.shard_iterator = *it;
       GetRecordsResponse page = Must(e.GetRecords(r));
       if (page.records.empty()) break;
       for (auto& rec : page.records) out.push_back(std::move(rec));
@@ -52,7 +52,7 @@ std::vector<StreamRecord> ReadAll(Engine& e, const std::string& arn) {
     }
   }
   std::sort(out.begin(), out.end(), [](const StreamRecord& a, const StreamRecord& b) {
-    return a.sequence_number < b.sequence_number;
+    return a.dynamodb.sequence_number < b.dynamodb.sequence_number;
   });
   return out;
 }
@@ -142,18 +142,18 @@ TEST_CASE("A write that changes nothing leaves no record, the others one each, i
   std::vector<StreamRecord> recs = ReadAll(*e.engine, LatestArn(*e.engine));
   REQUIRE(recs.size() == 3);
   CHECK(recs[0].event_name == "INSERT");
-  CHECK(!recs[0].old_image);
-  CHECK(recs[0].size_bytes == 12);  // DynamoDB: Keys (6) + NewImage (6)
+  CHECK(!recs[0].dynamodb.old_image);
+  CHECK(recs[0].dynamodb.size_bytes == 12);  // DynamoDB: Keys (6) + NewImage (6)
   CHECK(recs[1].event_name == "MODIFY");
-  CHECK(recs[1].size_bytes == 26);  // 6 + 14 + 6
-  CHECK(recs[1].old_image->size() == 1);
-  CHECK(recs[1].new_image->at("name").str() == "Fred");
+  CHECK(recs[1].dynamodb.size_bytes == 26);  // 6 + 14 + 6
+  CHECK(recs[1].dynamodb.old_image->size() == 1);
+  CHECK(recs[1].dynamodb.new_image->at("name").str() == "Fred");
   CHECK(recs[2].event_name == "REMOVE");
-  CHECK(!recs[2].new_image);
-  CHECK(recs[0].sequence_number < recs[1].sequence_number);
-  CHECK(recs[0].sequence_number.size() == 21);
-  CHECK(recs[0].stream_view_type == "NEW_AND_OLD_IMAGES");
-  CHECK(recs[0].approximate_creation_date_time == 1700000000.0);
+  CHECK(!recs[2].dynamodb.new_image);
+  CHECK(recs[0].dynamodb.sequence_number < recs[1].dynamodb.sequence_number);
+  CHECK(recs[0].dynamodb.sequence_number.size() == 21);
+  CHECK(recs[0].dynamodb.stream_view_type == "NEW_AND_OLD_IMAGES");
+  CHECK(recs[0].dynamodb.approximate_creation_date_time == 1700000000.0);
 }
 
 TEST_CASE("Each view type keeps its images: keys only, new, old, or both") {
@@ -168,10 +168,10 @@ TEST_CASE("Each view type keeps its images: keys only, new, old, or both") {
     const std::string v = view;
     const bool news = v == "NEW_IMAGE" || v == "NEW_AND_OLD_IMAGES";
     const bool olds = v == "OLD_IMAGE" || v == "NEW_AND_OLD_IMAGES";
-    CHECK(recs[1].keys == Item{{"id", S("a")}});
-    CHECK(recs[1].new_image.has_value() == news);
-    CHECK(recs[1].old_image.has_value() == olds);
-    if (olds) CHECK(recs[1].old_image->at("v") == N("1"));
+    CHECK(recs[1].dynamodb.keys == Item{{"id", S("a")}});
+    CHECK(recs[1].dynamodb.new_image.has_value() == news);
+    CHECK(recs[1].dynamodb.old_image.has_value() == olds);
+    if (olds) CHECK(recs[1].dynamodb.old_image->at("v") == N("1"));
   }
 }
 
@@ -208,7 +208,7 @@ TEST_CASE("Shards follow the partitions: one open shard each, a split closes the
   CHECK(s.stream_status == "ENABLED");
   REQUIRE(s.shards.size() == 4);  // an on-demand table starts with 4 partitions
   for (const auto& shard : s.shards) {
-    CHECK(!shard.ending_sequence_number);
+    CHECK(!shard.sequence_number_range.ending_sequence_number);
     CHECK(!shard.parent_shard_id);
     CHECK(shard.shard_id.size() == 37);
   }
@@ -218,9 +218,9 @@ TEST_CASE("Shards follow the partitions: one open shard each, a split closes the
   PutFeed(*e.engine, {{"id", S("after")}});
   s = Must(e->DescribeStream(d)).stream_description;
   REQUIRE(s.shards.size() == 12);
-  for (size_t i = 0; i < 4; ++i) CHECK(s.shards[i].ending_sequence_number);
+  for (size_t i = 0; i < 4; ++i) CHECK(s.shards[i].sequence_number_range.ending_sequence_number);
   for (size_t i = 4; i < 12; ++i) {
-    CHECK(!s.shards[i].ending_sequence_number);
+    CHECK(!s.shards[i].sequence_number_range.ending_sequence_number);
     REQUIRE(s.shards[i].parent_shard_id);
     CHECK(*s.shards[i].parent_shard_id == s.shards[(i - 4) / 2].shard_id);
   }
@@ -248,7 +248,7 @@ TEST_CASE("Iterators: TRIM_HORIZON, AT and AFTER a sequence number, LATEST, and 
     g.stream_arn = arn;
     g.shard_id = s.shard_id;
     g.shard_iterator_type = "AT_SEQUENCE_NUMBER";
-    g.sequence_number = all[0].sequence_number;
+    g.sequence_number = all[0].dynamodb.sequence_number;
     GetRecordsRequest r;
     r.shard_iterator = Must(e->GetShardIterator(g)).shard_iterator;
     if (!Must(e->GetRecords(r)).records.empty()) shard = s.shard_id;
@@ -264,11 +264,13 @@ TEST_CASE("Iterators: TRIM_HORIZON, AT and AFTER a sequence number, LATEST, and 
     r.shard_iterator = Must(e->GetShardIterator(g)).shard_iterator;
     GetRecordsResponse page = Must(e->GetRecords(r));
     CHECK(page.next_shard_iterator);  // an open shard always gives one
-    return page.records.empty() ? std::string() : page.records[0].sequence_number;
+    return page.records.empty() ? std::string() : page.records[0].dynamodb.sequence_number;
   };
-  CHECK(first_of("AT_SEQUENCE_NUMBER", all[1].sequence_number) == all[1].sequence_number);
-  CHECK(first_of("AFTER_SEQUENCE_NUMBER", all[0].sequence_number) == all[1].sequence_number);
-  CHECK(first_of("TRIM_HORIZON", std::nullopt) == all[0].sequence_number);
+  CHECK(first_of("AT_SEQUENCE_NUMBER", all[1].dynamodb.sequence_number) ==
+        all[1].dynamodb.sequence_number);
+  CHECK(first_of("AFTER_SEQUENCE_NUMBER", all[0].dynamodb.sequence_number) ==
+        all[1].dynamodb.sequence_number);
+  CHECK(first_of("TRIM_HORIZON", std::nullopt) == all[0].dynamodb.sequence_number);
   CHECK(first_of("LATEST", std::nullopt).empty());
   g.shard_iterator_type = "LATEST";
   g.sequence_number.reset();
@@ -326,7 +328,7 @@ TEST_CASE("A disabled stream stays readable: its shards close and end") {
   d.stream_arn = arn;
   StreamDescription s = Must(e->DescribeStream(d)).stream_description;
   CHECK(s.stream_status == "DISABLED");
-  for (const auto& shard : s.shards) CHECK(shard.ending_sequence_number);
+  for (const auto& shard : s.shards) CHECK(shard.sequence_number_range.ending_sequence_number);
   CHECK(ReadAll(*e.engine, arn).size() == 1);
   // Read to its end, a closed shard gives no next iterator.
   for (const auto& shard : s.shards) {
@@ -353,9 +355,9 @@ TEST_CASE("A Time to Live deletion is a REMOVE made by the service, and records 
   std::vector<StreamRecord> recs = ReadAll(*e.engine, arn);
   REQUIRE(recs.size() == 2);
   CHECK(recs[1].event_name == "REMOVE");
-  CHECK(recs[1].by_time_to_live);
-  CHECK(recs[1].old_image->at("id").str() == "old");
-  CHECK_FALSE(recs[0].by_time_to_live);
+  CHECK(ByTimeToLive(recs[1]));
+  CHECK(recs[1].dynamodb.old_image->at("id").str() == "old");
+  CHECK_FALSE(ByTimeToLive(recs[0]));
   *e.now += 24 * 3600 + 1;
   CHECK(ReadAll(*e.engine, arn).empty());
 }
@@ -382,12 +384,12 @@ TEST_CASE("A shard id is never given out twice, even after every record has aged
   REQUIRE(after.shards.size() == 8);
   for (const auto& shard : after.shards) {
     CHECK(first.count(shard.shard_id) == 0);
-    CHECK(!shard.ending_sequence_number);
+    CHECK(!shard.sequence_number_range.ending_sequence_number);
   }
   PutFeed(*e.engine, {{"id", S("a day later")}});
   std::vector<StreamRecord> recs = ReadAll(*e.engine, arn);
   REQUIRE(recs.size() == 1);
-  CHECK(recs[0].keys.at("id").str() == "a day later");
+  CHECK(recs[0].dynamodb.keys.at("id").str() == "a day later");
   StreamDescription now = Must(e->DescribeStream(d)).stream_description;
   REQUIRE(now.shards.size() == 8);
   for (size_t i = 0; i < now.shards.size(); ++i) {
@@ -425,4 +427,20 @@ TEST_CASE("ListStreams pages in ARN order and resumes after its last stream") {
   CHECK(Fails(e->ListStreams(l)).message ==
         "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member "
         "must have value greater than or equal to 1");
+  // A typed request is held to the model's constraints as a JSON one is, all of them in the
+  // model's member order (ddblab/model/streams.h).
+  l.table_name = "a";
+  l.limit = 101;
+  CHECK(Fails(e->ListStreams(l)).message ==
+        "2 validation errors detected: Value 'a' at 'tableName' failed to satisfy constraint: "
+        "Member must have length greater than or equal to 3; Value '101' at 'limit' failed to "
+        "satisfy constraint: Member must have value less than or equal to 100");
+  GetShardIteratorRequest g;
+  g.stream_arn = "arn";
+  g.shard_id = "shard";
+  g.shard_iterator_type = "FIRST";
+  CHECK(Fails(e->GetShardIterator(g)).message ==
+        "1 validation error detected: Value 'FIRST' at 'shardIteratorType' failed to satisfy "
+        "constraint: Member must satisfy enum value set: [AFTER_SEQUENCE_NUMBER, LATEST, "
+        "AT_SEQUENCE_NUMBER, TRIM_HORIZON]");
 }

@@ -473,8 +473,8 @@ void StreamOperations(Covered& covered) {
   std::vector<ddblab::StreamRecord> first = ReadStream(lab, covered, first_arn);
   bool by_time_to_live = false, both_images = false;
   for (const ddblab::StreamRecord& r : first) {
-    by_time_to_live = by_time_to_live || r.by_time_to_live;
-    both_images = both_images || (r.new_image && r.old_image);
+    by_time_to_live = by_time_to_live || ddblab::ByTimeToLive(r);
+    both_images = both_images || (r.dynamodb.new_image && r.dynamodb.old_image);
   }
   CHECK(by_time_to_live);
   CHECK(both_images);

@@ -10,9 +10,9 @@
 //   DDBLAB_MODEL_STRUCT(PointInTimeRecoverySpecification)
 //
 // A row is M(Wire, field, Type, Flags, Constraint): DynamoDB's member name, the C++ field, its
-// type (a scalar, another modelled shape, or a std::vector of either), whether it is required
-// plus what it holds (key, item, expression), and the constraint the service model puts on it.
-// DDBLAB_MODEL_STRUCT expands the rows into the struct (a required member is a T, an optional
+// type (a scalar, an Item, another modelled shape, or a std::vector of either), whether it is
+// required plus what it holds (key, item, expression), and the constraint the service model puts on
+// it. DDBLAB_MODEL_STRUCT expands the rows into the struct (a required member is a T, an optional
 // one a std::optional<T>) and into VisitMembers, which hands each member's MemberInfo and field
 // to a visitor. The wire codecs (engine/src/wire/model_codec.h), the member validation and the
 // aws-CLI option names all walk VisitMembers, so a shape has no second description anywhere.
@@ -43,7 +43,7 @@ enum MemberFlags : unsigned {
 // A constraint of the service model, checked as DynamoDB's request framework checks it (its
 // messages: "Member must have length less than or equal to 1024", ...).
 struct Constraint {
-  enum Kind { kNone, kLength, kRange, kEnum } kind = kNone;
+  enum Kind { kNone, kLength, kRange, kEnum, kTableName } kind = kNone;
   int64_t min = 0;
   int64_t max = 0;
   std::string_view values;  // kEnum: the allowed values, separated by '|'
@@ -58,6 +58,9 @@ constexpr Constraint Range(int64_t min, int64_t max) {
 constexpr Constraint OneOf(std::string_view values) {
   return Constraint{Constraint::kEnum, 0, 0, values};
 }
+// A table's name or ARN, held to DynamoDB's table-name rules (its pattern and length, or an
+// ARN's length) as every operation's TableName is.
+inline constexpr Constraint kTableName{Constraint::kTableName, 0, 0, {}};
 
 // One member as the codecs see it.
 struct MemberInfo {

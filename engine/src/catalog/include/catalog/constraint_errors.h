@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ddblab/error.h"
@@ -40,6 +41,14 @@ class ConstraintErrors {
  private:
   std::vector<std::string> messages_;
 };
+
+// "tableName" from "TableName", below `parent` ("a.b"): the path DynamoDB's constraint messages
+// name a member by.
+std::string MemberPath(const std::string& parent, std::string_view wire);
+
+// The path of element `index` (from 0) of the list at `path`: DynamoDB names a list element's
+// member "tags.1.member.key", counting from 1.
+std::string ElementPath(const std::string& path, size_t index);
 
 // 'value' in single quotes, as the envelope shows a present value.
 std::string Quote(const std::string& value);

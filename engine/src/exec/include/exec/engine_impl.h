@@ -37,7 +37,6 @@ class EngineImpl final : public Engine {
 
   Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) override;
   Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) override;
-  Result<ListTablesResponse> ListTables(const ListTablesRequest& r) override;
   Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override;
   Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override;
 
@@ -64,10 +63,6 @@ class EngineImpl final : public Engine {
   Result<Name##Response> Name(const Name##Request& r) override;
   DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)
 #undef DDBLAB_MODELLED_METHOD
-  Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& r) override;
-  Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& r) override;
-  Result<GetShardIteratorResponse> GetShardIterator(const GetShardIteratorRequest& r) override;
-  Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& r) override;
 
   // Deletes the expired items of every table with Time to Live enabled, when the clock has
   // moved on by at least a second since the last sweep (ttl_sweep.cc).

@@ -10,7 +10,6 @@
 #include "catalog/constraint_errors.h"
 #include "ddblab/error.h"
 #include "ddblab/requests.h"
-#include "ddblab/requests_streams.h"
 
 namespace ddblab {
 
@@ -50,16 +49,6 @@ void CheckMembers(const ExecuteStatementRequest& r, const AbsentMembers& absent,
 void CheckMembers(const BatchExecuteStatementRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
 void CheckMembers(const ExecuteTransactionRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
-void CheckMembers(const ListTablesRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
-void CheckMembers(const ListStreamsRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
-void CheckMembers(const DescribeStreamRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
-void CheckMembers(const GetShardIteratorRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
-void CheckMembers(const GetRecordsRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
 
 // The operations whose members CheckMembers knows.

@@ -52,6 +52,8 @@ class Decoder {
   // ("Member must have length less than or equal to 1024"). Reported together with the missing
   // members, in the order found.
   void Violation(std::string value, const std::string& path, std::string_view rule);
+  // Records the violations `found` (catalog::CheckConstraint's), after those recorded before.
+  void Violations(const catalog::ConstraintErrors& found) { violations_.Append(found); }
   void ValidationProblem(std::string message);
   // The error to report, if any.
   Status Finish() const;

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "catalog/model_constraints.h"
 #include "ddblab/model/shape.h"
 #include "wire/json_read.h"
 #include "wire/response_bodies.h"
@@ -26,16 +27,7 @@ constexpr bool kIsResponseShape = ShapeName(static_cast<const T*>(nullptr)).ends
 
 namespace model_codec {
 
-// "tableName" from "TableName", below `parent` ("a.b"): the path DynamoDB's constraint messages
-// name a member by.
-inline std::string MemberPath(const std::string& parent, std::string_view wire) {
-  std::string path = parent.empty() ? std::string() : parent + ".";
-  if (!wire.empty()) {
-    path += static_cast<char>(wire[0] >= 'A' && wire[0] <= 'Z' ? wire[0] - 'A' + 'a' : wire[0]);
-    path.append(wire.substr(1));
-  }
-  return path;
-}
+using catalog::MemberPath;
 
 // Whether `obj` has the member `name`, not null (DynamoDB reads a null member as absent).
 inline bool Present(const Json& obj, std::string_view name) {
@@ -44,17 +36,25 @@ inline bool Present(const Json& obj, std::string_view name) {
   return it != obj.end() && !it->is_null();
 }
 
-// DynamoDB's text for the constraint a member's value breaks ("Member must have length less
-// than or equal to 1024"), or empty. `text` is the value as written; `number` is set for a
-// number, `length` (in characters) for a string.
-std::string ConstraintProblem(const model::Constraint& c, const std::string& text,
-                              std::optional<int64_t> number, std::optional<int64_t> length);
-
 // ---------------------------------------------------------------- request bodies -> shapes
 
 template <typename T>
 void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const std::string& path,
                std::optional<T>* out);
+
+template <model::Modelled S>
+void ReadShape(Decoder& d, const Json& obj, const std::string& parent, S* shape);
+
+// The elements of `list`, the list member at `path`, each a shape T.
+template <model::Modelled T>
+std::vector<T> ReadElements(Decoder& d, const Json& list, const std::string& path) {
+  std::vector<T> elements;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (!d.StructElement(list[i], ShapeName(static_cast<const T*>(nullptr)))) continue;
+    ReadShape(d, list[i], catalog::ElementPath(path, i), &elements.emplace_back());
+  }
+  return elements;
+}
 
 template <model::Modelled S>
 void ReadShape(Decoder& d, const Json& obj, const std::string& parent, S* shape) {
@@ -75,47 +75,41 @@ void ReadShape(Decoder& d, const Json& obj, const std::string& parent, S* shape)
   });
 }
 
-inline void Check(Decoder& d, const model::MemberInfo& m, const std::string& path,
-                  const std::string& text, std::optional<int64_t> number,
-                  std::optional<int64_t> length) {
-  std::string problem = ConstraintProblem(m.constraint, text, number, length);
-  if (!problem.empty()) d.Violation("'" + text + "'", path, problem);
+// Records the violation of m's constraint by `value`, read at `path`.
+template <typename T>
+void Check(Decoder& d, const model::MemberInfo& m, const std::string& path, const T& value) {
+  if (m.constraint.kind == model::Constraint::kNone) return;
+  catalog::ConstraintErrors found;
+  catalog::CheckConstraint(m.constraint, value, path, &found);
+  d.Violations(found);
 }
-
-// The length DynamoDB checks a string's length constraint against: its characters.
-int64_t CharacterCount(std::string_view s);
 
 template <typename T>
 void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const std::string& path,
                std::optional<T>* out) {
   if constexpr (std::is_same_v<T, std::string>) {
     *out = d.String(obj, m.wire);
-    if (*out) Check(d, m, path, **out, std::nullopt, CharacterCount(**out));
+    if (*out) Check(d, m, path, **out);
   } else if constexpr (std::is_same_v<T, bool>) {
     *out = d.Bool(obj, m.wire);
   } else if constexpr (std::is_same_v<T, int> || std::is_same_v<T, int64_t>) {
     std::optional<int64_t> n = d.Integer(obj, m.wire, std::is_same_v<T, int> ? "Integer" : "Long");
     if (!n) return;
+    // Checked before it is narrowed, so a value beyond an Integer's range is named as sent.
     *out = static_cast<T>(*n);
-    Check(d, m, path, std::to_string(*n), *n, std::nullopt);
+    Check(d, m, path, *n);
   } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
     *out = d.StringList(obj, m.wire);
+  } else if constexpr (std::is_same_v<T, Item>) {
+    *out = d.ItemMember(obj, m.wire);
   } else if constexpr (model::Modelled<T>) {
     const Json* member = d.Struct(obj, m.wire, ShapeName(static_cast<const T*>(nullptr)));
     if (member == nullptr) return;
     ReadShape(d, *member, path, &out->emplace());
   } else if constexpr (model::ListOfShapes<T>) {
-    using Element = typename T::value_type;
     const Json* list = d.List(obj, m.wire);
     if (list == nullptr) return;
-    T elements;
-    for (size_t i = 0; i < list->size(); ++i) {
-      const Json& e = (*list)[i];
-      if (!d.StructElement(e, ShapeName(static_cast<const Element*>(nullptr)))) continue;
-      // DynamoDB names a list element's member 'tags.1.member.key' (counting from 1).
-      ReadShape(d, e, path + "." + std::to_string(i + 1) + ".member", &elements.emplace_back());
-    }
-    *out = std::move(elements);
+    *out = ReadElements<typename T::value_type>(d, *list, path);
   } else {
     static_assert(model::Modelled<T>, "a member type the model's request reader does not know");
   }
@@ -135,6 +129,8 @@ Json WriteValue(const T& value) {
       }
     });
     return j;
+  } else if constexpr (std::is_same_v<T, Item>) {
+    return ItemToJson(value);
   } else if constexpr (model::IsVector<T>::value) {
     Json j = Json::array();
     for (const auto& e : value) j.push_back(WriteValue(e));
@@ -145,6 +141,17 @@ Json WriteValue(const T& value) {
 }
 
 // ---------------------------------------------------------------- response bodies -> shapes
+
+template <model::Modelled S>
+void ReadBody(BodyReader& b, const Json& obj, S* shape);
+
+// The list member `name` of `obj`, each element a shape T.
+template <model::Modelled T>
+std::vector<T> ReadBodyElements(BodyReader& b, const Json& obj, std::string_view name) {
+  std::vector<T> elements;
+  b.EachObject(obj, name, [&](const Json& one) { ReadBody(b, one, &elements.emplace_back()); });
+  return elements;
+}
 
 template <model::Modelled S>
 void ReadBody(BodyReader& b, const Json& obj, S* shape) {
@@ -158,12 +165,15 @@ void ReadBody(BodyReader& b, const Json& obj, S* shape) {
           ReadBody(b, *member, value);
         }
       } else if constexpr (model::ListOfShapes<T>) {
-        b.EachObject(obj, m.wire,
-                     [&](const Json& one) { ReadBody(b, one, &value->emplace_back()); });
+        *value = ReadBodyElements<typename T::value_type>(b, obj, m.wire);
       } else if constexpr (std::is_same_v<T, int>) {
         int64_t n = 0;
         b.Read(obj, m.wire, &n);
         *value = static_cast<int>(n);
+      } else if constexpr (std::is_same_v<T, Item>) {
+        std::optional<Item> item;
+        b.Read(obj, m.wire, &item);
+        if (item) *value = std::move(*item);
       } else {
         b.Read(obj, m.wire, value);
       }

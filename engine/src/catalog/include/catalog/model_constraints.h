@@ -1,0 +1,62 @@
+// The service model's member constraints (ddblab/model/shape.h) in DynamoDB's words: checked on
+// a request body as it is read (wire/model_codec.h) and on a typed request when it is called
+// (CheckModelMembers), so both doors report the same violations.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "catalog/constraint_errors.h"
+#include "ddblab/error.h"
+#include "ddblab/model/shape.h"
+
+namespace ddblab::catalog {
+
+// Appends the violation of constraint `c` by the member at `path` holding `value`, if any:
+// "Value 'x' at 'path' failed to satisfy constraint: Member must have length less than or equal
+// to 1024" (a string's length counts its characters).
+void CheckConstraint(const model::Constraint& c, const std::string& value, const std::string& path,
+                     ConstraintErrors* errors);
+void CheckConstraint(const model::Constraint& c, int64_t value, const std::string& path,
+                     ConstraintErrors* errors);
+
+// Appends the constraint violations of every member of `shape` present, and of the shapes below
+// it, in the model's member order.
+template <model::Modelled S>
+void CheckModelMembers(const S& shape, const std::string& parent, ConstraintErrors* errors) {
+  VisitMembers(shape, [&](const model::MemberInfo& m, const auto& field) {
+    const std::string path = MemberPath(parent, m.wire);
+    auto check = [&](const auto& value) {
+      using T = std::remove_cvref_t<decltype(value)>;
+      if constexpr (std::is_same_v<T, std::string>) {
+        CheckConstraint(m.constraint, value, path, errors);
+      } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        CheckConstraint(m.constraint, static_cast<int64_t>(value), path, errors);
+      } else if constexpr (model::Modelled<T>) {
+        CheckModelMembers(value, path, errors);
+      } else if constexpr (model::ListOfShapes<T>) {
+        for (size_t i = 0; i < value.size(); ++i) {
+          CheckModelMembers(value[i], ElementPath(path, i), errors);
+        }
+      }
+    };
+    if constexpr (requires { field.has_value(); }) {
+      if (field) check(*field);
+    } else {
+      check(field);
+    }
+  });
+}
+
+// A typed request's constraint violations as one ValidationException, or OK.
+template <model::Modelled S>
+Status CheckModelMembers(const S& request) {
+  ConstraintErrors errors;
+  CheckModelMembers(request, "", &errors);
+  if (!errors.empty()) return errors.ToError();
+  return OkStatus();
+}
+
+}  // namespace ddblab::catalog

@@ -1,0 +1,74 @@
+// The non-template half of model_constraints.h: each constraint kind in DynamoDB's words.
+#include "catalog/model_constraints.h"
+
+namespace ddblab::catalog {
+namespace {
+
+// Characters of UTF-8 text, as DynamoDB counts a length constraint: continuation bytes do not
+// start one.
+int64_t CharacterCount(std::string_view s) {
+  int64_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// DynamoDB's text for a length or range constraint `n` breaks, or empty. `what` is "length" or
+// "value".
+std::string BoundsProblem(const model::Constraint& c, int64_t n, const char* what) {
+  if (n < c.min) {
+    return std::string("Member must have ") + what + " greater than or equal to " +
+           std::to_string(c.min);
+  }
+  if (n > c.max) {
+    return std::string("Member must have ") + what + " less than or equal to " +
+           std::to_string(c.max);
+  }
+  return "";
+}
+
+// "ENABLED|DISABLED" -> "[ENABLED, DISABLED]" when `value` is none of them, DynamoDB's listing of
+// an enum's values; empty when it is one.
+std::string EnumProblem(std::string_view values, const std::string& value) {
+  std::string set;
+  bool found = false;
+  std::string_view rest = values;
+  while (!rest.empty()) {
+    size_t bar = rest.find('|');
+    std::string_view one = rest.substr(0, bar);
+    found = found || one == value;
+    set += (set.empty() ? "" : ", ") + std::string(one);
+    rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
+  }
+  return found ? "" : "Member must satisfy enum value set: [" + set + "]";
+}
+
+}  // namespace
+
+void CheckConstraint(const model::Constraint& c, const std::string& value, const std::string& path,
+                     ConstraintErrors* errors) {
+  std::string problem;
+  switch (c.kind) {
+    case model::Constraint::kLength:
+      problem = BoundsProblem(c, CharacterCount(value), "length");
+      break;
+    case model::Constraint::kEnum:
+      problem = EnumProblem(c.values, value);
+      break;
+    case model::Constraint::kTableName:
+      CheckTableName(value, path, errors);
+      return;
+    case model::Constraint::kNone:
+    case model::Constraint::kRange:
+      return;
+  }
+  if (!problem.empty()) errors->Add(Quote(value), path, problem);
+}
+
+void CheckConstraint(const model::Constraint& c, int64_t value, const std::string& path,
+                     ConstraintErrors* errors) {
+  if (c.kind != model::Constraint::kRange) return;
+  std::string problem = BoundsProblem(c, value, "value");
+  if (!problem.empty()) errors->Add(Quote(std::to_string(value)), path, problem);
+}
+
+}  // namespace ddblab::catalog
