@@ -180,8 +180,9 @@ std::string CellText(const AttributeValue& value) {
 
 std::vector<std::string> TableSummary(const TableDescription& t, bool with_keys) {
   std::vector<std::string> lines;
-  std::string head = "Table " + t.table_name + " (" + t.table_status + ", " + t.billing_mode;
-  if (t.billing_mode == "PROVISIONED") {
+  const std::string billing_mode = BillingModeOf(t);
+  std::string head = "Table " + t.table_name + " (" + t.table_status + ", " + billing_mode;
+  if (billing_mode == "PROVISIONED") {
     head += " " + std::to_string(t.provisioned_throughput.read_capacity_units) + " RCU / " +
             std::to_string(t.provisioned_throughput.write_capacity_units) + " WCU";
   }

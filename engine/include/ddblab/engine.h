@@ -86,12 +86,6 @@ class Engine {
   // limits, projections, capacity that the billing mode forbids); LimitExceededException past
   // the account's table count.
   virtual Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) = 0;
-  // The TableDescription: schema, indexes with their item counts and sizes, billing, stream.
-  // ResourceNotFoundException for an unknown table.
-  virtual Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) = 0;
-  // Deletes a table with its items, indexes and stream records; returns its last description
-  // (status DELETING). ResourceNotFoundException for an unknown table.
-  virtual Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) = 0;
   // Changes billing mode, throughput, stream, or creates, updates or deletes one GSI (built from
   // the existing items at once). Returns the new description. ValidationException when nothing
   // would change or the change is not allowed; LimitExceededException for more than one index
@@ -162,6 +156,10 @@ class Engine {
   // The modelled operations (ddblab/model/): one method each, named as the operation. A typed
   // request is held to its model's constraints as a JSON one is (ranges, lengths, enums, table
   // names). Among them:
+  // - DescribeTable: the TableDescription: schema, indexes with their item counts and sizes,
+  //   billing, stream. ResourceNotFoundException for an unknown table.
+  // - DeleteTable: deletes a table with its items, indexes and stream records; returns its last
+  //   description (status DELETING). ResourceNotFoundException for an unknown table.
   // - ListTables: table names in ascending order, at most Limit (100 by default) after
   //   ExclusiveStartTableName, with LastEvaluatedTableName when more follow.
   // - Tags and Time to Live: expired items of a table with Time to Live enabled are deleted by a

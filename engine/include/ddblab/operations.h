@@ -34,8 +34,6 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(BatchWriteItem, kBatch)        \
   X(CreateTable, kControl)         \
   X(DeleteItem, kData)             \
-  X(DeleteTable, kDrop)            \
-  X(DescribeTable, kControl)       \
   X(ExecuteStatement, kData)       \
   X(ExecuteTransaction, kData)     \
   X(GetItem, kData)                \
@@ -49,10 +47,12 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
 
 #define DDBLAB_MODELLED_OPERATIONS(X)    \
   X(DeleteResourcePolicy, kControl)      \
+  X(DeleteTable, kDrop)                  \
   X(DescribeContinuousBackups, kControl) \
   X(DescribeEndpoints, kControl)         \
   X(DescribeLimits, kControl)            \
   X(DescribeStream, kStream)             \
+  X(DescribeTable, kControl)             \
   X(DescribeTimeToLive, kControl)        \
   X(GetRecords, kStream)                 \
   X(GetResourcePolicy, kControl)         \

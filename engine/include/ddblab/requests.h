@@ -53,10 +53,6 @@ using AttributeUpdates = std::map<std::string, AttributeValueUpdate>;
 
 // ---------------------------------------------------------------- control plane
 
-struct Projection {
-  std::optional<std::string> projection_type;  // "ALL", "KEYS_ONLY", "INCLUDE"
-  std::optional<std::vector<std::string>> non_key_attributes;
-};
 struct ProvisionedThroughput {
   int64_t read_capacity_units = 0;
   int64_t write_capacity_units = 0;
@@ -66,13 +62,6 @@ struct SecondaryIndexSpec {
   std::vector<KeySchemaElement> key_schema;
   Projection projection;
   std::optional<ProvisionedThroughput> provisioned_throughput;  // GSIs only
-};
-
-// A table's change stream (DynamoDB Streams): StreamEnabled is required on the wire;
-// StreamViewType is KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES.
-struct StreamSpecification {
-  std::optional<bool> stream_enabled;
-  std::optional<std::string> stream_view_type;
 };
 
 struct CreateTableRequest {
@@ -89,54 +78,6 @@ struct CreateTableRequest {
   std::optional<std::vector<Tag>> tags;
 };
 
-struct IndexDescription {
-  std::string index_name;
-  std::vector<KeySchemaElement> key_schema;
-  Projection projection;
-  std::string index_status = "ACTIVE";
-  std::optional<ProvisionedThroughput> provisioned_throughput;  // GSIs on provisioned tables
-  int64_t index_size_bytes = 0;
-  int64_t item_count = 0;
-};
-
-struct TableDescription {
-  std::string table_name;
-  std::string table_status = "ACTIVE";
-  std::string table_arn;
-  std::string table_id;
-  double creation_date_time = 0;              // seconds since the epoch
-  double last_update_to_pay_per_request = 0;  // BillingModeSummary; 0: never on demand
-  std::vector<AttributeDefinition> attribute_definitions;
-  std::vector<KeySchemaElement> key_schema;
-  std::vector<IndexDescription> global_secondary_indexes;
-  std::vector<IndexDescription> local_secondary_indexes;
-  std::string billing_mode = "PROVISIONED";
-  ProvisionedThroughput provisioned_throughput;  // zeros for PAY_PER_REQUEST
-  int64_t item_count = 0;
-  int64_t table_size_bytes = 0;
-  int partition_count = 0;  // ddblab extension: simulated physical partitions
-  // Present while a stream is enabled; the latest stream's ARN and label stay after a disable.
-  std::optional<StreamSpecification> stream_specification;
-  std::optional<std::string> latest_stream_arn;
-  std::optional<std::string> latest_stream_label;
-};
-
-struct CreateTableResponse {
-  TableDescription table_description;
-};
-struct DescribeTableRequest {
-  std::string table_name;
-};
-struct DescribeTableResponse {
-  TableDescription table;
-};
-struct DeleteTableRequest {
-  std::string table_name;
-};
-struct DeleteTableResponse {
-  TableDescription table_description;
-};
-
 struct GlobalSecondaryIndexUpdate {
   std::optional<SecondaryIndexSpec> create;
   std::optional<std::string> delete_index_name;
@@ -149,9 +90,6 @@ struct UpdateTableRequest {
   std::optional<ProvisionedThroughput> provisioned_throughput;
   std::optional<std::vector<GlobalSecondaryIndexUpdate>> global_secondary_index_updates;
   std::optional<StreamSpecification> stream_specification;
-};
-struct UpdateTableResponse {
-  TableDescription table_description;
 };
 
 // ---------------------------------------------------------------- items

@@ -27,9 +27,16 @@ std::vector<KeySchemaElement> KeySchemaOf(const KeyDef& hash, const std::optiona
   return out;
 }
 
-IndexDescription DescribeIndex(const IndexSchema& index, const TableSchema& table) {
+// Provisioned units as a description shows them.
+ProvisionedThroughputDescription Described(const ProvisionedThroughput& t) {
+  return ProvisionedThroughputDescription{0, t.read_capacity_units, t.write_capacity_units};
+}
+
+IndexDescription DescribeIndex(const IndexSchema& index, const TableSchema& table,
+                               const std::string& table_arn) {
   IndexDescription d;
   d.index_name = index.name;
+  d.index_arn = IndexArn(table_arn, index.name);
   d.key_schema = index.KeySchema();
   d.projection.projection_type = index.projection_type;
   if (index.projection_type == "INCLUDE") {
@@ -39,10 +46,12 @@ IndexDescription DescribeIndex(const IndexSchema& index, const TableSchema& tabl
     d.projection.non_key_attributes = std::move(names);
   }
   if (index.global) {
+    d.index_status = "ACTIVE";
     // DynamoDB: a GSI of an on-demand table shows zero provisioned units.
-    d.provisioned_throughput = table.billing_mode == "PROVISIONED"
-                                   ? index.provisioned_throughput.value_or(ProvisionedThroughput{})
-                                   : ProvisionedThroughput{};
+    d.provisioned_throughput =
+        Described(table.billing_mode == "PROVISIONED"
+                      ? index.provisioned_throughput.value_or(ProvisionedThroughput{})
+                      : ProvisionedThroughput{});
   }
   return d;
 }
@@ -91,17 +100,22 @@ TableDescription DescribeSchema(const TableSchema& s, const std::string& region,
               return a.attribute_name < b.attribute_name;
             });
   d.key_schema = KeySchemaOf(s.hash, s.range);
+  d.table_status = "ACTIVE";
   for (const IndexSchema& i : s.global_secondary_indexes) {
-    d.global_secondary_indexes.push_back(DescribeIndex(i, s));
+    d.global_secondary_indexes.push_back(DescribeIndex(i, s, d.table_arn));
   }
   for (const IndexSchema& i : s.local_secondary_indexes) {
-    d.local_secondary_indexes.push_back(DescribeIndex(i, s));
+    d.local_secondary_indexes.push_back(DescribeIndex(i, s, d.table_arn));
   }
-  d.billing_mode = s.billing_mode;
-  d.last_update_to_pay_per_request = s.last_update_to_pay_per_request;
-  d.provisioned_throughput =
-      s.billing_mode == "PROVISIONED" ? s.provisioned_throughput : ProvisionedThroughput{};
-  d.partition_count = DerivedPartitionCount(s, 0, nullptr);
+  // DynamoDB: present once the table has been on demand, in whichever mode it is now (a schema
+  // not yet stored has no switch time: it is on demand since its creation).
+  if (s.billing_mode == "PAY_PER_REQUEST" || s.last_update_to_pay_per_request > 0) {
+    d.billing_mode_summary = BillingModeSummary{
+        s.billing_mode, s.last_update_to_pay_per_request > 0 ? s.last_update_to_pay_per_request
+                                                             : s.creation_date_time};
+  }
+  d.provisioned_throughput = Described(s.billing_mode == "PROVISIONED" ? s.provisioned_throughput
+                                                                       : ProvisionedThroughput{});
   // DynamoDB: StreamSpecification while a stream is enabled; the latest stream's ARN and label
   // also after it is disabled.
   if (const StreamState* st = s.EnabledStream()) {

@@ -168,7 +168,6 @@ Result<ListTagsOfResourceResponse> EngineImpl::ListTagsOfResource(
 
 Result<UpdateTimeToLiveResponse> EngineImpl::UpdateTimeToLive(const UpdateTimeToLiveRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
   const TimeToLiveSpecification& spec = r.time_to_live_specification;
   // DynamoDB: AttributeName is 1 to 255 characters (API reference, TimeToLiveSpecification).
   if (spec.attribute_name.empty()) {
@@ -211,7 +210,6 @@ Result<UpdateTimeToLiveResponse> EngineImpl::UpdateTimeToLive(const UpdateTimeTo
 Result<DescribeTimeToLiveResponse> EngineImpl::DescribeTimeToLive(
     const DescribeTimeToLiveRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
   auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
   if (it == tables_.end()) return TableNotFound(r.table_name);
   // DynamoDB moves through ENABLING and DISABLING for up to an hour; ddblab applies the change

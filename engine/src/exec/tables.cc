@@ -50,13 +50,11 @@ Result<CreateTableResponse> EngineImpl::CreateTable(const CreateTableRequest& r)
   (void)inserted;
   CreateTableResponse resp;
   resp.table_description = DescribeSchema(it->second, options_.region, options_.account_id);
-  resp.table_description.partition_count = PartitionCount(it->second);
   return resp;
 }
 
 Result<DescribeTableResponse> EngineImpl::DescribeTable(const DescribeTableRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
   auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
   if (it == tables_.end()) return ControlTableNotFound(r.table_name);
   const TableSchema& s = it->second;
@@ -65,7 +63,6 @@ Result<DescribeTableResponse> EngineImpl::DescribeTable(const DescribeTableReque
   DDB_ASSIGN_OR_RETURN(auto stats, storage_->CountAndSize(s.storage_id, false));
   resp.table.item_count = stats.first;
   resp.table.table_size_bytes = stats.second;
-  resp.table.partition_count = PartitionCount(s);
   auto fill = [&](std::vector<IndexDescription>& descs,
                   const std::vector<IndexSchema>& schemas) -> Status {
     for (auto& d : descs) {
@@ -102,7 +99,6 @@ Result<ListTablesResponse> EngineImpl::ListTables(const ListTablesRequest& r) {
 
 Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(ValidateTableName(r.table_name));
   auto it = tables_.find(TableNameOf(r.table_name, options_.account_id));
   if (it == tables_.end()) return ControlTableNotFound(r.table_name);
   const TableSchema& s = it->second;
@@ -112,6 +108,18 @@ Result<DeleteTableResponse> EngineImpl::DeleteTable(const DeleteTableRequest& r)
   resp.table_description.item_count = stats.first;
   resp.table_description.table_size_bytes = stats.second;
   resp.table_description.table_status = "DELETING";
+  // DynamoDB describes the table as it goes without its definition: no AttributeDefinitions,
+  // KeySchema, CreationDateTime, indexes or stream (API reference and aws CLI reference,
+  // DeleteTable examples).
+  TableDescription& gone = resp.table_description;
+  gone.attribute_definitions.clear();
+  gone.key_schema.clear();
+  gone.creation_date_time = 0;
+  gone.local_secondary_indexes.clear();
+  gone.global_secondary_indexes.clear();
+  gone.stream_specification.reset();
+  gone.latest_stream_label.reset();
+  gone.latest_stream_arn.reset();
   DDB_TRY(storage_->Begin());
   auto drop = [&]() -> Status {
     DDB_TRY(storage_->DropItemTable(s.storage_id));
@@ -204,7 +212,6 @@ Result<UpdateTableResponse> EngineImpl::UpdateTable(const UpdateTableRequest& r)
   DDB_ASSIGN_OR_RETURN(auto stats, storage_->CountAndSize(it->second.storage_id, false));
   resp.table_description.item_count = stats.first;
   resp.table_description.table_size_bytes = stats.second;
-  resp.table_description.partition_count = PartitionCount(it->second);
   return resp;
 }
 

@@ -1,5 +1,5 @@
-// Table request structs -> request bodies (CreateTable, UpdateTable, DescribeTable, DeleteTable,
-// ListTables), for the remote client; the inverses of requests_tables_json.cc.
+// CreateTable's and UpdateTable's request structs -> request bodies, for the remote client; the
+// inverses of requests_tables_json.cc.
 #include "wire/codec.h"
 #include "wire/model_codec.h"
 #include "wire/request_bodies.h"
@@ -12,15 +12,6 @@ Json RequestThroughputToJson(const ProvisionedThroughput& t) {
               {"WriteCapacityUnits", t.write_capacity_units}};
 }
 
-// Unlike a TableDescription's projection, a request's empty NonKeyAttributes list is sent: the
-// decoder keeps it as an empty list, not as an absent member.
-Json RequestProjectionToJson(const Projection& p) {
-  Json j = Json::object();
-  if (p.projection_type) j["ProjectionType"] = *p.projection_type;
-  if (p.non_key_attributes) j["NonKeyAttributes"] = StringListToJson(*p.non_key_attributes);
-  return j;
-}
-
 // One GlobalSecondaryIndexes / LocalSecondaryIndexes entry, or UpdateTable's Create action.
 // A local index has no ProvisionedThroughput member in DynamoDB's shape (the decoder does not
 // read one), so `global` decides whether it is sent.
@@ -28,7 +19,7 @@ Json IndexSpecToJson(const SecondaryIndexSpec& s, bool global) {
   Json j = Json::object();
   j["IndexName"] = s.index_name;
   j["KeySchema"] = model_codec::WriteValue(s.key_schema);
-  j["Projection"] = RequestProjectionToJson(s.projection);
+  j["Projection"] = model_codec::WriteValue(s.projection);
   if (global && s.provisioned_throughput) {
     j["ProvisionedThroughput"] = RequestThroughputToJson(*s.provisioned_throughput);
   }
@@ -58,15 +49,6 @@ Json IndexUpdateToJson(const GlobalSecondaryIndexUpdate& u) {
   return j;
 }
 
-Json StreamSpecificationToJson(const StreamSpecification& s) {
-  Json j = Json::object();
-  if (s.stream_enabled) j["StreamEnabled"] = *s.stream_enabled;
-  if (s.stream_view_type) j["StreamViewType"] = *s.stream_view_type;
-  return j;
-}
-
-Json TableNameOnly(const std::string& table_name) { return Json{{"TableName", table_name}}; }
-
 }  // namespace
 
 Json ToJson(const CreateTableRequest& r) {
@@ -85,16 +67,12 @@ Json ToJson(const CreateTableRequest& r) {
     j["ProvisionedThroughput"] = RequestThroughputToJson(*r.provisioned_throughput);
   }
   if (r.stream_specification) {
-    j["StreamSpecification"] = StreamSpecificationToJson(*r.stream_specification);
+    j["StreamSpecification"] = model_codec::WriteValue(*r.stream_specification);
   }
   // A Key or Value left out stays out, so the service answers with its own message for it.
   if (r.tags) j["Tags"] = model_codec::WriteValue(*r.tags);
   return j;
 }
-
-Json ToJson(const DescribeTableRequest& r) { return TableNameOnly(r.table_name); }
-
-Json ToJson(const DeleteTableRequest& r) { return TableNameOnly(r.table_name); }
 
 Json ToJson(const UpdateTableRequest& r) {
   Json j = Json::object();
@@ -107,7 +85,7 @@ Json ToJson(const UpdateTableRequest& r) {
     j["ProvisionedThroughput"] = RequestThroughputToJson(*r.provisioned_throughput);
   }
   if (r.stream_specification) {
-    j["StreamSpecification"] = StreamSpecificationToJson(*r.stream_specification);
+    j["StreamSpecification"] = model_codec::WriteValue(*r.stream_specification);
   }
   if (r.global_secondary_index_updates) {
     Json updates = Json::array();

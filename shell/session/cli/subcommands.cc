@@ -222,8 +222,6 @@ std::vector<SubcommandDef> BuildTable() {
         ConditionalOperator(), Str("--return-values", "ReturnValues"), ReturnConsumedCapacity(),
         ReturnItemCollectionMetrics(), Str("--condition-expression", "ConditionExpression"),
         Names(), Values(), OnConditionFailure()}},
-      {"delete-table", "DeleteTable", Paging::kNone, {TableName()}},
-      {"describe-table", "DescribeTable", Paging::kNone, {TableName()}},
       {"execute-statement",
        "ExecuteStatement",
        Paging::kNone,

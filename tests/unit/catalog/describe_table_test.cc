@@ -1,6 +1,7 @@
 // DescribeSchema: the TableDescription DescribeTable shows for a validated schema.
 #include <catch2/catch.hpp>
 
+#include "catalog/partition_model.h"
 #include "catalog_test_util.h"
 
 using namespace ddblab;
@@ -26,8 +27,10 @@ TableSchema Described() {
 TEST_CASE("TableArn is arn:aws:dynamodb:<region>:<account>:table/<name>") {
   TableDescription d = DescribeSchema(Described(), "us-east-1", "123456789012");
   CHECK(d.table_arn == "arn:aws:dynamodb:us-east-1:123456789012:table/Music");
-  CHECK(IndexArn(d.table_arn, "byZ") ==
+  CHECK(d.global_secondary_indexes[0].index_arn ==
         "arn:aws:dynamodb:us-east-1:123456789012:table/Music/index/byZ");
+  CHECK(d.local_secondary_indexes[0].index_arn ==
+        "arn:aws:dynamodb:us-east-1:123456789012:table/Music/index/byA");
 }
 
 TEST_CASE("DescribeTable lists the partition key before the sort key") {
@@ -63,6 +66,9 @@ TEST_CASE("DescribeTable shows index key schemas, projections and GSI throughput
   CHECK(l.projection.projection_type == "ALL");
   CHECK_FALSE(l.projection.non_key_attributes);
   CHECK_FALSE(l.provisioned_throughput);
+  // DynamoDB: a GSI has an IndexStatus (ACTIVE: ddblab builds an index at once), an LSI none.
+  CHECK(g.index_status == std::optional<std::string>("ACTIVE"));
+  CHECK_FALSE(l.index_status);
 }
 
 TEST_CASE("An on-demand table shows zero provisioned throughput, its GSIs too") {
@@ -71,13 +77,15 @@ TEST_CASE("An on-demand table shows zero provisioned throughput, its GSIs too") 
   r.provisioned_throughput.reset();
   r.attribute_definitions.push_back(Def("g"));
   r.global_secondary_indexes = std::vector{Index("byG", {Hash("g")})};
-  TableDescription d = DescribeSchema(MustCreate(r), "eu-west-2", "000000000000");
-  CHECK(d.billing_mode == "PAY_PER_REQUEST");
+  const TableSchema s = MustCreate(r);
+  TableDescription d = DescribeSchema(s, "eu-west-2", "000000000000");
+  CHECK(BillingModeOf(d) == "PAY_PER_REQUEST");
   CHECK(d.provisioned_throughput.read_capacity_units == 0);
   CHECK(d.provisioned_throughput.write_capacity_units == 0);
   REQUIRE(d.global_secondary_indexes[0].provisioned_throughput);
   CHECK(d.global_secondary_indexes[0].provisioned_throughput->read_capacity_units == 0);
-  CHECK(d.partition_count == 4);
+  // A new on-demand table is simulated with 4 partitions (README, the partition model).
+  CHECK(DerivedPartitionCount(s, 0, nullptr) == 4);
 }
 
 TEST_CASE("TableId is a stable UUID derived from name and creation time") {

@@ -88,22 +88,25 @@ TEST_CASE("GetItem of a missing item is an empty object") {
   CHECK(internal::ToJson(r, "").dump() == R"({"Item":{"PK":{"S":"a"}}})");
 }
 
-TEST_CASE("TableDescription carries DynamoDB's members") {
+TEST_CASE("TableDescription carries DynamoDB's members, and leaves out what it lacks") {
   ddblab::TableDescription t;
   t.table_name = "app-main";
   t.table_arn = "arn:aws:dynamodb:us-east-1:000000000000:table/app-main";
   t.table_id = "id";
   t.creation_date_time = 1700000000.5;
-  t.billing_mode = "PAY_PER_REQUEST";
-  t.last_update_to_pay_per_request = 1700000000.5;
+  t.table_status = "ACTIVE";
+  t.billing_mode_summary = ddblab::BillingModeSummary{"PAY_PER_REQUEST", 1700000000.5};
   t.key_schema = {{"PK", "HASH"}};
   t.attribute_definitions = {{"PK", "S"}};
   ddblab::IndexDescription gsi;
   gsi.index_name = "GSI2";
   gsi.key_schema = {{"GSI2PK", "HASH"}};
   gsi.projection.projection_type = "KEYS_ONLY";
+  gsi.index_status = "ACTIVE";
+  gsi.provisioned_throughput.emplace();
+  gsi.index_arn = t.table_arn + "/index/GSI2";
   t.global_secondary_indexes.push_back(gsi);
-  Json j = internal::TableDescriptionToJson(t);
+  Json j = internal::ToJson(ddblab::DescribeTableResponse{t}, "")["Table"];
   CHECK(j["BillingModeSummary"]["BillingMode"] == "PAY_PER_REQUEST");
   CHECK(j["BillingModeSummary"]["LastUpdateToPayPerRequestDateTime"].get<double>() == 1700000000.5);
   CHECK(j["ProvisionedThroughput"].dump() ==

@@ -38,6 +38,9 @@ enum MemberFlags : unsigned {
   // with the operation's own message, which the engine gives: the field stays optional and the
   // reader records no "Member must not be null".
   kRequiredCheckedByEngine = 1u << 4,
+  // Written only when it holds something (a list with elements, a non-zero number): DynamoDB
+  // leaves such a member out rather than sending it empty (a table's index lists).
+  kOmitEmpty = 1u << 5,
 };
 
 // A constraint of the service model, checked as DynamoDB's request framework checks it (its

@@ -16,9 +16,10 @@ namespace ddblab {
   M(AttributeName, attribute_name, std::string, model::kRequired, model::kNoConstraint)
 DDBLAB_MODEL_STRUCT(TimeToLiveSpecification)
 
-// The table's name is checked by the engine (its length and characters), as every operation's.
+// The table's name is held to the table-name rules (its characters and length), as every
+// operation's.
 #define DDBLAB_SHAPE_UpdateTimeToLiveRequest(M)                                   \
-  M(TableName, table_name, std::string, model::kRequired, model::kNoConstraint)   \
+  M(TableName, table_name, std::string, model::kRequired, model::kTableName)      \
   M(TimeToLiveSpecification, time_to_live_specification, TimeToLiveSpecification, \
     model::kRequired, model::kNoConstraint)
 DDBLAB_MODEL_STRUCT(UpdateTimeToLiveRequest)
@@ -30,7 +31,7 @@ DDBLAB_MODEL_STRUCT(UpdateTimeToLiveRequest)
 DDBLAB_MODEL_STRUCT(UpdateTimeToLiveResponse)
 
 #define DDBLAB_SHAPE_DescribeTimeToLiveRequest(M) \
-  M(TableName, table_name, std::string, model::kRequired, model::kNoConstraint)
+  M(TableName, table_name, std::string, model::kRequired, model::kTableName)
 DDBLAB_MODEL_STRUCT(DescribeTimeToLiveRequest)
 
 // TimeToLiveStatus is ENABLED or DISABLED (ddblab settles a change at once, so never ENABLING

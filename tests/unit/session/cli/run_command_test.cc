@@ -275,26 +275,26 @@ TEST_CASE("Waiters: table-exists succeeds silently or fails like an exhausted wa
   FakeClient client(0);
   ddblab::wire::JsonResult found;
   found.ok = true;
-  found.body = Json::parse(R"({"Table":{"TableName":"t","TableStatus":"ACTIVE"}})");
+  found.body = Json::parse(R"({"Table":{"TableName":"tbl","TableStatus":"ACTIVE"}})");
   ddblab::wire::JsonResult missing;
   missing.ok = false;
   missing.error = ddblab::MakeError(ddblab::ErrorType::kResourceNotFoundException,
                                     "Requested resource not found");
   client.scripted = {found, missing, missing, found};
-  CliOutcome ok = RunCliCommand(client, Parse("wait table-exists --table-name t"));
+  CliOutcome ok = RunCliCommand(client, Parse("wait table-exists --table-name tbl"));
   CHECK(ok.ok);
   CHECK(PrintedJson(ok) == Json::object());
   CHECK(client.requests[0].first == "DescribeTable");
 
-  CliOutcome never = RunCliCommand(client, Parse("wait table-exists --table-name t"));
+  CliOutcome never = RunCliCommand(client, Parse("wait table-exists --table-name tbl"));
   CHECK_FALSE(never.ok);
   CHECK(never.error.column == -255);
   CHECK(never.error.message ==
         "Waiter TableExists failed: Max attempts exceeded. Previously accepted state: Matched "
         "expected service error code: ResourceNotFoundException");
 
-  CHECK(RunCliCommand(client, Parse("wait table-not-exists --table-name t")).ok);
-  CliOutcome still = RunCliCommand(client, Parse("wait table-not-exists --table-name t"));
+  CHECK(RunCliCommand(client, Parse("wait table-not-exists --table-name tbl")).ok);
+  CliOutcome still = RunCliCommand(client, Parse("wait table-not-exists --table-name tbl"));
   CHECK_FALSE(still.ok);
   CHECK(still.error.message == "Waiter TableNotExists failed: Max attempts exceeded");
 }

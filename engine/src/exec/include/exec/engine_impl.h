@@ -36,8 +36,6 @@ class EngineImpl final : public Engine {
   Status Init();
 
   Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) override;
-  Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) override;
-  Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override;
   Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override;
 
   Result<GetItemResponse> GetItem(const GetItemRequest& r) override;

@@ -18,7 +18,6 @@ DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_FROM_JSON)
 #undef DDBLAB_DECLARE_FROM_JSON
 
 // Response structs -> response bodies; `rcc` is the request's ReturnConsumedCapacity.
-Json TableDescriptionToJson(const TableDescription& t);
 #define DDBLAB_DECLARE_TO_JSON(Name, How) \
   Json ToJson(const Name##Response& r, std::string_view rcc);
 DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_TO_JSON)  // ScanResponse is QueryResponse
@@ -36,7 +35,6 @@ DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_REQUEST_TO_JSON)
   Status FromJson(const Json& j, Name##Response* r);
 DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_RESPONSE_FROM_JSON)  // one definition serves Query and Scan
 #undef DDBLAB_DECLARE_RESPONSE_FROM_JSON
-TableDescription TableDescriptionFromJson(const Json& j);
 
 // The request's item shapes back to JSON (UnprocessedKeys / UnprocessedItems).
 Json KeysAndAttributesToJson(const KeysAndAttributes& k);

@@ -117,6 +117,19 @@ void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const st
 
 // ---------------------------------------------------------------- shapes -> bodies
 
+// Whether a kOmitEmpty member holds nothing: an empty list or string, a zero number (a shape is
+// never empty).
+template <typename T>
+bool IsEmpty(const T& value) {
+  if constexpr (requires { value.empty(); }) {
+    return value.empty();
+  } else if constexpr (std::is_arithmetic_v<T>) {
+    return value == T{};
+  } else {
+    return false;
+  }
+}
+
 template <typename T>
 Json WriteValue(const T& value) {
   if constexpr (model::Modelled<T>) {
@@ -125,6 +138,7 @@ Json WriteValue(const T& value) {
       if constexpr (requires { field.has_value(); }) {
         if (field) j[std::string(m.wire)] = WriteValue(*field);
       } else {
+        if ((m.flags & model::kOmitEmpty) != 0 && IsEmpty(field)) return;
         j[std::string(m.wire)] = WriteValue(field);
       }
     });

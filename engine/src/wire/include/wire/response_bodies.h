@@ -21,7 +21,7 @@ namespace ddblab::wire::internal {
 
 // Reads one response body. The first ill-typed member is remembered and reported by Finish;
 // reading goes on past it (the ill-typed member reads as absent), so a caller that wants what
-// could be read (TableDescriptionFromJson) gets every other member.
+// could be read gets every other member.
 class BodyReader {
  public:
   BodyReader() = default;
