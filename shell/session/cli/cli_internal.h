@@ -102,10 +102,12 @@ struct OptionSpec {
   bool disables_paging = false;
 };
 
+// The aws CLI's paginators for DynamoDB (botocore's paginators-1.json).
 enum class Paging {
   kNone,
   kItems,       // Query, Scan: ExclusiveStartKey/LastEvaluatedKey; Items, Count, ScannedCount
   kTableNames,  // ListTables: ExclusiveStartTableName/LastEvaluatedTableName; TableNames
+  kTags,        // ListTagsOfResource: NextToken/NextToken; Tags (no limit key)
 };
 
 struct SubcommandDef {
@@ -139,10 +141,17 @@ struct GlobalOption {
 const std::vector<GlobalOption>& IgnoredGlobalOptions();
 const GlobalOption* FindIgnoredGlobalOption(std::string_view name);
 
-// Options every paginated subcommand accepts in addition to its own.
+// Options a paginated subcommand accepts in addition to its own (PagingOptions).
 inline constexpr std::string_view kStartingToken = "--starting-token";
 inline constexpr std::string_view kPageSize = "--page-size";
 inline constexpr std::string_view kMaxItems = "--max-items";
+// The options the aws CLI adds for `paging`: --starting-token and --max-items, and --page-size
+// where the paginator has a limit key (awscli's unify_paging_params); none without paging.
+inline std::vector<std::string_view> PagingOptions(Paging paging) {
+  if (paging == Paging::kNone) return {};
+  if (paging == Paging::kTags) return {kStartingToken, kMaxItems};
+  return {kStartingToken, kPageSize, kMaxItems};
+}
 inline constexpr std::string_view kNoPaginate = "--no-paginate";
 inline constexpr std::string_view kCliInputJson = "--cli-input-json";
 

@@ -266,10 +266,8 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
         names.push_back("--no-" + std::string(spec.name.substr(2)));
       }
     }
-    if (paginated) {
-      names.emplace_back(cli::kStartingToken);
-      names.emplace_back(cli::kPageSize);
-      names.emplace_back(cli::kMaxItems);
+    for (std::string_view paging_option : cli::PagingOptions(def->paging)) {
+      names.emplace_back(paging_option);
     }
     return names;
   };
@@ -330,8 +328,8 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
       cli_input_json = value;
       continue;
     }
-    if (paginated &&
-        (name == cli::kStartingToken || name == cli::kPageSize || name == cli::kMaxItems)) {
+    if (const auto paging_options = cli::PagingOptions(def->paging);
+        std::find(paging_options.begin(), paging_options.end(), name) != paging_options.end()) {
       std::string value;
       DDB_TRY(take_value(name, w, &value));
       if (name == cli::kStartingToken) {

@@ -1,4 +1,5 @@
-// Runs a parsed command as the aws CLI does: auto-pagination of Query, Scan and ListTables
+// Runs a parsed command as the aws CLI does: auto-pagination of Query, Scan, ListTables and
+// ListTagsOfResource
 // (awscli/customizations/paginate.py over botocore's PageIterator), --max-items with a resumable
 // NextToken, and the waiters of `aws dynamodb wait`.
 #include <string>
@@ -18,7 +19,16 @@ using wire::Json;
 // The result keys they merge (Items, Count and ScannedCount; TableNames) and keep from the first
 // page (ConsumedCapacity) are merged typed below.
 std::string ResumeMember(cli::Paging paging) {
-  return paging == cli::Paging::kTableNames ? "ExclusiveStartTableName" : "ExclusiveStartKey";
+  switch (paging) {
+    case cli::Paging::kTableNames:
+      return "ExclusiveStartTableName";
+    case cli::Paging::kTags:
+      return "NextToken";
+    case cli::Paging::kNone:
+    case cli::Paging::kItems:
+      break;
+  }
+  return "ExclusiveStartKey";
 }
 
 // The NextToken the aws CLI prints: base64 of Python's json.dumps of the resume dict.
@@ -45,13 +55,17 @@ Result<Json> DecodeToken(const std::string& text, const std::string& resume) {
 }
 
 // The typed side of paging: reading a page's position and items, and moving the position into
-// the next request. Only Query, Scan (items) and ListTables (table names) are paginated.
+// the next request. Query, Scan (items), ListTables (table names) and ListTagsOfResource (tags)
+// are paginated.
 Json PagePosition(const Response& page) {
   if (const QueryResponse* q = QueryOrScanPage(page)) {
     return q->last_evaluated_key ? wire::ItemToJson(*q->last_evaluated_key) : Json();
   }
   if (const auto* t = ResponseAs<Operation::ListTables>(page)) {
     return t->last_evaluated_table_name ? Json(*t->last_evaluated_table_name) : Json();
+  }
+  if (const auto* t = ResponseAs<Operation::ListTagsOfResource>(page)) {
+    return t->next_token ? Json(*t->next_token) : Json();
   }
   return Json();
 }
@@ -66,6 +80,10 @@ void ContinueAfter(const Response& page, Request& request) {
     if (const auto* t = ResponseAs<Operation::ListTables>(page)) {
       list->exclusive_start_table_name = t->last_evaluated_table_name;
     }
+  } else if (auto* tags = std::get_if<ListTagsOfResourceRequest>(&request)) {
+    if (const auto* t = ResponseAs<Operation::ListTagsOfResource>(page)) {
+      tags->next_token = t->next_token;
+    }
   }
 }
 
@@ -76,6 +94,7 @@ QueryResponse* MutablePage(Response& page) {
 size_t PrimaryCount(const Response& page) {
   if (const QueryResponse* q = QueryOrScanPage(page)) return q->items.size();
   if (const auto* t = ResponseAs<Operation::ListTables>(page)) return t->table_names.size();
+  if (const auto* t = ResponseAs<Operation::ListTagsOfResource>(page)) return t->tags.size();
   return 0;
 }
 
@@ -90,6 +109,8 @@ void KeepEntries(Response& page, size_t from, std::optional<size_t> keep) {
     cut(q->items);
   } else if (auto* t = std::get_if<static_cast<size_t>(Operation::ListTables)>(&page)) {
     cut(t->table_names);
+  } else if (auto* g = std::get_if<static_cast<size_t>(Operation::ListTagsOfResource)>(&page)) {
+    cut(g->tags);
   }
 }
 
@@ -111,6 +132,10 @@ void MergePage(Response page, std::optional<Response>& merged) {
     auto& into = std::get<static_cast<size_t>(Operation::ListTables)>(*merged).table_names;
     into.insert(into.end(), std::make_move_iterator(t->table_names.begin()),
                 std::make_move_iterator(t->table_names.end()));
+  } else if (auto* g = std::get_if<static_cast<size_t>(Operation::ListTagsOfResource)>(&page)) {
+    auto& into = std::get<static_cast<size_t>(Operation::ListTagsOfResource)>(*merged).tags;
+    into.insert(into.end(), std::make_move_iterator(g->tags.begin()),
+                std::make_move_iterator(g->tags.end()));
   }
 }
 
@@ -119,6 +144,9 @@ void ForgetPosition(Response& merged) {
   if (QueryResponse* q = MutablePage(merged)) q->last_evaluated_key.reset();
   if (auto* t = std::get_if<static_cast<size_t>(Operation::ListTables)>(&merged)) {
     t->last_evaluated_table_name.reset();
+  }
+  if (auto* g = std::get_if<static_cast<size_t>(Operation::ListTagsOfResource)>(&merged)) {
+    g->next_token.reset();
   }
 }
 

@@ -128,6 +128,7 @@ struct PagedOperation {
 };
 constexpr PagedOperation kPagedOperations[] = {
     {Operation::ListTables, Paging::kTableNames, {"ExclusiveStartTableName", "Limit"}},
+    {Operation::ListTagsOfResource, Paging::kTags, {"NextToken", ""}},
 };
 
 // A modelled operation's subcommand: one option per member of its request shape.
@@ -415,10 +416,8 @@ const std::vector<SubcommandSpec>& Subcommands() {
           spec.options.push_back("--no-" + std::string(option.name.substr(2)));
         }
       }
-      if (def.paging != cli::Paging::kNone) {
-        spec.options.emplace_back(cli::kStartingToken);
-        spec.options.emplace_back(cli::kPageSize);
-        spec.options.emplace_back(cli::kMaxItems);
+      for (std::string_view paging_option : cli::PagingOptions(def.paging)) {
+        spec.options.emplace_back(paging_option);
       }
       spec.options.emplace_back(cli::kCliInputJson);
       out.push_back(std::move(spec));
