@@ -53,9 +53,13 @@ std::string WriteSummary(const StatementResult& r) {
   WriteCounts c;
   const Request* sent = r.sent ? &*r.sent : nullptr;
   if (const auto* tx = sent ? std::get_if<ExecuteTransactionRequest>(sent) : nullptr) {
-    // All or nothing: a transaction that succeeded applied every statement.
-    for (const ParameterizedStatement& st : tx->transact_statements)
-      CountStatement(st.statement, c);
+    // All or nothing: a transaction that succeeded applied every statement. A transaction is
+    // all reads or all writes: one of reads shows its items instead.
+    bool any_write = false;
+    for (const ParameterizedStatement& st : tx->transact_statements) {
+      any_write = CountStatement(st.statement, c) || any_write;
+    }
+    if (!any_write) return "";
   } else if (const auto* statements =
                  sent ? std::get_if<BatchExecuteStatementRequest>(sent) : nullptr) {
     // Each statement succeeds or fails on its own; a batch of reads shows its items instead.

@@ -12,6 +12,7 @@
 
 #include "ddblab/capacity.h"
 #include "ddblab/model/key_schema.h"
+#include "ddblab/model/partiql.h"
 #include "ddblab/requests_resources.h"
 #include "ddblab/result_item.h"
 #include "ddblab/value.h"
@@ -304,15 +305,6 @@ struct TransactWriteItemsResponse {
 
 // ---------------------------------------------------------------- PartiQL
 
-struct ExecuteStatementRequest {
-  std::string statement;
-  std::optional<std::vector<AttributeValue>> parameters;
-  std::optional<bool> consistent_read;
-  std::optional<std::string> next_token;
-  std::optional<int64_t> limit;
-  std::optional<std::string> return_consumed_capacity;
-  std::optional<std::string> return_values_on_condition_check_failure;
-};
 struct ExecuteStatementResponse {
   std::vector<ResultItem> items;  // SELECT results (or a write's RETURNING values)
   std::optional<std::string> next_token;
@@ -321,20 +313,10 @@ struct ExecuteStatementResponse {
   Trace trace;
 };
 
-struct BatchStatementRequest {
-  std::string statement;
-  std::optional<std::vector<AttributeValue>> parameters;
-  std::optional<bool> consistent_read;
-  std::optional<std::string> return_values_on_condition_check_failure;
-};
 struct BatchStatementResponse {
   std::optional<Error> error;  // rendered as {Code, Message, Item}
   std::string table_name;
   std::optional<ResultItem> item;
-};
-struct BatchExecuteStatementRequest {
-  std::vector<BatchStatementRequest> statements;
-  std::optional<std::string> return_consumed_capacity;
 };
 struct BatchExecuteStatementResponse {
   std::vector<BatchStatementResponse> responses;
@@ -342,16 +324,6 @@ struct BatchExecuteStatementResponse {
   Trace trace;
 };
 
-struct ParameterizedStatement {
-  std::string statement;
-  std::optional<std::vector<AttributeValue>> parameters;
-  std::optional<std::string> return_values_on_condition_check_failure;
-};
-struct ExecuteTransactionRequest {
-  std::vector<ParameterizedStatement> transact_statements;
-  std::optional<std::string> client_request_token;
-  std::optional<std::string> return_consumed_capacity;
-};
 struct ExecuteTransactionResponse {
   std::vector<std::optional<ResultItem>> responses;  // read transactions only
   std::vector<ConsumedCapacity> consumed_capacity;

@@ -59,9 +59,24 @@ void CheckConstraint(const model::Constraint& c, const std::string& value, const
       return;
     case model::Constraint::kNone:
     case model::Constraint::kRange:
+    case model::Constraint::kListLength:
+    case model::Constraint::kListLengthUnechoed:
       return;
   }
   if (!problem.empty()) errors->Add(Quote(value), path, problem);
+}
+
+void CheckListLength(const model::Constraint& c, size_t count, const std::string& path,
+                     ConstraintErrors* errors) {
+  if (c.kind != model::Constraint::kListLength &&
+      c.kind != model::Constraint::kListLengthUnechoed) {
+    return;
+  }
+  const std::string problem = BoundsProblem(c, static_cast<int64_t>(count), "length");
+  if (problem.empty()) return;
+  // Captured from DynamoDB: an empty list reads '[]', a longer one is left out of the message.
+  const bool echo = c.kind == model::Constraint::kListLength && count == 0;
+  errors->Add(echo ? "'[]'" : "", path, problem);
 }
 
 void CheckConstraint(const model::Constraint& c, int64_t value, const std::string& path,

@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "catalog/model_constraints.h"
 #include "ddblab/base64.h"
 #include "exec/engine_impl.h"
 #include "exec/multi_item_trace.h"
@@ -28,10 +29,6 @@ using partiql::PlannedStatement;
 using partiql::PlanOptions;
 using partiql::Statement;
 using partiql::StatementKind;
-
-// A batch's or transaction's statement, checked as each is read (the request's own members
-// were checked first, CheckMembers).
-constexpr size_t kMaxStatementLength = 8192;
 
 // ---------------------------------------------------------------- NextToken
 
@@ -70,15 +67,6 @@ Result<Key> DecodeNextToken(const std::string& statement, const std::string& tok
 }
 
 // ---------------------------------------------------------------- helpers
-
-Status CheckStatementLength(const std::string& statement) {
-  if (statement.size() > kMaxStatementLength) {
-    return ValidationError("1 validation error detected: Value '" + statement +
-                           "' at 'statement' failed to satisfy constraint: Member must have "
-                           "length less than or equal to 8192");
-  }
-  return OkStatus();
-}
 
 Error DuplicateItem() {
   // DynamoDB: INSERT of an existing key (developer guide, "PartiQL insert statements").
@@ -351,7 +339,6 @@ void NotePlan(size_t i, size_t count, const PlannedStatement& p) {
 
 Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteStatementRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(Statement st, partiql::Parse(r.statement));
   if (st.kind == StatementKind::kExists) {
     return ValidationError("EXISTS can only be used in ExecuteTransaction write requests.");
@@ -391,15 +378,12 @@ Result<ExecuteStatementResponse> EngineImpl::ExecuteStatement(const ExecuteState
 Result<BatchExecuteStatementResponse> EngineImpl::BatchExecuteStatement(
     const BatchExecuteStatementRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckMembers(r));
   std::vector<std::optional<Statement>> parsed(r.statements.size());
   std::vector<std::optional<Error>> errors(r.statements.size());
   bool any_read = false;
   bool any_write = false;
   for (size_t i = 0; i < r.statements.size(); ++i) {
     const BatchStatementRequest& s = r.statements[i];
-    Status length = CheckStatementLength(s.statement);
-    if (!length.ok()) return length.error();
     Result<Statement> st = partiql::Parse(s.statement);
     if (!st.ok()) {
       // A malformed member fails alone; its siblings still run.
@@ -479,12 +463,10 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
     const ExecuteTransactionRequest& r) {
   std::lock_guard lock(mutex_);
   const auto& statements = r.transact_statements;
-  DDB_TRY(CheckMembers(r));
   std::vector<Statement> parsed;
   bool any_read = false;
   bool any_write = false;
   for (size_t i = 0; i < statements.size(); ++i) {
-    DDB_TRY(CheckStatementLength(statements[i].statement));
     DDB_ASSIGN_OR_RETURN(Statement st, partiql::Parse(statements[i].statement));
     if (!st.returning.empty()) {
       return InTransaction(i, "RETURNING is not supported in transactions");
@@ -596,7 +578,9 @@ Result<ExecuteTransactionResponse> EngineImpl::ExecuteTransaction(
 
 Result<Plan> EngineImpl::ExplainStatement(const ExecuteStatementRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckStatementLength(r.statement));
+  // EXPLAIN is not a DynamoDB operation, so the engine's wrapper does not check its request's
+  // members as it checks an operation's; the statement is held to the same model here.
+  DDB_TRY(catalog::CheckModelMembers(r));
   DDB_ASSIGN_OR_RETURN(Statement st, partiql::Parse(r.statement));
   const std::vector<AttributeValue>* params = r.parameters ? &*r.parameters : nullptr;
   DDB_TRY(partiql::CheckParameterCount(st, params));

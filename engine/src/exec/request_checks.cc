@@ -79,18 +79,6 @@ void RuleTransactItems(size_t n, const AbsentMembers& absent, ConstraintErrors* 
   }
 }
 
-// A list of PartiQL statements, 1..`max` long; DynamoDB echoes neither bound's list.
-void RuleStatementList(size_t n, size_t max, const char* path, const AbsentMembers& absent,
-                       ConstraintErrors* errors) {
-  if (IsAbsentMember(absent, path)) {
-    errors->NotNull(path);
-  } else if (n == 0) {
-    errors->Add("", path, "Member must have length greater than or equal to 1");
-  } else if (n > max) {
-    errors->Add("", path, "Member must have length less than or equal to " + std::to_string(max));
-  }
-}
-
 // DynamoDB: an idempotency token is 1..36 characters.
 void RuleClientRequestToken(const std::optional<std::string>& token, ConstraintErrors* errors) {
   if (token && token->empty()) {
@@ -199,36 +187,6 @@ void CheckMembers(const TransactWriteItemsRequest& r, const AbsentMembers& absen
 }
 
 // The PartiQL operations, in the order of their members in DynamoDB's API model.
-void CheckMembers(const ExecuteStatementRequest& r, const AbsentMembers& absent,
-                  ConstraintErrors* errors) {
-  if (IsAbsentMember(absent, "statement")) {
-    errors->NotNull("statement");
-  } else if (r.statement.size() > 8192) {
-    // DynamoDB: a statement is at most 8192 characters (API reference, ExecuteStatement).
-    errors->MaxLength(catalog::Quote(r.statement), "statement", 8192);
-  }
-  // DynamoDB: Parameters, when present, holds at least one value.
-  if (r.parameters && r.parameters->empty()) errors->MinLength("'[]'", "parameters", 1);
-  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
-  if (r.limit && *r.limit < 1) errors->MinValue(*r.limit, "limit", 1);
-  RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
-}
-
-void CheckMembers(const BatchExecuteStatementRequest& r, const AbsentMembers& absent,
-                  ConstraintErrors* errors) {
-  // DynamoDB: 1 to 25 statements per batch.
-  RuleStatementList(r.statements.size(), 25, "statements", absent, errors);
-  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
-}
-
-void CheckMembers(const ExecuteTransactionRequest& r, const AbsentMembers& absent,
-                  ConstraintErrors* errors) {
-  // DynamoDB: 1 to 100 statements per transaction.
-  RuleStatementList(r.transact_statements.size(), 100, "transactStatements", absent, errors);
-  RuleClientRequestToken(r.client_request_token, errors);
-  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
-}
-
 Status CheckEnum(const std::optional<std::string>& value, const char* field,
                  std::initializer_list<const char*> allowed) {
   ConstraintErrors errors;

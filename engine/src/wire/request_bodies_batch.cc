@@ -1,4 +1,4 @@
-// Batch, transaction and PartiQL request structs -> request bodies, for the remote client; the
+// Batch and transaction request structs -> request bodies, for the remote client; the
 // inverses of requests_batch_json.cc.
 #include "wire/codec.h"
 #include "wire/request_bodies.h"
@@ -24,13 +24,6 @@ Json TransactWriteItemToJson(const TransactWriteItem& t) {
   Json j = Json::object();
   j[t.action] = std::move(action);
   return j;
-}
-
-// BatchExecuteStatement's and ExecuteTransaction's statement entries.
-void AppendStatement(Json& j, const std::string& statement,
-                     const std::optional<std::vector<AttributeValue>>& parameters) {
-  j["Statement"] = statement;
-  if (parameters) j["Parameters"] = ValueListToJson(*parameters);
 }
 
 }  // namespace
@@ -93,53 +86,6 @@ Json ToJson(const TransactWriteItemsRequest& r) {
   if (r.return_item_collection_metrics) {
     j["ReturnItemCollectionMetrics"] = *r.return_item_collection_metrics;
   }
-  return j;
-}
-
-Json ToJson(const ExecuteStatementRequest& r) {
-  Json j = Json::object();
-  AppendStatement(j, r.statement, r.parameters);
-  if (r.consistent_read) j["ConsistentRead"] = *r.consistent_read;
-  if (r.next_token) j["NextToken"] = *r.next_token;
-  if (r.limit) j["Limit"] = *r.limit;
-  if (r.return_consumed_capacity) j["ReturnConsumedCapacity"] = *r.return_consumed_capacity;
-  if (r.return_values_on_condition_check_failure) {
-    j["ReturnValuesOnConditionCheckFailure"] = *r.return_values_on_condition_check_failure;
-  }
-  return j;
-}
-
-Json ToJson(const BatchExecuteStatementRequest& r) {
-  Json list = Json::array();
-  for (const BatchStatementRequest& s : r.statements) {
-    Json one = Json::object();
-    AppendStatement(one, s.statement, s.parameters);
-    if (s.consistent_read) one["ConsistentRead"] = *s.consistent_read;
-    if (s.return_values_on_condition_check_failure) {
-      one["ReturnValuesOnConditionCheckFailure"] = *s.return_values_on_condition_check_failure;
-    }
-    list.push_back(std::move(one));
-  }
-  Json j = Json::object();
-  j["Statements"] = std::move(list);
-  if (r.return_consumed_capacity) j["ReturnConsumedCapacity"] = *r.return_consumed_capacity;
-  return j;
-}
-
-Json ToJson(const ExecuteTransactionRequest& r) {
-  Json list = Json::array();
-  for (const ParameterizedStatement& s : r.transact_statements) {
-    Json one = Json::object();
-    AppendStatement(one, s.statement, s.parameters);
-    if (s.return_values_on_condition_check_failure) {
-      one["ReturnValuesOnConditionCheckFailure"] = *s.return_values_on_condition_check_failure;
-    }
-    list.push_back(std::move(one));
-  }
-  Json j = Json::object();
-  j["TransactStatements"] = std::move(list);
-  if (r.client_request_token) j["ClientRequestToken"] = *r.client_request_token;
-  if (r.return_consumed_capacity) j["ReturnConsumedCapacity"] = *r.return_consumed_capacity;
   return j;
 }
 

@@ -1,4 +1,4 @@
-// Batch, transaction and PartiQL request bodies -> request structs.
+// Batch and transaction request bodies -> request structs.
 #include "wire/codec.h"
 #include "wire/json_read.h"
 
@@ -174,69 +174,6 @@ Status FromJson(const Json& j, TransactWriteItemsRequest* r) {
   if (ambiguous) {
     d.ValidationProblem("TransactItems can only contain one of Check, Put, Update or Delete");
   }
-  return d.FinishRequest(*r);
-}
-
-Status FromJson(const Json& j, ExecuteStatementRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  std::optional<std::string> statement = d.String(j, "Statement");
-  if (!statement && !d.failed()) d.Absent("statement");
-  r->statement = statement.value_or("");
-  r->parameters = d.ValueList(j, "Parameters");
-  r->consistent_read = d.Bool(j, "ConsistentRead");
-  r->next_token = d.String(j, "NextToken");
-  r->limit = d.Integer(j, "Limit");
-  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
-  return d.FinishRequest(*r);
-}
-
-Status FromJson(const Json& j, BatchExecuteStatementRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  const Json* list = d.List(j, "Statements");
-  if (list != nullptr) {
-    for (size_t i = 0; i < list->size(); ++i) {
-      if (!d.StructElement((*list)[i], "BatchStatementRequest")) continue;
-      const Json& s = (*list)[i];
-      BatchStatementRequest b;
-      b.statement =
-          d.RequiredString(s, "Statement", catalog::ElementPath("statements", i) + ".statement");
-      b.parameters = d.ValueList(s, "Parameters");
-      b.consistent_read = d.Bool(s, "ConsistentRead");
-      b.return_values_on_condition_check_failure =
-          d.String(s, "ReturnValuesOnConditionCheckFailure");
-      r->statements.push_back(std::move(b));
-    }
-  } else if (!d.failed()) {
-    d.Absent("statements");
-  }
-  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  return d.FinishRequest(*r);
-}
-
-Status FromJson(const Json& j, ExecuteTransactionRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  const Json* list = d.List(j, "TransactStatements");
-  if (list != nullptr) {
-    for (size_t i = 0; i < list->size(); ++i) {
-      if (!d.StructElement((*list)[i], "ParameterizedStatement")) continue;
-      const Json& s = (*list)[i];
-      ParameterizedStatement p;
-      p.statement = d.RequiredString(s, "Statement",
-                                     catalog::ElementPath("transactStatements", i) + ".statement");
-      p.parameters = d.ValueList(s, "Parameters");
-      p.return_values_on_condition_check_failure =
-          d.String(s, "ReturnValuesOnConditionCheckFailure");
-      r->transact_statements.push_back(std::move(p));
-    }
-  } else if (!d.failed()) {
-    d.Absent("transactStatements");
-  }
-  r->client_request_token = d.String(j, "ClientRequestToken");
-  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
   return d.FinishRequest(*r);
 }
 

@@ -131,6 +131,19 @@ constexpr PagedOperation kPagedOperations[] = {
     {Operation::ListTagsOfResource, Paging::kTags, {"NextToken", ""}},
 };
 
+// How the aws CLI's shorthand reads a member of type T: an item or key as attribute values by
+// name, a list of AttributeValues one by one.
+template <typename T>
+constexpr ShorthandModel ShorthandOfMember() {
+  if constexpr (std::is_same_v<T, Item>) {
+    return M::kAttributeMap;
+  } else if constexpr (std::is_same_v<T, std::vector<AttributeValue>>) {
+    return M::kAttributeValue;
+  } else {
+    return M::kGeneric;
+  }
+}
+
 // A modelled operation's subcommand: one option per member of its request shape.
 template <typename Request>
 SubcommandDef ModelledSubcommand(Operation op) {
@@ -148,19 +161,21 @@ SubcommandDef ModelledSubcommand(Operation op) {
                        std::find(std::begin(paged->paging_members), std::end(paged->paging_members),
                                  m.wire) != std::end(paged->paging_members);
     def.options.push_back(OptionSpec{Kept("--" + Kebab(m.wire)), m.wire, KindOfMember<T>(),
-                                     m.required(), M::kGeneric, pages});
+                                     m.required(), ShorthandOfMember<T>(), pages});
   });
   return def;
 }
 
-// Adds the modelled operations' subcommands of one API (DynamoDB or DynamoDB Streams) to
-// `table`, keeping it in `aws ... help` order (by name, `wait` last).
+// Adds the subcommands of one API (DynamoDB or DynamoDB Streams) whose requests are modelled
+// shapes to `table`, keeping it in `aws ... help` order (by name, `wait` last).
 void AddModelledSubcommands(std::vector<SubcommandDef>& table, bool streams) {
-#define DDBLAB_MODELLED_SUBCOMMAND(Name, How)                            \
-  if (IsStreamsOperation(Operation::Name) == streams) {                  \
-    table.push_back(ModelledSubcommand<Name##Request>(Operation::Name)); \
+#define DDBLAB_MODELLED_SUBCOMMAND(Name, How)                              \
+  if constexpr (model::Modelled<Name##Request>) {                          \
+    if (IsStreamsOperation(Operation::Name) == streams) {                  \
+      table.push_back(ModelledSubcommand<Name##Request>(Operation::Name)); \
+    }                                                                      \
   }
-  DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_SUBCOMMAND)
+  DDBLAB_OPERATIONS(DDBLAB_MODELLED_SUBCOMMAND)
 #undef DDBLAB_MODELLED_SUBCOMMAND
   std::stable_sort(table.begin(), table.end(), [](const SubcommandDef& a, const SubcommandDef& b) {
     return (a.name == "wait") < (b.name == "wait") ||
@@ -188,10 +203,6 @@ void CollectMembers(OptionKind kind, std::set<std::string, std::less<>>& out) {
 
 std::vector<SubcommandDef> BuildTable() {
   std::vector<SubcommandDef> table = {
-      {"batch-execute-statement",
-       "BatchExecuteStatement",
-       Paging::kNone,
-       {StructList("--statements", "Statements", true), ReturnConsumedCapacity()}},
       {"batch-get-item",
        "BatchGetItem",
        Paging::kNone,
@@ -223,18 +234,6 @@ std::vector<SubcommandDef> BuildTable() {
         ConditionalOperator(), Str("--return-values", "ReturnValues"), ReturnConsumedCapacity(),
         ReturnItemCollectionMetrics(), Str("--condition-expression", "ConditionExpression"),
         Names(), Values(), OnConditionFailure()}},
-      {"execute-statement",
-       "ExecuteStatement",
-       Paging::kNone,
-       {Str("--statement", "Statement", true),
-        StructList("--parameters", "Parameters", false, M::kAttributeValue),
-        Flag("--consistent-read", "ConsistentRead"), Str("--next-token", "NextToken"),
-        ReturnConsumedCapacity(), Int("--limit", "Limit"), OnConditionFailure()}},
-      {"execute-transaction",
-       "ExecuteTransaction",
-       Paging::kNone,
-       {StructList("--transact-statements", "TransactStatements", true),
-        Str("--client-request-token", "ClientRequestToken"), ReturnConsumedCapacity()}},
       {"get-item",
        "GetItem",
        Paging::kNone,
@@ -323,7 +322,7 @@ const std::set<std::string, std::less<>>& ModelledMembersOfKind(OptionKind kind)
     std::map<OptionKind, std::set<std::string, std::less<>>> out;
     for (OptionKind k : {OptionKind::kInteger, OptionKind::kFlag}) {
 #define DDBLAB_COLLECT_MEMBERS(Name, How) CollectMembers<Name##Request>(k, out[k]);
-      DDBLAB_MODELLED_OPERATIONS(DDBLAB_COLLECT_MEMBERS)
+      DDBLAB_OPERATIONS(DDBLAB_COLLECT_MEMBERS)
 #undef DDBLAB_COLLECT_MEMBERS
     }
     return out;

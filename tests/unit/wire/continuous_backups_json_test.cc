@@ -104,24 +104,6 @@ TEST_CASE("The model's constraints give DynamoDB's framework messages, together 
         "com.amazonaws.dynamodb.v20120810.PointInTimeRecoverySpecification");
 }
 
-// model::kTableName: a table's name is checked as the request is read, so its violations are
-// listed with the other members' in member order (DynamoDB's request framework checks them all
-// before the operation runs).
-TEST_CASE("A TableName's rules are the model's, listed beside the other members' violations") {
-  auto e = OpenEngine();
-  CHECK(Message(Call(*e, "UpdateTimeToLive", R"({"TableName": "ab"})")) ==
-        "2 validation errors detected: Value 'ab' at 'tableName' failed to satisfy constraint: "
-        "Member must have length greater than or equal to 3; Value null at "
-        "'timeToLiveSpecification' failed to satisfy constraint: Member must not be null");
-  CHECK(Message(Call(*e, "DescribeTable", R"({"TableName": "a b c"})")) ==
-        "1 validation error detected: Value 'a b c' at 'tableName' failed to satisfy constraint: "
-        "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
-  CHECK(Message(Call(*e, "ListTables", R"({"ExclusiveStartTableName": "x", "Limit": 0})")) ==
-        "2 validation errors detected: Value '0' at 'limit' failed to satisfy constraint: Member "
-        "must have value greater than or equal to 1; Value 'x' at 'exclusiveStartTableName' "
-        "failed to satisfy constraint: Member must have length greater than or equal to 3");
-}
-
 TEST_CASE("A recovery period given while disabling is refused, not dropped") {
   auto e = OpenEngine();
   REQUIRE(Call(*e, "CreateTable", kCreate).ok);

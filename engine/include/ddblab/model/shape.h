@@ -41,12 +41,23 @@ enum MemberFlags : unsigned {
   // Written only when it holds something (a list with elements, a non-zero number): DynamoDB
   // leaves such a member out rather than sending it empty (a table's index lists).
   kOmitEmpty = 1u << 5,
+  // An int64_t member whose wire type is Integer, not Long: kept wide, so a value beyond 32 bits
+  // is read and reported as sent, and a wrong JSON type is named "Integer" as DynamoDB names it.
+  kInteger = 1u << 6,
 };
 
 // A constraint of the service model, checked as DynamoDB's request framework checks it (its
 // messages: "Member must have length less than or equal to 1024", ...).
 struct Constraint {
-  enum Kind { kNone, kLength, kRange, kEnum, kTableName } kind = kNone;
+  enum Kind {
+    kNone,
+    kLength,
+    kRange,
+    kEnum,
+    kTableName,
+    kListLength,
+    kListLengthUnechoed
+  } kind = kNone;
   int64_t min = 0;
   int64_t max = 0;
   std::string_view values;  // kEnum: the allowed values, separated by '|'
@@ -60,6 +71,14 @@ constexpr Constraint Range(int64_t min, int64_t max) {
 }
 constexpr Constraint OneOf(std::string_view values) {
   return Constraint{Constraint::kEnum, 0, 0, values};
+}
+// A list's number of elements. DynamoDB shows an empty list as '[]' in the message and leaves a
+// longer one out; for some lists (a batch's statements) it leaves both out.
+constexpr Constraint ListLength(int64_t min, int64_t max) {
+  return Constraint{Constraint::kListLength, min, max, {}};
+}
+constexpr Constraint ListLengthUnechoed(int64_t min, int64_t max) {
+  return Constraint{Constraint::kListLengthUnechoed, min, max, {}};
 }
 // A table's name or ARN, held to DynamoDB's table-name rules (its pattern and length, or an
 // ARN's length) as every operation's TableName is.

@@ -21,6 +21,9 @@ void CheckConstraint(const model::Constraint& c, const std::string& value, const
                      ConstraintErrors* errors);
 void CheckConstraint(const model::Constraint& c, int64_t value, const std::string& path,
                      ConstraintErrors* errors);
+// The same for a list member of `count` elements (ListLength, ListLengthUnechoed).
+void CheckListLength(const model::Constraint& c, size_t count, const std::string& path,
+                     ConstraintErrors* errors);
 
 // Appends the constraint violations of every member of `shape` present, and of the shapes below
 // it, in the model's member order.
@@ -36,9 +39,12 @@ void CheckModelMembers(const S& shape, const std::string& parent, ConstraintErro
         CheckConstraint(m.constraint, static_cast<int64_t>(value), path, errors);
       } else if constexpr (model::Modelled<T>) {
         CheckModelMembers(value, path, errors);
-      } else if constexpr (model::ListOfShapes<T>) {
-        for (size_t i = 0; i < value.size(); ++i) {
-          CheckModelMembers(value[i], ElementPath(path, i), errors);
+      } else if constexpr (model::IsVector<T>::value) {
+        CheckListLength(m.constraint, value.size(), path, errors);
+        if constexpr (model::ListOfShapes<T>) {
+          for (size_t i = 0; i < value.size(); ++i) {
+            CheckModelMembers(value[i], ElementPath(path, i), errors);
+          }
         }
       }
     };

@@ -44,12 +44,6 @@ void CheckMembers(const TransactGetItemsRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
 void CheckMembers(const TransactWriteItemsRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
-void CheckMembers(const ExecuteStatementRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
-void CheckMembers(const BatchExecuteStatementRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
-void CheckMembers(const ExecuteTransactionRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
 
 // The operations whose members CheckMembers knows.
 template <typename Req>

@@ -84,6 +84,18 @@ void Check(Decoder& d, const model::MemberInfo& m, const std::string& path, cons
   d.Violations(found);
 }
 
+// Records the violation of m's list-length constraint by the list member of `obj` as sent (its
+// elements counted in the body: one that did not convert is reported by its own message).
+inline void CheckLength(Decoder& d, const Json& obj, const model::MemberInfo& m,
+                        const std::string& path) {
+  if (m.constraint.kind == model::Constraint::kNone || !Present(obj, m.wire)) return;
+  const Json& list = *obj.find(m.wire);
+  if (!list.is_array()) return;
+  catalog::ConstraintErrors found;
+  catalog::CheckListLength(m.constraint, list.size(), path, &found);
+  d.Violations(found);
+}
+
 template <typename T>
 void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const std::string& path,
                std::optional<T>* out) {
@@ -93,13 +105,18 @@ void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const st
   } else if constexpr (std::is_same_v<T, bool>) {
     *out = d.Bool(obj, m.wire);
   } else if constexpr (std::is_same_v<T, int> || std::is_same_v<T, int64_t>) {
-    std::optional<int64_t> n = d.Integer(obj, m.wire, std::is_same_v<T, int> ? "Integer" : "Long");
+    const bool integer = std::is_same_v<T, int> || (m.flags & model::kInteger) != 0;
+    std::optional<int64_t> n = d.Integer(obj, m.wire, integer ? "Integer" : "Long");
     if (!n) return;
     // Checked before it is narrowed, so a value beyond an Integer's range is named as sent.
     *out = static_cast<T>(*n);
     Check(d, m, path, *n);
   } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
     *out = d.StringList(obj, m.wire);
+    if (*out) CheckLength(d, obj, m, path);
+  } else if constexpr (std::is_same_v<T, std::vector<AttributeValue>>) {
+    *out = d.ValueList(obj, m.wire);
+    if (*out) CheckLength(d, obj, m, path);
   } else if constexpr (std::is_same_v<T, Item>) {
     *out = d.ItemMember(obj, m.wire);
   } else if constexpr (model::Modelled<T>) {
@@ -110,6 +127,7 @@ void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const st
     const Json* list = d.List(obj, m.wire);
     if (list == nullptr) return;
     *out = ReadElements<typename T::value_type>(d, *list, path);
+    CheckLength(d, obj, m, path);
   } else {
     static_assert(model::Modelled<T>, "a member type the model's request reader does not know");
   }
@@ -145,6 +163,8 @@ Json WriteValue(const T& value) {
     return j;
   } else if constexpr (std::is_same_v<T, Item>) {
     return ItemToJson(value);
+  } else if constexpr (std::is_same_v<T, AttributeValue>) {
+    return ValueToJson(value);
   } else if constexpr (model::IsVector<T>::value) {
     Json j = Json::array();
     for (const auto& e : value) j.push_back(WriteValue(e));

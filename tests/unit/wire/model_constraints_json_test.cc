@@ -1,0 +1,70 @@
+// The model's member rules through the JSON layer, for the operations whose requests are
+// modelled shapes (ddblab/model/): table names, list lengths, nested members, all listed
+// together in member order as DynamoDB's request framework lists them.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "ddblab/wire.h"
+#include "wire_fixture.h"
+
+namespace {
+
+using wiretest::Call;
+using wiretest::OpenEngine;
+
+std::string Message(const ddblab::wire::JsonResult& r) {
+  return r.body.value("message", r.body.value("Message", ""));
+}
+
+}  // namespace
+
+// model::kTableName: a table's name is checked as the request is read, so its violations are
+// listed with the other members' in member order (DynamoDB's request framework checks them all
+// before the operation runs).
+TEST_CASE("A TableName's rules are the model's, listed beside the other members' violations") {
+  auto e = OpenEngine();
+  CHECK(Message(Call(*e, "UpdateTimeToLive", R"({"TableName": "ab"})")) ==
+        "2 validation errors detected: Value 'ab' at 'tableName' failed to satisfy constraint: "
+        "Member must have length greater than or equal to 3; Value null at "
+        "'timeToLiveSpecification' failed to satisfy constraint: Member must not be null");
+  CHECK(Message(Call(*e, "DescribeTable", R"({"TableName": "a b c"})")) ==
+        "1 validation error detected: Value 'a b c' at 'tableName' failed to satisfy constraint: "
+        "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+  CHECK(Message(Call(*e, "ListTables", R"({"ExclusiveStartTableName": "x", "Limit": 0})")) ==
+        "2 validation errors detected: Value '0' at 'limit' failed to satisfy constraint: Member "
+        "must have value greater than or equal to 1; Value 'x' at 'exclusiveStartTableName' "
+        "failed to satisfy constraint: Member must have length greater than or equal to 3");
+}
+
+// The PartiQL operations' requests (model/partiql.h). An empty list is echoed as '[]' for
+// Parameters and left out for a batch's statements; a nested statement's path names its element.
+TEST_CASE("PartiQL requests: lengths, enums and nested statements, together in member order") {
+  auto e = OpenEngine();
+  CHECK(Message(Call(*e, "ExecuteStatement",
+                     R"({"Statement": "", "Parameters": [], "ReturnConsumedCapacity": "X",
+                         "Limit": 0})")) ==
+        "4 validation errors detected: Value '' at 'statement' failed to satisfy constraint: "
+        "Member must have length greater than or equal to 1; Value '[]' at 'parameters' failed "
+        "to satisfy constraint: Member must have length greater than or equal to 1; Value 'X' at "
+        "'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value "
+        "set: [INDEXES, TOTAL, NONE]; Value '0' at 'limit' failed to satisfy constraint: Member "
+        "must have value greater than or equal to 1");
+  CHECK(Message(Call(*e, "BatchExecuteStatement",
+                     R"({"Statements": [{}], "ReturnConsumedCapacity": "X"})")) ==
+        "2 validation errors detected: Value null at 'statements.1.member.statement' failed to "
+        "satisfy constraint: Member must not be null; Value 'X' at 'returnConsumedCapacity' "
+        "failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, "
+        "NONE]");
+  CHECK(Message(Call(*e, "ExecuteTransaction",
+                     R"({"TransactStatements": [], "ClientRequestToken": ""})")) ==
+        "2 validation errors detected: Value at 'transactStatements' failed to satisfy "
+        "constraint: Member must have length greater than or equal to 1; Value '' at "
+        "'clientRequestToken' failed to satisfy constraint: Member must have length greater than "
+        "or equal to 1");
+  // A parameter that is not an AttributeValue is refused by its own message, not as an empty
+  // list.
+  const std::string bad = Message(Call(*e, "ExecuteStatement", R"({"Statement": "SELECT * FROM t",
+                                                "Parameters": [{"Q": "x"}]})"));
+  CHECK(bad.find("parameters") == std::string::npos);
+  CHECK_FALSE(bad.empty());
+}
