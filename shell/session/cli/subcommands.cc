@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -42,10 +43,6 @@ OptionSpec StructList(std::string_view name, std::string_view member, bool requi
 }
 OptionSpec StrList(std::string_view name, std::string_view member) {
   return {name, member, K::kStringList, false, M::kGeneric, false};
-}
-OptionSpec PagingParam(OptionSpec spec) {
-  spec.disables_paging = true;
-  return spec;
 }
 
 OptionSpec TableName() { return Str("--table-name", "TableName", true); }
@@ -119,17 +116,32 @@ constexpr OptionKind KindOfMember() {
   }
 }
 
-// The modelled operations the aws CLI pages through (botocore's paginators), with the request
-// members that turn its paging off when given.
+// The operations the aws CLI pages through (botocore's paginators-1.json), with the request
+// members that turn its paging off when given (the input token and the limit key).
 struct PagedOperation {
   Operation operation;
   Paging paging;
-  std::string_view paging_members[2];  // the start member and Limit
+  std::string_view paging_members[2];
 };
 constexpr PagedOperation kPagedOperations[] = {
     {Operation::ListTables, Paging::kTableNames, {"ExclusiveStartTableName", "Limit"}},
     {Operation::ListTagsOfResource, Paging::kTags, {"NextToken", ""}},
+    {Operation::Query, Paging::kItems, {"ExclusiveStartKey", "Limit"}},
+    {Operation::Scan, Paging::kItems, {"ExclusiveStartKey", "Limit"}},
 };
+
+// Sets how `def`'s operation pages, and marks its paging members, from kPagedOperations.
+void ApplyPaging(SubcommandDef& def) {
+  const std::optional<Operation> op = OperationFromName(def.operation);
+  for (const PagedOperation& p : kPagedOperations) {
+    if (!op || p.operation != *op || def.name == "wait") continue;
+    def.paging = p.paging;
+    for (OptionSpec& spec : def.options) {
+      spec.disables_paging = std::find(std::begin(p.paging_members), std::end(p.paging_members),
+                                       spec.member) != std::end(p.paging_members);
+    }
+  }
+}
 
 // How the aws CLI's shorthand reads a member of type T: an item or key as attribute values by
 // name, a list of AttributeValues one by one.
@@ -149,20 +161,13 @@ template <typename Request>
 SubcommandDef ModelledSubcommand(Operation op) {
   const std::string_view operation = OperationName(op);
   SubcommandDef def{Kept(Kebab(operation)), operation, Paging::kNone, {}};
-  const PagedOperation* paged = nullptr;
-  for (const PagedOperation& p : kPagedOperations) {
-    if (p.operation == op) paged = &p;
-  }
-  if (paged != nullptr) def.paging = paged->paging;
   const Request request{};
   VisitMembers(request, [&](const model::MemberInfo& m, const auto& field) {
     using T = typename Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
-    const bool pages = paged != nullptr &&
-                       std::find(std::begin(paged->paging_members), std::end(paged->paging_members),
-                                 m.wire) != std::end(paged->paging_members);
     def.options.push_back(OptionSpec{Kept("--" + Kebab(m.wire)), m.wire, KindOfMember<T>(),
-                                     m.required(), ShorthandOfMember<T>(), pages});
+                                     m.required(), ShorthandOfMember<T>(), false});
   });
+  ApplyPaging(def);
   return def;
 }
 
@@ -251,23 +256,23 @@ std::vector<SubcommandDef> BuildTable() {
         OnConditionFailure()}},
       {"query",
        "Query",
-       Paging::kItems,
+       Paging::kNone,
        {TableName(), Str("--index-name", "IndexName"), Str("--select", "Select"),
-        StrList("--attributes-to-get", "AttributesToGet"), PagingParam(Int("--limit", "Limit")),
+        StrList("--attributes-to-get", "AttributesToGet"), Int("--limit", "Limit"),
         Flag("--consistent-read", "ConsistentRead"), Struct("--key-conditions", "KeyConditions"),
         Struct("--query-filter", "QueryFilter"), ConditionalOperator(),
         Flag("--scan-index-forward", "ScanIndexForward"),
-        PagingParam(Struct("--exclusive-start-key", "ExclusiveStartKey", M::kAttributeMap)),
+        Struct("--exclusive-start-key", "ExclusiveStartKey", M::kAttributeMap),
         ReturnConsumedCapacity(), Str("--projection-expression", "ProjectionExpression"),
         Str("--filter-expression", "FilterExpression"),
         Str("--key-condition-expression", "KeyConditionExpression"), Names(), Values()}},
       {"scan",
        "Scan",
-       Paging::kItems,
+       Paging::kNone,
        {TableName(), Str("--index-name", "IndexName"),
-        StrList("--attributes-to-get", "AttributesToGet"), PagingParam(Int("--limit", "Limit")),
+        StrList("--attributes-to-get", "AttributesToGet"), Int("--limit", "Limit"),
         Str("--select", "Select"), Struct("--scan-filter", "ScanFilter"), ConditionalOperator(),
-        PagingParam(Struct("--exclusive-start-key", "ExclusiveStartKey", M::kAttributeMap)),
+        Struct("--exclusive-start-key", "ExclusiveStartKey", M::kAttributeMap),
         ReturnConsumedCapacity(), Int("--total-segments", "TotalSegments"),
         Int("--segment", "Segment"), Str("--projection-expression", "ProjectionExpression"),
         Str("--filter-expression", "FilterExpression"), Names(), Values(),
@@ -306,6 +311,7 @@ std::vector<SubcommandDef> BuildTable() {
       // `aws dynamodb wait table-exists|table-not-exists`: polls DescribeTable.
       {"wait", "DescribeTable", Paging::kNone, {TableName()}},
   };
+  for (SubcommandDef& def : table) ApplyPaging(def);
   AddModelledSubcommands(table, false);
   return table;
 }
