@@ -254,6 +254,7 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
   }
 
   const bool paginated = def->paging != cli::Paging::kNone;
+  const std::vector<std::string_view> paging_options = cli::PagingOptions(def->paging);
   std::map<size_t, Given> given;  // by index into def->options
   std::vector<std::string> unknown;
   std::optional<std::string> cli_input_json;
@@ -266,9 +267,7 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
         names.push_back("--no-" + std::string(spec.name.substr(2)));
       }
     }
-    for (std::string_view paging_option : cli::PagingOptions(def->paging)) {
-      names.emplace_back(paging_option);
-    }
+    for (std::string_view paging_option : paging_options) names.emplace_back(paging_option);
     return names;
   };
 
@@ -328,8 +327,7 @@ Result<CliCommand> ParseCliCommand(const std::vector<std::string>& words, const 
       cli_input_json = value;
       continue;
     }
-    if (const auto paging_options = cli::PagingOptions(def->paging);
-        std::find(paging_options.begin(), paging_options.end(), name) != paging_options.end()) {
+    if (std::find(paging_options.begin(), paging_options.end(), name) != paging_options.end()) {
       std::string value;
       DDB_TRY(take_value(name, w, &value));
       if (name == cli::kStartingToken) {

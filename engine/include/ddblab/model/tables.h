@@ -118,6 +118,7 @@ inline std::string BillingModeOf(const TableDescription& t) {
 
 // ---------------------------------------------------------------- DescribeTable, DeleteTable
 
+// DescribeTable and DeleteTable name their table alone.
 #define DDBLAB_SHAPE_DescribeTableRequest(M) \
   M(TableName, table_name, std::string, model::kRequired, model::kTableName)
 DDBLAB_MODEL_STRUCT(DescribeTableRequest)
@@ -126,22 +127,18 @@ DDBLAB_MODEL_STRUCT(DescribeTableRequest)
   M(Table, table, TableDescription, model::kRequired, model::kNoConstraint)
 DDBLAB_MODEL_STRUCT(DescribeTableResponse)
 
-#define DDBLAB_SHAPE_DeleteTableRequest(M) \
-  M(TableName, table_name, std::string, model::kRequired, model::kTableName)
+#define DDBLAB_SHAPE_DeleteTableRequest(M) DDBLAB_SHAPE_DescribeTableRequest(M)
 DDBLAB_MODEL_STRUCT(DeleteTableRequest)
 
-// The table as it goes, without its definition (API reference and aws CLI reference,
-// DeleteTable examples): the engine leaves those members empty.
-#define DDBLAB_SHAPE_DeleteTableResponse(M) \
-  M(TableDescription, table_description, TableDescription, model::kRequired, model::kNoConstraint)
-DDBLAB_MODEL_STRUCT(DeleteTableResponse)
-
-// CreateTable's and UpdateTable's answers (their requests are not modelled yet).
+// CreateTable, UpdateTable and DeleteTable answer with the table's description (DeleteTable's
+// without its definition, API reference and aws CLI reference examples: the engine leaves those
+// members empty). CreateTable's and UpdateTable's requests are not modelled yet.
 #define DDBLAB_SHAPE_CreateTableResponse(M) \
   M(TableDescription, table_description, TableDescription, model::kRequired, model::kNoConstraint)
 DDBLAB_MODEL_STRUCT(CreateTableResponse)
-#define DDBLAB_SHAPE_UpdateTableResponse(M) \
-  M(TableDescription, table_description, TableDescription, model::kRequired, model::kNoConstraint)
+#define DDBLAB_SHAPE_UpdateTableResponse(M) DDBLAB_SHAPE_CreateTableResponse(M)
 DDBLAB_MODEL_STRUCT(UpdateTableResponse)
+#define DDBLAB_SHAPE_DeleteTableResponse(M) DDBLAB_SHAPE_CreateTableResponse(M)
+DDBLAB_MODEL_STRUCT(DeleteTableResponse)
 
 }  // namespace ddblab
