@@ -16,11 +16,11 @@ void AddAll(const std::vector<ResultItem>& from, std::vector<const Item*>& to) {
 
 // Responses that answer one entry per request, some with an item (TransactGetItems,
 // ExecuteTransaction), grouped by table where the entries name one.
-void AddEntries(const std::vector<std::optional<ResultItem>>& entries, const std::string& table,
+void AddEntries(const std::vector<ItemResponse>& entries, const std::string& table,
                 std::vector<ItemSet>& sets) {
   ItemSet s{table.empty() ? "Responses" : table, table, "", {}};
-  for (const auto& entry : entries) {
-    if (entry) s.items.push_back(&entry->item());
+  for (const ItemResponse& entry : entries) {
+    if (entry.item) s.items.push_back(&entry.item->item());
   }
   if (!s.items.empty()) sets.push_back(std::move(s));
 }

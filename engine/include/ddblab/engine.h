@@ -137,22 +137,6 @@ class Engine {
   virtual Result<TransactWriteItemsResponse> TransactWriteItems(
       const TransactWriteItemsRequest& r) = 0;
 
-  // ---- PartiQL
-
-  // Runs one statement as the GetItem, Query, Scan, lookups or write it plans into (Explain*
-  // shows the plan). ValidationException for a statement that does not parse (with a column) or
-  // that DynamoDB's PartiQL refuses; ConditionalCheckFailedException for an UPDATE or DELETE of a
-  // missing item; DuplicateItemException for an INSERT of an existing key.
-  virtual Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) = 0;
-  // Up to 25 single-item statements, all reads or all writes, each succeeding or failing alone
-  // (its error in its own response).
-  virtual Result<BatchExecuteStatementResponse> BatchExecuteStatement(
-      const BatchExecuteStatementRequest& r) = 0;
-  // Up to 100 statements, all reads or all writes (EXISTS counts as a write), as one
-  // transaction: TransactionCanceledException as TransactWriteItems.
-  virtual Result<ExecuteTransactionResponse> ExecuteTransaction(
-      const ExecuteTransactionRequest& r) = 0;
-
   // The modelled operations (ddblab/model/): one method each, named as the operation. A typed
   // request is held to its model's constraints as a JSON one is (ranges, lengths, enums, table
   // names). Among them:
@@ -171,6 +155,15 @@ class Engine {
   //   ResourceNotFoundException (an unknown stream or shard), ExpiredIteratorException (an
   //   iterator older than 15 minutes). A position older than the records kept reads from the
   //   oldest one kept.
+  // - PartiQL (model/partiql.h): ExecuteStatement runs one statement as the GetItem, Query, Scan,
+  //   lookups or write it plans into (Explain* shows the plan): ValidationException for a
+  //   statement that does not parse (with a column) or that DynamoDB's PartiQL refuses;
+  //   ConditionalCheckFailedException for an UPDATE or DELETE of a missing item;
+  //   DuplicateItemException for an INSERT of an existing key. BatchExecuteStatement runs up to
+  //   25 single-item statements, all reads or all writes, each succeeding or failing alone (its
+  //   error in its own response). ExecuteTransaction runs up to 100 statements, all reads or all
+  //   writes (EXISTS counts as a write), as one transaction: TransactionCanceledException as
+  //   TransactWriteItems.
 #define DDBLAB_MODELLED_METHOD(Name, How) \
   virtual Result<Name##Response> Name(const Name##Request& r) = 0;
   DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)

@@ -28,24 +28,22 @@ namespace ddblab {
 
 enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
 
-#define DDBLAB_HAND_OPERATIONS(X)  \
-  X(BatchExecuteStatement, kBatch) \
-  X(BatchGetItem, kBatch)          \
-  X(BatchWriteItem, kBatch)        \
-  X(CreateTable, kControl)         \
-  X(DeleteItem, kData)             \
-  X(ExecuteStatement, kData)       \
-  X(ExecuteTransaction, kData)     \
-  X(GetItem, kData)                \
-  X(PutItem, kData)                \
-  X(Query, kData)                  \
-  X(Scan, kData)                   \
-  X(TransactGetItems, kData)       \
-  X(TransactWriteItems, kData)     \
-  X(UpdateItem, kData)             \
+#define DDBLAB_HAND_OPERATIONS(X) \
+  X(BatchGetItem, kBatch)         \
+  X(BatchWriteItem, kBatch)       \
+  X(CreateTable, kControl)        \
+  X(DeleteItem, kData)            \
+  X(GetItem, kData)               \
+  X(PutItem, kData)               \
+  X(Query, kData)                 \
+  X(Scan, kData)                  \
+  X(TransactGetItems, kData)      \
+  X(TransactWriteItems, kData)    \
+  X(UpdateItem, kData)            \
   X(UpdateTable, kControl)
 
 #define DDBLAB_MODELLED_OPERATIONS(X)    \
+  X(BatchExecuteStatement, kBatch)       \
   X(DeleteResourcePolicy, kControl)      \
   X(DeleteTable, kDrop)                  \
   X(DescribeContinuousBackups, kControl) \
@@ -54,6 +52,8 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(DescribeStream, kStream)             \
   X(DescribeTable, kControl)             \
   X(DescribeTimeToLive, kControl)        \
+  X(ExecuteStatement, kData)             \
+  X(ExecuteTransaction, kData)           \
   X(GetRecords, kStream)                 \
   X(GetResourcePolicy, kControl)         \
   X(GetShardIterator, kStream)           \

@@ -277,7 +277,7 @@ struct TransactGetItemsRequest {
   std::optional<std::string> return_consumed_capacity;
 };
 struct TransactGetItemsResponse {
-  std::vector<std::optional<ResultItem>> responses;  // aligned with the request; nullopt = missing
+  std::vector<ItemResponse> responses;  // aligned with the request; no item when it is missing
   std::vector<ConsumedCapacity> consumed_capacity;
   Trace trace;
 };
@@ -299,33 +299,6 @@ struct TransactWriteItemsRequest {
   std::optional<std::string> return_item_collection_metrics;
 };
 struct TransactWriteItemsResponse {
-  std::vector<ConsumedCapacity> consumed_capacity;
-  Trace trace;
-};
-
-// ---------------------------------------------------------------- PartiQL
-
-struct ExecuteStatementResponse {
-  std::vector<ResultItem> items;  // SELECT results (or a write's RETURNING values)
-  std::optional<std::string> next_token;
-  std::optional<Key> last_evaluated_key;
-  ConsumedCapacity consumed_capacity;
-  Trace trace;
-};
-
-struct BatchStatementResponse {
-  std::optional<Error> error;  // rendered as {Code, Message, Item}
-  std::string table_name;
-  std::optional<ResultItem> item;
-};
-struct BatchExecuteStatementResponse {
-  std::vector<BatchStatementResponse> responses;
-  std::vector<ConsumedCapacity> consumed_capacity;
-  Trace trace;
-};
-
-struct ExecuteTransactionResponse {
-  std::vector<std::optional<ResultItem>> responses;  // read transactions only
   std::vector<ConsumedCapacity> consumed_capacity;
   Trace trace;
 };

@@ -72,6 +72,10 @@ Json TraceToJson(const Trace& t);
 // The Code of a BatchExecuteStatement entry's error: the error type without "Exception"
 // (ConditionalCheckFailed, DuplicateItem; ValidationError and ThrottlingError keep an "Error").
 std::string BatchStatementErrorCode(ErrorType type);
+// The inverse, for a remote endpoint's answer. A code ddblab does not model (AccessDenied) is
+// kept in the message of a ValidationException, as the remote client does with error bodies of
+// unknown types.
+Error ErrorFromBatchStatementCode(const std::string& code, std::string message);
 
 // DynamoDB's error body: {"__type": "<namespace>#<Type>", "message": ...} plus
 // CancellationReasons / Item where present (TransactionCanceledException uses "Message").

@@ -55,4 +55,18 @@ std::string BatchStatementErrorCode(ErrorType type) {
   return code;
 }
 
+Error ErrorFromBatchStatementCode(const std::string& code, std::string message) {
+  if (code == "ValidationError") return ValidationError(std::move(message));
+  if (code == "ThrottlingError") {
+    return MakeError(ErrorType::kThrottlingException, std::move(message));
+  }
+  for (int i = 0; i <= static_cast<int>(ErrorType::kInternalServerError); ++i) {
+    const auto type = static_cast<ErrorType>(i);
+    std::string_view name = ErrorTypeName(type);
+    if (name.ends_with("Exception")) name.remove_suffix(9);
+    if (name == code) return MakeError(type, std::move(message));
+  }
+  return ValidationError(code + (message.empty() ? "" : ": " + message));
+}
+
 }  // namespace ddblab::wire

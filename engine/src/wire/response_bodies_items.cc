@@ -1,35 +1,12 @@
 // Data-plane response bodies -> response structs (GetItem, PutItem, UpdateItem, DeleteItem,
-// Query and Scan, the batches, the transactions and PartiQL), for the client of a remote
-// endpoint: the inverses of responses_items_json.cc. Members ddblab does not model
-// (ItemCollectionMetrics, ...) are skipped.
+// Query and Scan, the batches and the transactions), for the client of a remote endpoint: the
+// inverses of responses_items_json.cc. Members ddblab does not model (ItemCollectionMetrics, ...)
+// are skipped.
 #include "wire/codec.h"
 #include "wire/response_bodies.h"
 
 namespace ddblab::wire::internal {
 namespace {
-
-// A list of read items (Query's Items, one table's list in BatchGetItem's Responses), read in
-// the scope of its member.
-std::vector<ResultItem> ReadItems(BodyReader& b, const Json& list) {
-  std::vector<ResultItem> items;
-  items.reserve(list.size());
-  for (size_t i = 0; i < list.size(); ++i) {
-    BodyReader::Scope at = b.At(i);
-    if (std::optional<Item> item = b.ItemValue(list[i])) items.emplace_back(std::move(*item));
-  }
-  return items;
-}
-
-// Transactional reads answer one {"Item": ...} per request, {} for a missing item.
-void ReadOptionalItems(BodyReader& b, const Json& list,
-                       std::vector<std::optional<ResultItem>>* out) {
-  for (size_t i = 0; i < list.size(); ++i) {
-    BodyReader::Scope at = b.At(i);
-    std::optional<Item> item;
-    if (b.IsObject(list[i])) b.Read(list[i], "Item", &item);
-    out->emplace_back(std::move(item));
-  }
-}
 
 // GetItem (T = ResultItem) and the single-item writes' ReturnValues (T = Item).
 template <class T>
@@ -75,24 +52,6 @@ WriteRequest ReadWriteRequest(BodyReader& b, const Json& j) {
   return w;
 }
 
-// A BatchStatementError's Code back to the error type: DynamoDB drops the "Exception" suffix and
-// says ValidationError and ThrottlingError (ToJson(BatchExecuteStatementResponse)). A code
-// ddblab does not model (AccessDenied) is kept in the message of a ValidationException, as the
-// remote client does with error bodies of unknown types.
-Error BatchStatementError(const std::string& code, std::string message) {
-  if (code == "ValidationError") return ValidationError(std::move(message));
-  if (code == "ThrottlingError") {
-    return MakeError(ErrorType::kThrottlingException, std::move(message));
-  }
-  for (int i = 0; i <= static_cast<int>(ErrorType::kInternalServerError); ++i) {
-    const auto type = static_cast<ErrorType>(i);
-    std::string_view name = ErrorTypeName(type);
-    if (name.ends_with("Exception")) name.remove_suffix(9);
-    if (name == code) return MakeError(type, std::move(message));
-  }
-  return ValidationError(code + (message.empty() ? "" : ": " + message));
-}
-
 }  // namespace
 
 Status FromJson(const Json& j, GetItemResponse* r) {
@@ -117,7 +76,7 @@ Status FromJson(const Json& j, QueryResponse* r) {
   r->count_only = items == nullptr;
   if (items != nullptr) {
     BodyReader::Scope in = b.In("Items");
-    r->items = ReadItems(b, *items);
+    r->items = model_codec::ReadBodyItems(b, *items);
   }
   b.Read(j, "Count", &r->count);
   b.Read(j, "ScannedCount", &r->scanned_count);
@@ -135,7 +94,7 @@ Status FromJson(const Json& j, BatchGetItemResponse* r) {
       const Json* items = b.Array(*responses, it.key());
       if (items == nullptr) continue;
       BodyReader::Scope table = b.In(it.key());
-      r->responses[it.key()] = ReadItems(b, *items);
+      r->responses[it.key()] = model_codec::ReadBodyItems(b, *items);
     }
   }
   if (const Json* unprocessed = b.Object(j, "UnprocessedKeys")) {
@@ -174,10 +133,7 @@ Status FromJson(const Json& j, BatchWriteItemResponse* r) {
 Status FromJson(const Json& j, TransactGetItemsResponse* r) {
   BodyReader b;
   if (!b.Body(j)) return b.Finish();
-  if (const Json* responses = b.Array(j, "Responses")) {
-    BodyReader::Scope in = b.In("Responses");
-    ReadOptionalItems(b, *responses, &r->responses);
-  }
+  r->responses = model_codec::ReadBodyElements<ItemResponse>(b, j, "Responses");
   b.ReadCapacities(j, true, &r->consumed_capacity);
   return b.Finish();
 }
@@ -187,74 +143,6 @@ Status FromJson(const Json& j, TransactWriteItemsResponse* r) {
   if (!b.Body(j)) return b.Finish();
   // A repeated call (same ClientRequestToken) is charged as reads; CapacityFromJson sees it.
   b.ReadCapacities(j, false, &r->consumed_capacity);
-  return b.Finish();
-}
-
-// PartiQL says by its statement whether it reads, and the body does not carry the statement:
-// the remote client counts the capacity of its calls from the request (remote_client.cc), and
-// here a body that returns items or pages is taken for a SELECT. A write's RETURNING values
-// look the same; that only changes which unit a footer would name, never the JSON.
-Status FromJson(const Json& j, ExecuteStatementResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  if (const Json* items = b.Array(j, "Items")) {
-    BodyReader::Scope in = b.In("Items");
-    r->items = ReadItems(b, *items);
-  }
-  b.Read(j, "NextToken", &r->next_token);
-  b.Read(j, "LastEvaluatedKey", &r->last_evaluated_key);
-  const bool read = !r->items.empty() || r->next_token || r->last_evaluated_key;
-  b.ReadCapacity(j, read, &r->consumed_capacity);
-  return b.Finish();
-}
-
-Status FromJson(const Json& j, BatchExecuteStatementResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  bool read = false;
-  if (const Json* responses = b.Array(j, "Responses")) {
-    BodyReader::Scope in = b.In("Responses");
-    for (size_t i = 0; i < responses->size(); ++i) {
-      BodyReader::Scope at = b.At(i);
-      const Json& e = (*responses)[i];
-      BatchStatementResponse s;
-      if (b.IsObject(e)) {
-        if (const Json* err = b.Object(e, "Error")) {
-          BodyReader::Scope error = b.In("Error");
-          std::string code, message;
-          b.Read(*err, "Code", &code);
-          b.Read(*err, "Message", &message);
-          s.error = BatchStatementError(code, std::move(message));
-          std::optional<Item> item;
-          b.Read(*err, "Item", &item);
-          if (item) s.error->item = std::make_shared<Item>(std::move(*item));
-        }
-        b.Read(e, "TableName", &s.table_name);
-        std::optional<Item> item;
-        b.Read(e, "Item", &item);
-        // DynamoDB: a batch is all reads or all writes, and only a read's entry has an Item.
-        if (item) {
-          read = true;
-          s.item.emplace(std::move(*item));
-        }
-      }
-      r->responses.push_back(std::move(s));
-    }
-  }
-  b.ReadCapacities(j, read, &r->consumed_capacity);
-  return b.Finish();
-}
-
-Status FromJson(const Json& j, ExecuteTransactionResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  // Only a read transaction has Responses; its capacity's Read/WriteCapacityUnits say it too.
-  const Json* responses = b.Array(j, "Responses");
-  if (responses != nullptr) {
-    BodyReader::Scope in = b.In("Responses");
-    ReadOptionalItems(b, *responses, &r->responses);
-  }
-  b.ReadCapacities(j, responses != nullptr, &r->consumed_capacity);
   return b.Finish();
 }
 

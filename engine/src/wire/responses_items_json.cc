@@ -6,16 +6,12 @@ namespace ddblab::wire::internal {
 namespace {
 
 void AddCapacity(Json& j, const ConsumedCapacity& c, std::string_view rcc) {
-  Json cj = CapacityToJson(c, rcc);
-  if (!cj.is_null()) j["ConsumedCapacity"] = std::move(cj);
+  model_codec::WriteCapacity(j, "ConsumedCapacity", c, rcc);
 }
 
 // Batch and transactional calls report one entry per table, as a JSON array.
 void AddCapacityList(Json& j, const std::vector<ConsumedCapacity>& list, std::string_view rcc) {
-  if (rcc != "TOTAL" && rcc != "INDEXES") return;
-  Json arr = Json::array();
-  for (const ConsumedCapacity& c : list) arr.push_back(CapacityToJson(c, rcc));
-  j["ConsumedCapacity"] = std::move(arr);
+  model_codec::WriteCapacity(j, "ConsumedCapacity", list, rcc);
 }
 
 Json ItemsToJson(const std::vector<ResultItem>& items) {
@@ -24,21 +20,10 @@ Json ItemsToJson(const std::vector<ResultItem>& items) {
   return arr;
 }
 
-// Transactional reads answer one {"Item": ...} per request, {} for a missing item.
-Json OptionalItemsToJson(const std::vector<std::optional<ResultItem>>& items) {
-  Json responses = Json::array();
-  for (const std::optional<ResultItem>& item : items) {
-    Json e = Json::object();
-    if (item) e["Item"] = ItemToJson(*item);
-    responses.push_back(std::move(e));
-  }
-  return responses;
-}
-
 // `T` is Item (ReturnValues of a write) or ResultItem (GetItem).
 template <class T>
-Json ItemResponse(const std::optional<T>& item, const char* member, const ConsumedCapacity& c,
-                  std::string_view rcc) {
+Json SingleItemAnswer(const std::optional<T>& item, const char* member, const ConsumedCapacity& c,
+                      std::string_view rcc) {
   Json j = ObjectWithRoom(2);
   if (item) j[member] = ItemToJson(*item);
   AddCapacity(j, c, rcc);
@@ -48,16 +33,16 @@ Json ItemResponse(const std::optional<T>& item, const char* member, const Consum
 }  // namespace
 
 Json ToJson(const GetItemResponse& r, std::string_view rcc) {
-  return ItemResponse(r.item, "Item", r.consumed_capacity, rcc);
+  return SingleItemAnswer(r.item, "Item", r.consumed_capacity, rcc);
 }
 Json ToJson(const PutItemResponse& r, std::string_view rcc) {
-  return ItemResponse(r.attributes, "Attributes", r.consumed_capacity, rcc);
+  return SingleItemAnswer(r.attributes, "Attributes", r.consumed_capacity, rcc);
 }
 Json ToJson(const UpdateItemResponse& r, std::string_view rcc) {
-  return ItemResponse(r.attributes, "Attributes", r.consumed_capacity, rcc);
+  return SingleItemAnswer(r.attributes, "Attributes", r.consumed_capacity, rcc);
 }
 Json ToJson(const DeleteItemResponse& r, std::string_view rcc) {
-  return ItemResponse(r.attributes, "Attributes", r.consumed_capacity, rcc);
+  return SingleItemAnswer(r.attributes, "Attributes", r.consumed_capacity, rcc);
 }
 
 Json ToJson(const QueryResponse& r, std::string_view rcc) {
@@ -123,50 +108,13 @@ Json ToJson(const BatchWriteItemResponse& r, std::string_view rcc) {
 
 Json ToJson(const TransactGetItemsResponse& r, std::string_view rcc) {
   Json j = ObjectWithRoom(2);
-  j["Responses"] = OptionalItemsToJson(r.responses);
+  j["Responses"] = model_codec::WriteValue(r.responses);
   AddCapacityList(j, r.consumed_capacity, rcc);
   return j;
 }
 
 Json ToJson(const TransactWriteItemsResponse& r, std::string_view rcc) {
   Json j = Json::object();
-  AddCapacityList(j, r.consumed_capacity, rcc);
-  return j;
-}
-
-Json ToJson(const ExecuteStatementResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(4);
-  j["Items"] = ItemsToJson(r.items);
-  if (r.next_token) j["NextToken"] = *r.next_token;
-  if (r.last_evaluated_key) j["LastEvaluatedKey"] = ItemToJson(*r.last_evaluated_key);
-  AddCapacity(j, r.consumed_capacity, rcc);
-  return j;
-}
-
-Json ToJson(const BatchExecuteStatementResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(2);
-  Json responses = Json::array();
-  for (const BatchStatementResponse& s : r.responses) {
-    Json e = Json::object();
-    if (s.error) {
-      Json err = Json::object();
-      err["Code"] = BatchStatementErrorCode(s.error->type);
-      err["Message"] = s.error->message;
-      if (s.error->item) err["Item"] = ItemToJson(*s.error->item);
-      e["Error"] = std::move(err);
-    }
-    if (!s.table_name.empty()) e["TableName"] = s.table_name;
-    if (s.item) e["Item"] = ItemToJson(*s.item);
-    responses.push_back(std::move(e));
-  }
-  j["Responses"] = std::move(responses);
-  AddCapacityList(j, r.consumed_capacity, rcc);
-  return j;
-}
-
-Json ToJson(const ExecuteTransactionResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(2);
-  if (!r.responses.empty()) j["Responses"] = OptionalItemsToJson(r.responses);
   AddCapacityList(j, r.consumed_capacity, rcc);
   return j;
 }

@@ -127,8 +127,8 @@ TEST_CASE("Readers on other threads never see a counter older than the last ackn
           get.key = {{"PK", S("c")}, {"SK", S("x")}};
           tg.transact_items.push_back(get);
           auto r = e->TransactGetItems(tg);
-          if (r.ok() && r->responses.size() == 1 && r->responses[0]) {
-            check(CounterOf(r->responses[0]->item()), floor);
+          if (r.ok() && r->responses.size() == 1 && r->responses[0].item) {
+            check(CounterOf(r->responses[0].item->item()), floor);
           }
         }
       }
@@ -176,8 +176,8 @@ TEST_CASE("Snapshot reads beside transfers always sum to the opening total") {
           }
           auto r = e->TransactGetItems(tg);
           if (!r.ok()) continue;
-          for (auto& item : r->responses) {
-            if (item) sum += CounterOf(item->item()), ++found;
+          for (auto& entry : r->responses) {
+            if (entry.item) sum += CounterOf(entry.item->item()), ++found;
           }
         } else {
           auto r = e->Query(QueryPk("acct"));

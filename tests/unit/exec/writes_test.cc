@@ -163,8 +163,8 @@ TEST_CASE("TransactGetItems costs two read units per item and keeps request orde
                       TransactGet{"App", {{"PK", S("a")}, {"SK", S("1")}}, {}, {}}};
   auto r = Must(e->TransactGetItems(t));
   REQUIRE(r.responses.size() == 2);
-  CHECK_FALSE(r.responses[0]);
-  CHECK(r.responses[1]);
+  CHECK_FALSE(r.responses[0].item);
+  CHECK(r.responses[1].item);
   CHECK(r.consumed_capacity.at(0).total.units() == 4.0);
 }
 

@@ -235,8 +235,8 @@ TEST_CASE("a read transaction returns items in order, missing ones are empty") {
   };
   auto r = Must(e->ExecuteTransaction(t));
   REQUIRE(r.responses.size() == 2);
-  CHECK(r.responses[0]->at("name") == S("Ann"));
-  CHECK_FALSE(r.responses[1]);
+  CHECK(r.responses[0].item->at("name") == S("Ann"));
+  CHECK_FALSE(r.responses[1].item);
 }
 
 TEST_CASE("transactions refuse mixed reads and writes and reads without the key") {

@@ -311,8 +311,8 @@ void ItemOperations(Covered& covered) {
       {"Get": {"TableName": "Aux", "Key": {"id": {"S": "nobody"}}}}],
       "ReturnConsumedCapacity": "INDEXES"})");
   REQUIRE(transact_get.responses.size() == 2);
-  CHECK(transact_get.responses[0]);
-  CHECK_FALSE(transact_get.responses[1]);
+  CHECK(transact_get.responses[0].item);
+  CHECK_FALSE(transact_get.responses[1].item);
 
   const char* transact_write = R"j({"TransactItems": [
       {"Put": {"TableName": "Shop", "Item": {"PK": {"S": "CUST#1"}, "SK": {"S": "ORDER#9"},
@@ -397,8 +397,8 @@ void PartiqlOperations(Covered& covered) {
       {"Statement": "SELECT * FROM \"Shop\" WHERE PK = 'CUST#9' AND SK = 'ORDER#9'"}],
       "ReturnConsumedCapacity": "INDEXES"})");
   REQUIRE(read_transaction.responses.size() == 2);
-  CHECK(read_transaction.responses[0]);
-  CHECK_FALSE(read_transaction.responses[1]);
+  CHECK(read_transaction.responses[0].item);
+  CHECK_FALSE(read_transaction.responses[1].item);
   REQUIRE_FALSE(read_transaction.consumed_capacity.empty());
   CHECK(read_transaction.consumed_capacity[0].read);
   auto write_transaction = RoundTrip<ddblab::ExecuteTransactionResponse>(

@@ -1,15 +1,17 @@
 // The PartiQL operations' requests written once as data (ddblab/model/shape.h):
 // ExecuteStatement, BatchExecuteStatement and ExecuteTransaction. Members, types, required
 // members and constraints as in DynamoDB's service model, in its member order, which is also
-// the order DynamoDB lists their violations in. Their responses are still written by hand
-// (requests.h).
+// the order DynamoDB lists their violations in.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "ddblab/capacity.h"
+#include "ddblab/error.h"
 #include "ddblab/model/shape.h"
+#include "ddblab/result_item.h"
 #include "ddblab/value.h"
 
 namespace ddblab {
@@ -66,5 +68,67 @@ DDBLAB_MODEL_STRUCT(ParameterizedStatement)
   M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,               \
     model::OneOf("INDEXES|TOTAL|NONE"))
 DDBLAB_MODEL_STRUCT(ExecuteTransactionRequest)
+
+// ---------------------------------------------------------------- answers
+// ConsumedCapacity is written as the request's ReturnConsumedCapacity asks (a list for the
+// batch and the transaction, one entry per table); read back, its units are a read's or a
+// write's as SpentReading says, for the body alone does not tell.
+
+// A SELECT's items (or a write's RETURNING values), always sent; NextToken when more follow.
+#define DDBLAB_SHAPE_ExecuteStatementResponse(M)                                                   \
+  M(Items, items, std::vector<ResultItem>, model::kRequired, model::kNoConstraint)                 \
+  M(NextToken, next_token, std::string, model::kOptional, model::kNoConstraint)                    \
+  M(ConsumedCapacity, consumed_capacity, ConsumedCapacity, model::kRequired, model::kNoConstraint) \
+  M(LastEvaluatedKey, last_evaluated_key, Item, model::kOptional | model::kKey,                    \
+    model::kNoConstraint)                                                                          \
+  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(ExecuteStatementResponse)
+// The body does not carry the statement: one that returns items or pages is taken for a SELECT.
+// A write's RETURNING values look the same; that changes only which unit a footer names.
+inline bool SpentReading(const ExecuteStatementResponse& r) {
+  return !r.items.empty() || r.next_token || r.last_evaluated_key;
+}
+
+// One statement's answer in a BatchExecuteStatement: its failure (DynamoDB's BatchStatementError:
+// Code, Message and, with ALL_OLD, the Item that failed the condition), or its table and, for a
+// read, the item found. The error keeps the engine's whole Error (its capacity and trace are
+// added to the batch's).
+#define DDBLAB_SHAPE_BatchStatementResponse(M)                                \
+  M(Error, error, Error, model::kOptional, model::kNoConstraint)              \
+  M(TableName, table_name, std::string, model::kRequired | model::kOmitEmpty, \
+    model::kNoConstraint)                                                     \
+  M(Item, item, ResultItem, model::kOptional | model::kItem, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(BatchStatementResponse)
+
+#define DDBLAB_SHAPE_BatchExecuteStatementResponse(M)                                     \
+  M(Responses, responses, std::vector<BatchStatementResponse>, model::kRequired,          \
+    model::kNoConstraint)                                                                 \
+  M(ConsumedCapacity, consumed_capacity, std::vector<ConsumedCapacity>, model::kRequired, \
+    model::kNoConstraint)                                                                 \
+  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(BatchExecuteStatementResponse)
+// A batch is all reads or all writes, and only a read's entry has an Item.
+inline bool SpentReading(const BatchExecuteStatementResponse& r) {
+  for (const BatchStatementResponse& s : r.responses) {
+    if (s.item) return true;
+  }
+  return false;
+}
+
+// One read of a transaction (TransactGetItems, a read ExecuteTransaction): the item, or {} when
+// it is missing.
+#define DDBLAB_SHAPE_ItemResponse(M) \
+  M(Item, item, ResultItem, model::kOptional | model::kItem, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(ItemResponse)
+
+// Only a read transaction has Responses.
+#define DDBLAB_SHAPE_ExecuteTransactionResponse(M)                                         \
+  M(Responses, responses, std::vector<ItemResponse>, model::kRequired | model::kOmitEmpty, \
+    model::kNoConstraint)                                                                  \
+  M(ConsumedCapacity, consumed_capacity, std::vector<ConsumedCapacity>, model::kRequired,  \
+    model::kNoConstraint)                                                                  \
+  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(ExecuteTransactionResponse)
+inline bool SpentReading(const ExecuteTransactionResponse& r) { return !r.responses.empty(); }
 
 }  // namespace ddblab

@@ -10,12 +10,15 @@
 //   DDBLAB_MODEL_STRUCT(PointInTimeRecoverySpecification)
 //
 // A row is M(Wire, field, Type, Flags, Constraint): DynamoDB's member name, the C++ field, its
-// type (a scalar, an Item, another modelled shape, or a std::vector of either), whether it is
+// type (a scalar, an Item, another modelled shape, or a std::vector of either; in a response also
+// a ResultItem, the ConsumedCapacity, a batch statement's Error, and the Trace, ddblab's own
+// account of the call, which never travels), whether it is
 // required plus what it holds (key, item, expression), and the constraint the service model puts on
 // it. DDBLAB_MODEL_STRUCT expands the rows into the struct (a required member is a T, an optional
-// one a std::optional<T>) and into VisitMembers, which hands each member's MemberInfo and field
-// to a visitor. The wire codecs (engine/src/wire/model_codec.h), the member validation and the
-// aws-CLI option names all walk VisitMembers, so a shape has no second description anywhere.
+// one a std::optional<T>; in a response, "required" means always held) and into VisitMembers, which
+// hands each member's MemberInfo and field to a visitor. The wire codecs
+// (engine/src/wire/model_codec.h), the member validation and the aws-CLI option names all walk
+// VisitMembers, so a shape has no second description anywhere.
 #pragma once
 
 #include <cstddef>

@@ -51,12 +51,6 @@ class EngineImpl final : public Engine {
   Result<TransactWriteItemsResponse> TransactWriteItems(
       const TransactWriteItemsRequest& r) override;
 
-  Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) override;
-  Result<BatchExecuteStatementResponse> BatchExecuteStatement(
-      const BatchExecuteStatementRequest& r) override;
-  Result<ExecuteTransactionResponse> ExecuteTransaction(
-      const ExecuteTransactionRequest& r) override;
-
 #define DDBLAB_MODELLED_METHOD(Name, How) \
   Result<Name##Response> Name(const Name##Request& r) override;
   DDBLAB_MODELLED_OPERATIONS(DDBLAB_MODELLED_METHOD)

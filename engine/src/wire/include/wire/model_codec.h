@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "catalog/model_constraints.h"
@@ -148,26 +149,77 @@ bool IsEmpty(const T& value) {
   }
 }
 
+// How many members shape S has.
+template <model::Modelled S>
+size_t MemberCount() {
+  static const size_t count = [] {
+    size_t n = 0;
+    const S shape{};
+    VisitMembers(shape, [&n](const model::MemberInfo&, const auto&) { ++n; });
+    return n;
+  }();
+  return count;
+}
+
+// Whether T is a member type that never travels: the Trace, ddblab's own account of a call.
 template <typename T>
-Json WriteValue(const T& value) {
+constexpr bool kStaysHome = std::is_same_v<T, Trace>;
+
+// Whether T is a response's capacity: one ConsumedCapacity, or one per table.
+template <typename T>
+constexpr bool kIsCapacity =
+    std::is_same_v<T, ConsumedCapacity> || std::is_same_v<T, std::vector<ConsumedCapacity>>;
+
+// The member `wire` of a response, as its request's ReturnConsumedCapacity `rcc` asks: left out
+// for NONE; the batches' and transactions' list is sent whole, even empty.
+inline void WriteCapacity(Json& j, std::string_view wire, const ConsumedCapacity& c,
+                          std::string_view rcc) {
+  Json one = CapacityToJson(c, rcc);
+  if (!one.is_null()) j[std::string(wire)] = std::move(one);
+}
+inline void WriteCapacity(Json& j, std::string_view wire, const std::vector<ConsumedCapacity>& list,
+                          std::string_view rcc) {
+  if (rcc != "TOTAL" && rcc != "INDEXES") return;
+  Json all = Json::array();
+  for (const ConsumedCapacity& c : list) all.push_back(CapacityToJson(c, rcc));
+  j[std::string(wire)] = std::move(all);
+}
+
+// `value` as JSON; `rcc` is the request's ReturnConsumedCapacity, for a response's capacity.
+template <typename T>
+Json WriteValue(const T& value, std::string_view rcc = {}) {
   if constexpr (model::Modelled<T>) {
-    Json j = Json::object();
+    // Room for every member first: an ordered object copies its members each time it grows, and
+    // a response's Items come before other members.
+    Json j = ObjectWithRoom(MemberCount<T>());
     VisitMembers(value, [&](const model::MemberInfo& m, const auto& field) {
-      if constexpr (requires { field.has_value(); }) {
-        if (field) j[std::string(m.wire)] = WriteValue(*field);
+      using Field = std::remove_cvref_t<decltype(field)>;
+      if constexpr (kStaysHome<Field>) {
+        return;
+      } else if constexpr (kIsCapacity<Field>) {
+        WriteCapacity(j, m.wire, field, rcc);
+      } else if constexpr (requires { field.has_value(); }) {
+        if (field) j[std::string(m.wire)] = WriteValue(*field, rcc);
       } else {
         if ((m.flags & model::kOmitEmpty) != 0 && IsEmpty(field)) return;
-        j[std::string(m.wire)] = WriteValue(field);
+        j[std::string(m.wire)] = WriteValue(field, rcc);
       }
     });
     return j;
-  } else if constexpr (std::is_same_v<T, Item>) {
+  } else if constexpr (std::is_same_v<T, Item> || std::is_same_v<T, ResultItem>) {
     return ItemToJson(value);
   } else if constexpr (std::is_same_v<T, AttributeValue>) {
     return ValueToJson(value);
+  } else if constexpr (std::is_same_v<T, Error>) {
+    // DynamoDB's BatchStatementError: Code, Message, and the Item that failed the condition.
+    Json j = Json::object();
+    j["Code"] = BatchStatementErrorCode(value.type);
+    j["Message"] = value.message;
+    if (value.item) j["Item"] = ItemToJson(*value.item);
+    return j;
   } else if constexpr (model::IsVector<T>::value) {
     Json j = Json::array();
-    for (const auto& e : value) j.push_back(WriteValue(e));
+    for (const auto& e : value) j.push_back(WriteValue(e, rcc));
     return j;
   } else {
     return Json(value);
@@ -187,46 +239,89 @@ std::vector<T> ReadBodyElements(BodyReader& b, const Json& obj, std::string_view
   return elements;
 }
 
+// A list of read items (Query's Items, one table's list in BatchGetItem's Responses), read in
+// the scope of its member.
+inline std::vector<ResultItem> ReadBodyItems(BodyReader& b, const Json& list) {
+  std::vector<ResultItem> items;
+  items.reserve(list.size());
+  for (size_t i = 0; i < list.size(); ++i) {
+    BodyReader::Scope at = b.At(i);
+    if (std::optional<Item> item = b.ItemValue(list[i])) items.emplace_back(std::move(*item));
+  }
+  return items;
+}
+
+// A BatchStatementError back to the engine's Error.
+inline void ReadBodyError(BodyReader& b, const Json& obj, std::string_view name, Error* out) {
+  const Json* err = b.Object(obj, name);
+  if (err == nullptr) return;
+  BodyReader::Scope in = b.In(name);
+  std::string code, message;
+  b.Read(*err, "Code", &code);
+  b.Read(*err, "Message", &message);
+  *out = ErrorFromBatchStatementCode(code, std::move(message));
+  std::optional<Item> item;
+  b.Read(*err, "Item", &item);
+  if (item) out->item = std::make_shared<Item>(std::move(*item));
+}
+
+// Reads the member `m` of `obj` into `value`, a T (capacities are read apart: ReadBody).
+template <typename T>
+void ReadBodyValue(BodyReader& b, const Json& obj, const model::MemberInfo& m, T* value) {
+  if constexpr (model::Modelled<T>) {
+    if (const Json* member = b.Object(obj, m.wire)) {
+      BodyReader::Scope in = b.In(m.wire);
+      ReadBody(b, *member, value);
+    }
+  } else if constexpr (model::ListOfShapes<T>) {
+    *value = ReadBodyElements<typename T::value_type>(b, obj, m.wire);
+  } else if constexpr (std::is_same_v<T, int>) {
+    int64_t n = 0;
+    b.Read(obj, m.wire, &n);
+    *value = static_cast<int>(n);
+  } else if constexpr (std::is_same_v<T, Item> || std::is_same_v<T, ResultItem>) {
+    std::optional<Item> item;
+    b.Read(obj, m.wire, &item);
+    if (item) *value = std::move(*item);
+  } else if constexpr (std::is_same_v<T, std::vector<ResultItem>>) {
+    const Json* list = b.Array(obj, m.wire);
+    if (list == nullptr) return;
+    BodyReader::Scope in = b.In(m.wire);
+    *value = ReadBodyItems(b, *list);
+  } else if constexpr (std::is_same_v<T, Error>) {
+    ReadBodyError(b, obj, m.wire, value);
+  } else {
+    b.Read(obj, m.wire, value);
+  }
+}
+
 template <model::Modelled S>
 void ReadBody(BodyReader& b, const Json& obj, S* shape) {
   VisitMembers(*shape, [&](const model::MemberInfo& m, auto& field) {
-    if (!Present(obj, m.wire)) return;
-    auto read = [&](auto* value) {
-      using T = std::remove_pointer_t<decltype(value)>;
-      if constexpr (model::Modelled<T>) {
-        if (const Json* member = b.Object(obj, m.wire)) {
-          BodyReader::Scope in = b.In(m.wire);
-          ReadBody(b, *member, value);
-        }
-      } else if constexpr (model::ListOfShapes<T>) {
-        *value = ReadBodyElements<typename T::value_type>(b, obj, m.wire);
-      } else if constexpr (std::is_same_v<T, int>) {
-        int64_t n = 0;
-        b.Read(obj, m.wire, &n);
-        *value = static_cast<int>(n);
-      } else if constexpr (std::is_same_v<T, Item>) {
-        std::optional<Item> item;
-        b.Read(obj, m.wire, &item);
-        if (item) *value = std::move(*item);
+    using Field = std::remove_cvref_t<decltype(field)>;
+    if constexpr (!kStaysHome<Field> && !kIsCapacity<Field>) {
+      if (!Present(obj, m.wire)) return;
+      if constexpr (requires { field.has_value(); }) {
+        ReadBodyValue(b, obj, m, &field.emplace());
       } else {
-        b.Read(obj, m.wire, value);
+        ReadBodyValue(b, obj, m, &field);
       }
-    };
-    if constexpr (requires { field.has_value(); }) {
-      read(&field.emplace());
-    } else {
-      read(&field);
     }
   });
-}
-
-// How many members shape S has.
-template <model::Modelled S>
-size_t MemberCount() {
-  size_t n = 0;
-  const S shape{};
-  VisitMembers(shape, [&n](const model::MemberInfo&, const auto&) { ++n; });
-  return n;
+  // The capacity last: whether its units were a read's or a write's is told by the rest of the
+  // answer (SpentReading, beside the shape), for a body that is not transactional does not say.
+  VisitMembers(*shape, [&](const model::MemberInfo& m, auto& field) {
+    using Field = std::remove_cvref_t<decltype(field)>;
+    if constexpr (kIsCapacity<Field>) {
+      (void)m;  // BodyReader reads the capacity from the member DynamoDB names ConsumedCapacity
+      const bool read = SpentReading(std::as_const(*shape));
+      if constexpr (std::is_same_v<Field, ConsumedCapacity>) {
+        b.ReadCapacity(obj, read, &field);
+      } else {
+        b.ReadCapacities(obj, read, &field);
+      }
+    }
+  });
 }
 
 }  // namespace model_codec
@@ -242,8 +337,8 @@ requires(!kIsResponseShape<T>) Status FromJson(const Json& j, T* r) {
 template <model::Modelled T>
 requires(!kIsResponseShape<T>) Json ToJson(const T& r) { return model_codec::WriteValue(r); }
 template <model::Modelled T>
-requires kIsResponseShape<T> Json ToJson(const T& r, std::string_view) {
-  return model_codec::WriteValue(r);
+requires kIsResponseShape<T> Json ToJson(const T& r, std::string_view rcc) {
+  return model_codec::WriteValue(r, rcc);
 }
 template <model::Modelled T>
 requires kIsResponseShape<T> Status FromJson(const Json& j, T* r) {
