@@ -96,9 +96,9 @@ class Engine {
   // ---- Items. Each returns ConsumedCapacity by DynamoDB's rounding rules and a Trace; a
   // ResourceNotFoundException names an unknown table or index.
 
-  // The item with the full primary key `key`, projected; no item is not an error. Charged on
-  // the whole item (0.5 RCU per 4 KB eventually consistent, 1 strongly), at least the minimum.
-  virtual Result<GetItemResponse> GetItem(const GetItemRequest& r) = 0;
+  // GetItem (modelled, below): the item with the full primary key `key`, projected; no item is
+  // not an error. Charged on the whole item (0.5 RCU per 4 KB eventually consistent, 1
+  // strongly), at least the minimum.
   // Stores the item whole, replacing any item with its key, and maintains every index (sparse:
   // an item without an index's keys is not in it). ConditionalCheckFailedException (with the
   // old item when asked) when the condition fails: nothing is written, the write is charged.

@@ -33,7 +33,6 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(BatchWriteItem, kBatch)       \
   X(CreateTable, kControl)        \
   X(DeleteItem, kData)            \
-  X(GetItem, kData)               \
   X(PutItem, kData)               \
   X(Query, kData)                 \
   X(Scan, kData)                  \
@@ -54,6 +53,7 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(DescribeTimeToLive, kControl)        \
   X(ExecuteStatement, kData)             \
   X(ExecuteTransaction, kData)           \
+  X(GetItem, kData)                      \
   X(GetRecords, kStream)                 \
   X(GetResourcePolicy, kControl)         \
   X(GetShardIterator, kStream)           \

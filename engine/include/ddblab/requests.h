@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ddblab/capacity.h"
+#include "ddblab/model/items.h"
 #include "ddblab/model/key_schema.h"
 #include "ddblab/model/partiql.h"
 #include "ddblab/requests_resources.h"
@@ -19,7 +20,6 @@
 
 namespace ddblab {
 
-using ExpressionAttributeNames = std::map<std::string, std::string>;
 using ExpressionAttributeValues = std::map<std::string, AttributeValue>;
 using Key = Item;
 
@@ -94,22 +94,6 @@ struct UpdateTableRequest {
 };
 
 // ---------------------------------------------------------------- items
-
-struct GetItemRequest {
-  std::string table_name;
-  Key key;
-  std::optional<bool> consistent_read;
-  std::optional<std::string> projection_expression;
-  std::optional<ExpressionAttributeNames> expression_attribute_names;
-  std::optional<std::string> return_consumed_capacity;        // "NONE", "TOTAL", "INDEXES"
-  std::optional<std::vector<std::string>> attributes_to_get;  // legacy
-};
-// Items a read returns are ResultItems (ddblab/result_item.h): decoded only when looked at.
-struct GetItemResponse {
-  std::optional<ResultItem> item;
-  ConsumedCapacity consumed_capacity;
-  Trace trace;
-};
 
 // What every conditional write carries: its condition, the placeholders its expressions use,
 // and what a failed condition returns. PutItem, UpdateItem, DeleteItem and each action of

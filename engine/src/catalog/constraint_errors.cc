@@ -1,5 +1,6 @@
 #include "catalog/constraint_errors.h"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace ddblab::catalog {
@@ -18,12 +19,31 @@ bool IsNameChar(char c) {
 
 void ConstraintErrors::Add(std::string value, std::string path, std::string rule) {
   // DynamoDB leaves some values out ("Value at 'transactItems' failed ...").
-  messages_.push_back("Value " + (value.empty() ? std::string() : std::move(value) + " ") + "at '" +
-                      std::move(path) + "' failed to satisfy constraint: " + std::move(rule));
+  std::string message = "Value " + (value.empty() ? std::string() : std::move(value) + " ") +
+                        "at '" + path + "' failed to satisfy constraint: " + std::move(rule);
+  messages_.push_back(Violation{std::move(path), std::move(message)});
 }
 
 void ConstraintErrors::Append(const ConstraintErrors& other) {
   messages_.insert(messages_.end(), other.messages_.begin(), other.messages_.end());
+}
+
+void ConstraintErrors::OrderBy(std::string_view order) {
+  // A violation's rank is its top-level member's place in `order`; those not named keep their
+  // order after the rest.
+  auto rank = [order](const Violation& v) {
+    const std::string_view member = std::string_view(v.path).substr(0, v.path.find('.'));
+    size_t at = 0;
+    for (size_t i = 0; at < order.size(); ++i) {
+      size_t end = order.find(' ', at);
+      if (end == std::string_view::npos) end = order.size();
+      if (order.substr(at, end - at) == member) return i;
+      at = end + 1;
+    }
+    return order.size();
+  };
+  std::stable_sort(messages_.begin(), messages_.end(),
+                   [&](const Violation& a, const Violation& b) { return rank(a) < rank(b); });
 }
 
 void ConstraintErrors::NotNull(const std::string& path) {
@@ -61,7 +81,7 @@ Error ConstraintErrors::ToError() const {
       (messages_.size() == 1 ? " validation error detected: " : " validation errors detected: ");
   for (size_t i = 0; i < messages_.size() && i < kMaxListedViolations; ++i) {
     if (i > 0) message += "; ";
-    message += messages_[i];
+    message += messages_[i].message;
   }
   return ValidationError(std::move(message));
 }

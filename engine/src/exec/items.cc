@@ -1,5 +1,6 @@
 // Single-item operations: GetItem, PutItem, UpdateItem, DeleteItem.
 #include "account/capacity_math.h"
+#include "catalog/model_constraints.h"
 #include "exec/engine_impl.h"
 #include "exec/op_common.h"
 #include "exec/read_result.h"
@@ -100,7 +101,9 @@ namespace {
 Status GetItemInto(EngineImpl& engine, const GetItemRequest& r, const expr::Built* built,
                    GetItemResponse& resp) {
   EngineImpl::ReadAccess access(engine);
-  DDB_TRY(CheckMembers(r));
+  // Checked here too, not only by the engine's front (sweeping_engine.cc): a PartiQL SELECT
+  // that became a GetItem answers a bad table name as GetItem does.
+  DDB_TRY(catalog::CheckModelMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, engine.FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(KeyBytes kb, KeyFromKeyMap(*t, r.key));
   expr::Context ctx(r.expression_attribute_names, kNoValues);

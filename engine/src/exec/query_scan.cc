@@ -1,4 +1,5 @@
 // Query, Scan and their EXPLAIN.
+#include "catalog/model_constraints.h"
 #include "exec/engine_impl.h"
 #include "exec/keys.h"
 #include "exec/read_plan.h"
@@ -42,7 +43,7 @@ Result<Plan> EngineImpl::ExplainQuery(const QueryRequest& r) {
 // A GetItem has one possible plan: the full primary key names one item in one partition.
 Result<Plan> EngineImpl::ExplainGetItem(const GetItemRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckMembers(r));
+  DDB_TRY(catalog::CheckModelMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_TRY(KeyFromKeyMap(*t, r.key));
   Plan plan;

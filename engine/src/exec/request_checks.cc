@@ -92,12 +92,6 @@ void RuleClientRequestToken(const std::optional<std::string>& token, ConstraintE
 
 using catalog::ConstraintErrors;
 
-void CheckMembers(const GetItemRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
-  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
-  RuleTableName(r.table_name, absent, errors);
-  RuleRequired(absent, "key", errors);
-}
-
 void CheckMembers(const PutItemRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
   RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
   RuleTableName(r.table_name, absent, errors);

@@ -1,4 +1,4 @@
-// Item and read request structs (GetItem, PutItem, UpdateItem, DeleteItem, Query, Scan) ->
+// Item and read request structs (PutItem, UpdateItem, DeleteItem, Query, Scan) ->
 // request bodies, for the remote client; the inverses of requests_items_json.cc and legacy_json.cc.
 #include "wire/codec.h"
 #include "wire/request_bodies.h"
@@ -59,20 +59,6 @@ void AppendSingleItemWrite(Json& j, const Request& r) {
 }
 
 }  // namespace
-
-Json ToJson(const GetItemRequest& r) {
-  Json j = Json::object();
-  j["TableName"] = r.table_name;
-  j["Key"] = ItemToJson(r.key);
-  if (r.consistent_read) j["ConsistentRead"] = *r.consistent_read;
-  if (r.projection_expression) j["ProjectionExpression"] = *r.projection_expression;
-  if (r.expression_attribute_names) {
-    j["ExpressionAttributeNames"] = NamesToJson(*r.expression_attribute_names);
-  }
-  if (r.return_consumed_capacity) j["ReturnConsumedCapacity"] = *r.return_consumed_capacity;
-  if (r.attributes_to_get) j["AttributesToGet"] = StringListToJson(*r.attributes_to_get);
-  return j;
-}
 
 Json ToJson(const PutItemRequest& r) {
   Json j = Json::object();

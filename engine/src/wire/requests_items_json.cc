@@ -1,4 +1,4 @@
-// Item and read request bodies (GetItem, PutItem, UpdateItem, DeleteItem, Query, Scan) ->
+// Item and read request bodies (PutItem, UpdateItem, DeleteItem, Query, Scan) ->
 // request structs.
 #include "wire/codec.h"
 #include "wire/json_read.h"
@@ -23,20 +23,6 @@ std::string RequiredTableName(Decoder& d, const Json& j) {
 }
 
 }  // namespace
-
-Status FromJson(const Json& j, GetItemRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  r->table_name = RequiredTableName(d, j);
-  r->key = RequiredItem(d, j, "Key", "key");
-  r->consistent_read = d.Bool(j, "ConsistentRead");
-  r->projection_expression = d.String(j, "ProjectionExpression");
-  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
-  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  r->attributes_to_get = d.StringList(j, "AttributesToGet");
-  d.RefuseValuesWithoutExpressions(j);
-  return d.FinishRequest(*r);
-}
 
 // The members PutItem, UpdateItem and DeleteItem share: a condition, its placeholders, and what
 // to return.

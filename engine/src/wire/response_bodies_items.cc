@@ -1,5 +1,5 @@
-// Data-plane response bodies -> response structs (GetItem, PutItem, UpdateItem, DeleteItem,
-// Query and Scan, the batches and the transactions), for the client of a remote endpoint: the
+// Data-plane response bodies -> response structs (PutItem, UpdateItem, DeleteItem, Query
+// and Scan, the batches and the transactions), for the client of a remote endpoint: the
 // inverses of responses_items_json.cc. Members ddblab does not model (ItemCollectionMetrics, ...)
 // are skipped.
 #include "wire/codec.h"
@@ -8,15 +8,12 @@
 namespace ddblab::wire::internal {
 namespace {
 
-// GetItem (T = ResultItem) and the single-item writes' ReturnValues (T = Item).
-template <class T>
-Status ReadItemResponse(const Json& body, const char* member, bool read, std::optional<T>* item,
+// The single-item writes' ReturnValues.
+Status ReadItemResponse(const Json& body, const char* member, bool read, std::optional<Item>* item,
                         ConsumedCapacity* capacity) {
   BodyReader b;
   if (!b.Body(body)) return b.Finish();
-  std::optional<Item> got;
-  b.Read(body, member, &got);
-  if (got) item->emplace(std::move(*got));
+  b.Read(body, member, item);
   b.ReadCapacity(body, read, capacity);
   return b.Finish();
 }
@@ -54,9 +51,6 @@ WriteRequest ReadWriteRequest(BodyReader& b, const Json& j) {
 
 }  // namespace
 
-Status FromJson(const Json& j, GetItemResponse* r) {
-  return ReadItemResponse(j, "Item", true, &r->item, &r->consumed_capacity);
-}
 Status FromJson(const Json& j, PutItemResponse* r) {
   return ReadItemResponse(j, "Attributes", false, &r->attributes, &r->consumed_capacity);
 }

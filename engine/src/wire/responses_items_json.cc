@@ -20,10 +20,9 @@ Json ItemsToJson(const std::vector<ResultItem>& items) {
   return arr;
 }
 
-// `T` is Item (ReturnValues of a write) or ResultItem (GetItem).
-template <class T>
-Json SingleItemAnswer(const std::optional<T>& item, const char* member, const ConsumedCapacity& c,
-                      std::string_view rcc) {
+// A single-item write's ReturnValues.
+Json SingleItemAnswer(const std::optional<Item>& item, const char* member,
+                      const ConsumedCapacity& c, std::string_view rcc) {
   Json j = ObjectWithRoom(2);
   if (item) j[member] = ItemToJson(*item);
   AddCapacity(j, c, rcc);
@@ -32,9 +31,6 @@ Json SingleItemAnswer(const std::optional<T>& item, const char* member, const Co
 
 }  // namespace
 
-Json ToJson(const GetItemResponse& r, std::string_view rcc) {
-  return SingleItemAnswer(r.item, "Item", r.consumed_capacity, rcc);
-}
 Json ToJson(const PutItemResponse& r, std::string_view rcc) {
   return SingleItemAnswer(r.attributes, "Attributes", r.consumed_capacity, rcc);
 }

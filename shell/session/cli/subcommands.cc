@@ -109,7 +109,8 @@ constexpr OptionKind KindOfMember() {
     return K::kStringList;
   } else if constexpr (model::IsVector<T>::value) {
     return K::kStructureList;
-  } else if constexpr (model::Modelled<T>) {
+  } else if constexpr (model::Modelled<T> || std::is_same_v<T, Item> ||
+                       std::is_same_v<T, ExpressionAttributeNames>) {
     return K::kStructure;
   } else {
     return K::kString;
@@ -144,11 +145,13 @@ void ApplyPaging(SubcommandDef& def) {
 }
 
 // How the aws CLI's shorthand reads a member of type T: an item or key as attribute values by
-// name, a list of AttributeValues one by one.
+// name, placeholders as names by name, a list of AttributeValues one by one.
 template <typename T>
 constexpr ShorthandModel ShorthandOfMember() {
   if constexpr (std::is_same_v<T, Item>) {
     return M::kAttributeMap;
+  } else if constexpr (std::is_same_v<T, ExpressionAttributeNames>) {
+    return M::kStringMap;
   } else if constexpr (std::is_same_v<T, std::vector<AttributeValue>>) {
     return M::kAttributeValue;
   } else {
@@ -239,13 +242,6 @@ std::vector<SubcommandDef> BuildTable() {
         ConditionalOperator(), Str("--return-values", "ReturnValues"), ReturnConsumedCapacity(),
         ReturnItemCollectionMetrics(), Str("--condition-expression", "ConditionExpression"),
         Names(), Values(), OnConditionFailure()}},
-      {"get-item",
-       "GetItem",
-       Paging::kNone,
-       {TableName(), Struct("--key", "Key", M::kAttributeMap, true),
-        StrList("--attributes-to-get", "AttributesToGet"),
-        Flag("--consistent-read", "ConsistentRead"), ReturnConsumedCapacity(),
-        Str("--projection-expression", "ProjectionExpression"), Names()}},
       {"put-item",
        "PutItem",
        Paging::kNone,

@@ -68,3 +68,27 @@ TEST_CASE("PartiQL requests: lengths, enums and nested statements, together in m
   CHECK(bad.find("parameters") == std::string::npos);
   CHECK_FALSE(bad.empty());
 }
+
+// model::ReportOrder: DynamoDB lists GetItem's violations as returnConsumedCapacity, tableName,
+// key (captured from DynamoDB), not in member order; a typed request is held to the same order.
+TEST_CASE("GetItem's violations come in DynamoDB's order through either door") {
+  auto e = OpenEngine();
+  const std::string both =
+      "Value 'X' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy "
+      "enum value set: [INDEXES, TOTAL, NONE]; Value 'ab' at 'tableName' failed to satisfy "
+      "constraint: Member must have length greater than or equal to 3";
+  CHECK(Message(Call(*e, "GetItem", R"({"TableName": "ab", "ReturnConsumedCapacity": "X"})")) ==
+        "3 validation errors detected: " + both +
+            "; Value null at 'key' failed to satisfy constraint: Member must not be null");
+  ddblab::GetItemRequest typed;
+  typed.table_name = "ab";
+  typed.key = {{"PK", ddblab::AttributeValue::S("a")}};
+  typed.return_consumed_capacity = "X";
+  auto r = e->GetItem(typed);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message == "2 validation errors detected: " + both);
+  // Its one expression takes no values: values sent anyway are refused, not ignored.
+  CHECK(Message(Call(*e, "GetItem", R"({"TableName": "App", "Key": {"PK": {"S": "a"}},
+                                       "ExpressionAttributeValues": {":v": {"S": "x"}}})")) ==
+        "ExpressionAttributeValues can only be specified when using expressions");
+}

@@ -29,7 +29,7 @@ const RoundTripCase kCases[] = {
       "ConsistentRead": true, "ProjectionExpression": "#n, total",
       "ExpressionAttributeNames": {"#n": "name"}, "ReturnConsumedCapacity": "TOTAL",
       "AttributesToGet": ["name", "total"]})j"},
-    {"GetItem", R"j({"TableName": "t", "Key": {"PK": {"B": "AQID"}}})j"},
+    {"GetItem", R"j({"TableName": "Tbl", "Key": {"PK": {"B": "AQID"}}})j"},
     {"PutItem", R"j({
       "TableName": "app-main",
       "Item": {"PK": {"S": "CUST#1"}, "SK": {"S": "ORDER#7"}, "total": {"N": "12.5"},

@@ -10,6 +10,7 @@
 
 #include "ddblab/capacity.h"
 #include "ddblab/error.h"
+#include "ddblab/model/items.h"
 #include "ddblab/model/shape.h"
 #include "ddblab/result_item.h"
 #include "ddblab/value.h"
@@ -114,12 +115,6 @@ inline bool SpentReading(const BatchExecuteStatementResponse& r) {
   }
   return false;
 }
-
-// One read of a transaction (TransactGetItems, a read ExecuteTransaction): the item, or {} when
-// it is missing.
-#define DDBLAB_SHAPE_ItemResponse(M) \
-  M(Item, item, ResultItem, model::kOptional | model::kItem, model::kNoConstraint)
-DDBLAB_MODEL_STRUCT(ItemResponse)
 
 // Only a read transaction has Responses.
 #define DDBLAB_SHAPE_ExecuteTransactionResponse(M)                                         \

@@ -34,12 +34,21 @@ class ConstraintErrors {
   // Appends `other`'s violations after this one's (a later stage's findings, in member order).
   void Append(const ConstraintErrors& other);
 
+  // Puts the violations in the order of their top-level members in `order` (lowerCamelCase
+  // paths separated by spaces), for an operation whose violations DynamoDB does not list in
+  // member order.
+  void OrderBy(std::string_view order);
+
   // "N validation error(s) detected: " followed by the violations joined by "; ".
   // DynamoDB: at most 10 violations are listed (the count still says how many there were).
   Error ToError() const;
 
  private:
-  std::vector<std::string> messages_;
+  struct Violation {
+    std::string path;
+    std::string message;
+  };
+  std::vector<Violation> messages_;
 };
 
 // "tableName" from "TableName", below `parent` ("a.b"): the path DynamoDB's constraint messages

@@ -56,11 +56,15 @@ void CheckModelMembers(const S& shape, const std::string& parent, ConstraintErro
   });
 }
 
-// A typed request's constraint violations as one ValidationException, or OK.
+// A typed request's constraint violations as one ValidationException, or OK, in DynamoDB's order
+// for the request where that is not its members' (ReportOrder).
 template <model::Modelled S>
 Status CheckModelMembers(const S& request) {
   ConstraintErrors errors;
   CheckModelMembers(request, "", &errors);
+  if constexpr (requires { ReportOrder(static_cast<const S*>(nullptr)); }) {
+    errors.OrderBy(ReportOrder(static_cast<const S*>(nullptr)));
+  }
   if (!errors.empty()) return errors.ToError();
   return OkStatus();
 }

@@ -38,7 +38,6 @@ class EngineImpl final : public Engine {
   Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) override;
   Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override;
 
-  Result<GetItemResponse> GetItem(const GetItemRequest& r) override;
   Result<PutItemResponse> PutItem(const PutItemRequest& r) override;
   Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override;
   Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override;

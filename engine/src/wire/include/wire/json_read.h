@@ -54,6 +54,8 @@ class Decoder {
   void Violation(std::string value, const std::string& path, std::string_view rule);
   // Records the violations `found` (catalog::CheckConstraint's), after those recorded before.
   void Violations(const catalog::ConstraintErrors& found) { violations_.Append(found); }
+  // Puts the violations recorded in DynamoDB's order for the request (ConstraintErrors::OrderBy).
+  void OrderViolations(std::string_view order) { violations_.OrderBy(order); }
   void ValidationProblem(std::string message);
   // The error to report, if any.
   Status Finish() const;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -59,6 +60,9 @@ std::vector<T> ReadElements(Decoder& d, const Json& list, const std::string& pat
 
 template <model::Modelled S>
 void ReadShape(Decoder& d, const Json& obj, const std::string& parent, S* shape) {
+  if constexpr (requires { TakesNoValues(static_cast<const S*>(nullptr)); }) {
+    d.RefuseValuesWithoutExpressions(obj);
+  }
   VisitMembers(*shape, [&](const model::MemberInfo& m, auto& field) {
     const std::string path = MemberPath(parent, m.wire);
     using Field = std::remove_reference_t<decltype(field)>;
@@ -120,6 +124,8 @@ void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const st
     if (*out) CheckLength(d, obj, m, path);
   } else if constexpr (std::is_same_v<T, Item>) {
     *out = d.ItemMember(obj, m.wire);
+  } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
+    *out = d.StringMap(obj, m.wire);
   } else if constexpr (model::Modelled<T>) {
     const Json* member = d.Struct(obj, m.wire, ShapeName(static_cast<const T*>(nullptr)));
     if (member == nullptr) return;
@@ -210,6 +216,10 @@ Json WriteValue(const T& value, std::string_view rcc = {}) {
     return ItemToJson(value);
   } else if constexpr (std::is_same_v<T, AttributeValue>) {
     return ValueToJson(value);
+  } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
+    Json j = ObjectWithRoom(value.size());
+    for (const auto& [name, s] : value) j[name] = s;
+    return j;
   } else if constexpr (std::is_same_v<T, Error>) {
     // DynamoDB's BatchStatementError: Code, Message, and the Item that failed the condition.
     Json j = Json::object();
@@ -290,6 +300,10 @@ void ReadBodyValue(BodyReader& b, const Json& obj, const model::MemberInfo& m, T
     *value = ReadBodyItems(b, *list);
   } else if constexpr (std::is_same_v<T, Error>) {
     ReadBodyError(b, obj, m.wire, value);
+  } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
+    std::optional<T> map;
+    b.Read(obj, m.wire, &map);
+    if (map) *value = std::move(*map);
   } else {
     b.Read(obj, m.wire, value);
   }
@@ -332,6 +346,9 @@ requires(!kIsResponseShape<T>) Status FromJson(const Json& j, T* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
   model_codec::ReadShape(d, j, "", r);
+  if constexpr (requires { ReportOrder(static_cast<const T*>(nullptr)); }) {
+    d.OrderViolations(ReportOrder(static_cast<const T*>(nullptr)));
+  }
   return d.Finish();
 }
 template <model::Modelled T>
