@@ -108,8 +108,8 @@ class Engine {
   // for an update that cannot apply (a path into a missing map, a key attribute changed, an
   // ADD on the wrong type).
   virtual Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) = 0;
-  // Deletes the item with `key` (deleting nothing is not an error). Errors as PutItem.
-  virtual Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) = 0;
+  // DeleteItem (modelled, below): deletes the item with `key` (deleting nothing is not an
+  // error). Errors as PutItem.
   // The items of one partition key (of the table or an index) matching the key condition, in
   // sort-key order (reversed by ScanIndexForward false), filtered and projected after reading.
   // A page stops at Limit items read or 1 MB, with LastEvaluatedKey; capacity is the bytes read,

@@ -32,7 +32,6 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(BatchGetItem, kBatch)         \
   X(BatchWriteItem, kBatch)       \
   X(CreateTable, kControl)        \
-  X(DeleteItem, kData)            \
   X(PutItem, kData)               \
   X(Query, kData)                 \
   X(Scan, kData)                  \
@@ -43,6 +42,7 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
 
 #define DDBLAB_MODELLED_OPERATIONS(X)    \
   X(BatchExecuteStatement, kBatch)       \
+  X(DeleteItem, kData)                   \
   X(DeleteResourcePolicy, kControl)      \
   X(DeleteTable, kDrop)                  \
   X(DescribeContinuousBackups, kControl) \

@@ -20,7 +20,6 @@
 
 namespace ddblab {
 
-using ExpressionAttributeValues = std::map<std::string, AttributeValue>;
 using Key = Item;
 
 // ---------------------------------------------------------------- legacy (non-expression) members
@@ -35,15 +34,6 @@ struct Condition {
   std::optional<std::vector<AttributeValue>> attribute_value_list;
 };
 using Conditions = std::map<std::string, Condition>;
-
-// One entry of Expected: either Value/Exists, or ComparisonOperator/AttributeValueList.
-struct ExpectedAttributeValue {
-  std::optional<AttributeValue> value;
-  std::optional<bool> exists;
-  std::optional<std::string> comparison_operator;
-  std::optional<std::vector<AttributeValue>> attribute_value_list;
-};
-using ExpectedAttributes = std::map<std::string, ExpectedAttributeValue>;
 
 // One entry of UpdateItem's AttributeUpdates.
 struct AttributeValueUpdate {
@@ -96,8 +86,8 @@ struct UpdateTableRequest {
 // ---------------------------------------------------------------- items
 
 // What every conditional write carries: its condition, the placeholders its expressions use,
-// and what a failed condition returns. PutItem, UpdateItem, DeleteItem and each action of
-// TransactWriteItems share it, so a write moves from one request shape to another in one step.
+// and what a failed condition returns. PutItem, UpdateItem and each action of TransactWriteItems
+// share it (DeleteItem, modelled, has the same members).
 struct ConditionalWrite {
   std::optional<std::string> condition_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
@@ -137,21 +127,6 @@ struct UpdateItemRequest : ConditionalWrite, LegacyCondition {
   std::optional<std::string> return_item_collection_metrics;
 };
 struct UpdateItemResponse {
-  std::optional<Item> attributes;
-  ConsumedCapacity consumed_capacity;
-  Trace trace;
-};
-
-struct DeleteItemRequest : ConditionalWrite, LegacyCondition {
-  std::string table_name;
-  Key key;
-  std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
-  std::optional<std::string> return_consumed_capacity;
-  // "SIZE" or "NONE". SIZE is refused on a table with a local secondary index, where
-  // DynamoDB would report item collection sizes and ddblab computes none.
-  std::optional<std::string> return_item_collection_metrics;
-};
-struct DeleteItemResponse {
   std::optional<Item> attributes;
   ConsumedCapacity consumed_capacity;
   Trace trace;

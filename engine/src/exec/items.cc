@@ -54,7 +54,7 @@ template <typename Resp, typename Req, typename Make, typename Fill>
 Result<Resp> SingleWriteUnwrapped(EngineImpl& engine, const Req& r, const char* operation,
                                   bool update, Make&& make, Fill&& fill) {
   std::lock_guard lock(engine.mutex_);
-  DDB_TRY(CheckMembers(r));
+  DDB_TRY(CheckRequestMembers(r));
   DDB_TRY(CheckReturnValues(r.return_values, update));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, engine.FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(WriteAction a, make(*t));
@@ -158,7 +158,7 @@ namespace {
 // The expression inputs of a single-item write, with the trees a PartiQL statement built.
 template <typename R>
 ExpressionInputs WriteInputs(const R& r, const expr::Built* built) {
-  ExpressionInputs in(r, &r);
+  ExpressionInputs in(r);
   in.built = built;
   return in;
 }
@@ -184,11 +184,7 @@ Result<UpdateItemResponse> EngineImpl::UpdateItem(const UpdateItemRequest& r,
                                                   const expr::Built* built) {
   return SingleWrite<UpdateItemResponse>(
       *this, r, "UpdateItem", true,
-      [&](const TableSchema& t) {
-        ExpressionInputs in(r, &r, &r.update_expression, &r.attribute_updates);
-        in.built = built;
-        return MakeUpdateAction(t, r.key, in);
-      },
+      [&](const TableSchema& t) { return MakeUpdateAction(t, r.key, WriteInputs(r, built)); },
       [&](UpdateItemResponse& resp, const EvaluatedAction& e) {
         const std::string rv = r.return_values.value_or("NONE");
         if (rv == "ALL_OLD" && e.old) resp.attributes = e.old->item;

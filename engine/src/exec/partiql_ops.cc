@@ -112,9 +112,13 @@ struct StatementOutcome {
 
 TransactWriteItem ToTransactWrite(PlannedStatement& p) {
   TransactWriteItem w;
-  // The condition, its placeholders and the failure return move across in one step.
+  // The condition, its placeholders and the failure return move across.
   auto take = [&w](auto& request, const char* action) {
-    static_cast<ConditionalWrite&>(w) = std::move(static_cast<ConditionalWrite&>(request));
+    w.condition_expression = std::move(request.condition_expression);
+    w.expression_attribute_names = std::move(request.expression_attribute_names);
+    w.expression_attribute_values = std::move(request.expression_attribute_values);
+    w.return_values_on_condition_check_failure =
+        std::move(request.return_values_on_condition_check_failure);
     w.action = action;
     w.table_name = std::move(request.table_name);
   };

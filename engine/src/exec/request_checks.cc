@@ -113,17 +113,6 @@ void CheckMembers(const UpdateItemRequest& r, const AbsentMembers& absent,
   RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
 }
 
-void CheckMembers(const DeleteItemRequest& r, const AbsentMembers& absent,
-                  ConstraintErrors* errors) {
-  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
-  RuleTableName(r.table_name, absent, errors);
-  RuleReturnValues(r.return_values, errors);
-  RuleReturnItemCollectionMetrics(r.return_item_collection_metrics, errors);
-  RuleConditionalOperator(r.conditional_operator, errors);
-  RuleRequired(absent, "key", errors);
-  RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
-}
-
 void CheckMembers(const QueryRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
   if (r.limit && *r.limit < 1) {
     // Captured from DynamoDB: Query's Limit violation names the member capitalised, no value.

@@ -199,7 +199,7 @@ Result<TransactWriteItemsResponse> EngineImpl::TransactWriteItems(
     DDB_TRY(ValidateTableName(w.table_name));
     DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(w.table_name));
     const expr::Built* b = i < built.size() ? built[i] : nullptr;
-    ExpressionInputs in(w, nullptr, &w.update_expression);
+    ExpressionInputs in(w);
     in.built = b;
     Result<WriteAction> a = ValidationError("");
     if (w.action == "Put") {

@@ -30,10 +30,10 @@ std::set<std::string> TablesOf(const TransactWriteItemsRequest& r) {
 // DynamoDB: ReturnItemCollectionMetrics SIZE returns ItemCollectionMetrics only for tables with a
 // local secondary index (API reference, PutItem), which ddblab does not compute, so SIZE is
 // refused there by name rather than ignored. The member's enum is checked with the others first
-// (CheckMembers), so a bad value elsewhere in the request is reported before this refusal.
+// (CheckRequestMembers), so a bad value elsewhere in the request is reported before this refusal.
 template <typename Req>
 Status CheckItemCollectionMetrics(Engine& engine, const Req& r) {
-  DDB_TRY(CheckMembers(r));
+  DDB_TRY(CheckRequestMembers(r));
   if (r.return_item_collection_metrics != "SIZE") return OkStatus();
   for (const std::string& t : TablesOf(r)) {
     DescribeTableRequest d;

@@ -208,6 +208,17 @@ std::optional<Item> Decoder::ItemMember(const Json& obj, std::string_view name) 
   return item;
 }
 
+std::optional<AttributeValue> Decoder::Value(const Json& obj, std::string_view name) {
+  const Json* m = Member(obj, name);
+  if (m == nullptr) return std::nullopt;
+  Result<AttributeValue> v = ValueFromJson(*m);
+  if (!v.ok()) {
+    ValueProblem(v.error());
+    return std::nullopt;
+  }
+  return std::move(v).value();
+}
+
 std::optional<std::map<std::string, AttributeValue>> Decoder::ValueMap(const Json& obj,
                                                                        std::string_view name) {
   const Json* map = Map(obj, name, "com.amazonaws.dynamodb.v20120810.AttributeValue");

@@ -1,4 +1,4 @@
-// Item and read request structs (PutItem, UpdateItem, DeleteItem, Query, Scan) ->
+// Item and read request structs (PutItem, UpdateItem, Query, Scan) ->
 // request bodies, for the remote client; the inverses of requests_items_json.cc and legacy_json.cc.
 #include "wire/codec.h"
 #include "wire/request_bodies.h"
@@ -19,20 +19,6 @@ Json ConditionsToJson(const Conditions& conditions) {
   return j;
 }
 
-Json ExpectedToJson(const ExpectedAttributes& expected) {
-  Json j = ObjectWithRoom(expected.size());
-  for (const auto& [attribute, e] : expected) {
-    Json one = Json::object();
-    if (e.value) one["Value"] = ValueToJson(*e.value);
-    if (e.exists) one["Exists"] = *e.exists;
-    if (e.comparison_operator) one["ComparisonOperator"] = *e.comparison_operator;
-    if (e.attribute_value_list)
-      one["AttributeValueList"] = ValueListToJson(*e.attribute_value_list);
-    AppendMember(j, attribute, std::move(one));
-  }
-  return j;
-}
-
 Json AttributeUpdatesToJson(const AttributeUpdates& updates) {
   Json j = ObjectWithRoom(updates.size());
   for (const auto& [attribute, u] : updates) {
@@ -44,7 +30,7 @@ Json AttributeUpdatesToJson(const AttributeUpdates& updates) {
   return j;
 }
 
-// The members PutItem, UpdateItem and DeleteItem share (DecodeConditionalWrite's inverse), plus
+// The members PutItem and UpdateItem share (DecodeConditionalWrite's inverse), plus
 // ReturnItemCollectionMetrics, which all three carry too.
 template <typename Request>
 void AppendSingleItemWrite(Json& j, const Request& r) {
@@ -54,7 +40,7 @@ void AppendSingleItemWrite(Json& j, const Request& r) {
   if (r.return_item_collection_metrics) {
     j["ReturnItemCollectionMetrics"] = *r.return_item_collection_metrics;
   }
-  if (r.expected) j["Expected"] = ExpectedToJson(*r.expected);
+  if (r.expected) j["Expected"] = model_codec::WriteValue(*r.expected);
   if (r.conditional_operator) j["ConditionalOperator"] = *r.conditional_operator;
 }
 
@@ -74,14 +60,6 @@ Json ToJson(const UpdateItemRequest& r) {
   j["Key"] = ItemToJson(r.key);
   if (r.update_expression) j["UpdateExpression"] = *r.update_expression;
   if (r.attribute_updates) j["AttributeUpdates"] = AttributeUpdatesToJson(*r.attribute_updates);
-  AppendSingleItemWrite(j, r);
-  return j;
-}
-
-Json ToJson(const DeleteItemRequest& r) {
-  Json j = Json::object();
-  j["TableName"] = r.table_name;
-  j["Key"] = ItemToJson(r.key);
   AppendSingleItemWrite(j, r);
   return j;
 }

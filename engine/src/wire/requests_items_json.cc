@@ -1,4 +1,4 @@
-// Item and read request bodies (PutItem, UpdateItem, DeleteItem, Query, Scan) ->
+// Item and read request bodies (PutItem, UpdateItem, Query, Scan) ->
 // request structs.
 #include "wire/codec.h"
 #include "wire/json_read.h"
@@ -24,7 +24,7 @@ std::string RequiredTableName(Decoder& d, const Json& j) {
 
 }  // namespace
 
-// The members PutItem, UpdateItem and DeleteItem share: a condition, its placeholders, and what
+// The members PutItem and UpdateItem share: a condition, its placeholders, and what
 // to return.
 template <typename Request>
 void DecodeConditionalWrite(Decoder& d, const Json& j, Request* r) {
@@ -55,15 +55,6 @@ Status FromJson(const Json& j, UpdateItemRequest* r) {
   r->key = RequiredItem(d, j, "Key", "key");
   r->update_expression = d.String(j, "UpdateExpression");
   r->attribute_updates = AttributeUpdatesMember(d, j);
-  DecodeConditionalWrite(d, j, r);
-  return d.FinishRequest(*r);
-}
-
-Status FromJson(const Json& j, DeleteItemRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  r->table_name = RequiredTableName(d, j);
-  r->key = RequiredItem(d, j, "Key", "key");
   DecodeConditionalWrite(d, j, r);
   return d.FinishRequest(*r);
 }

@@ -1,5 +1,5 @@
-// Data-plane response bodies -> response structs (PutItem, UpdateItem, DeleteItem, Query
-// and Scan, the batches and the transactions), for the client of a remote endpoint: the
+// Data-plane response bodies -> response structs (PutItem, UpdateItem, Query and
+// Scan, the batches and the transactions), for the client of a remote endpoint: the
 // inverses of responses_items_json.cc. Members ddblab does not model (ItemCollectionMetrics, ...)
 // are skipped.
 #include "wire/codec.h"
@@ -55,9 +55,6 @@ Status FromJson(const Json& j, PutItemResponse* r) {
   return ReadItemResponse(j, "Attributes", false, &r->attributes, &r->consumed_capacity);
 }
 Status FromJson(const Json& j, UpdateItemResponse* r) {
-  return ReadItemResponse(j, "Attributes", false, &r->attributes, &r->consumed_capacity);
-}
-Status FromJson(const Json& j, DeleteItemResponse* r) {
   return ReadItemResponse(j, "Attributes", false, &r->attributes, &r->consumed_capacity);
 }
 

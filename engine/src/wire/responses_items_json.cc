@@ -37,9 +37,6 @@ Json ToJson(const PutItemResponse& r, std::string_view rcc) {
 Json ToJson(const UpdateItemResponse& r, std::string_view rcc) {
   return SingleItemAnswer(r.attributes, "Attributes", r.consumed_capacity, rcc);
 }
-Json ToJson(const DeleteItemResponse& r, std::string_view rcc) {
-  return SingleItemAnswer(r.attributes, "Attributes", r.consumed_capacity, rcc);
-}
 
 Json ToJson(const QueryResponse& r, std::string_view rcc) {
   Json j = ObjectWithRoom(5);

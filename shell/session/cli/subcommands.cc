@@ -109,8 +109,7 @@ constexpr OptionKind KindOfMember() {
     return K::kStringList;
   } else if constexpr (model::IsVector<T>::value) {
     return K::kStructureList;
-  } else if constexpr (model::Modelled<T> || std::is_same_v<T, Item> ||
-                       std::is_same_v<T, ExpressionAttributeNames>) {
+  } else if constexpr (model::Modelled<T> || model::IsStringMap<T>::value) {
     return K::kStructure;
   } else {
     return K::kString;
@@ -144,11 +143,12 @@ void ApplyPaging(SubcommandDef& def) {
   }
 }
 
-// How the aws CLI's shorthand reads a member of type T: an item or key as attribute values by
-// name, placeholders as names by name, a list of AttributeValues one by one.
+// How the aws CLI's shorthand reads a member of type T: an item, a key or placeholder values as
+// attribute values by name, placeholder names as strings by name, a list of AttributeValues one by
+// one.
 template <typename T>
 constexpr ShorthandModel ShorthandOfMember() {
-  if constexpr (std::is_same_v<T, Item>) {
+  if constexpr (std::is_same_v<T, Item> || std::is_same_v<T, ExpressionAttributeValues>) {
     return M::kAttributeMap;
   } else if constexpr (std::is_same_v<T, ExpressionAttributeNames>) {
     return M::kStringMap;
@@ -235,13 +235,6 @@ std::vector<SubcommandDef> BuildTable() {
         Flag("--deletion-protection-enabled", "DeletionProtectionEnabled"),
         Struct("--warm-throughput", "WarmThroughput"), Str("--resource-policy", "ResourcePolicy"),
         Struct("--on-demand-throughput", "OnDemandThroughput")}},
-      {"delete-item",
-       "DeleteItem",
-       Paging::kNone,
-       {TableName(), Struct("--key", "Key", M::kAttributeMap, true), Expected(),
-        ConditionalOperator(), Str("--return-values", "ReturnValues"), ReturnConsumedCapacity(),
-        ReturnItemCollectionMetrics(), Str("--condition-expression", "ConditionExpression"),
-        Names(), Values(), OnConditionFailure()}},
       {"put-item",
        "PutItem",
        Paging::kNone,

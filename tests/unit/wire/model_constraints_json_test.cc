@@ -92,3 +92,28 @@ TEST_CASE("GetItem's violations come in DynamoDB's order through either door") {
                                        "ExpressionAttributeValues": {":v": {"S": "x"}}})")) ==
         "ExpressionAttributeValues can only be specified when using expressions");
 }
+
+// DeleteItem's violations in DynamoDB's order (ReportOrder beside the shape), its enums' values
+// as DynamoDB's messages list them; the legacy Expected is read by the model too.
+TEST_CASE("DeleteItem's violations come in DynamoDB's order, and Expected is read as a map") {
+  auto e = OpenEngine();
+  CHECK(Message(Call(*e, "DeleteItem", R"({"TableName": "ab", "ReturnValues": "X",
+      "ReturnConsumedCapacity": "Y", "ConditionalOperator": "Z",
+      "ReturnItemCollectionMetrics": "Q", "ReturnValuesOnConditionCheckFailure": "W"})")) ==
+        "7 validation errors detected: Value 'Y' at 'returnConsumedCapacity' failed to satisfy "
+        "constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'ab' at "
+        "'tableName' failed to satisfy constraint: Member must have length greater than or equal "
+        "to 3; Value 'X' at 'returnValues' failed to satisfy constraint: Member must satisfy enum "
+        "value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]; Value 'Q' at "
+        "'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum "
+        "value set: [SIZE, NONE]; Value 'Z' at 'conditionalOperator' failed to satisfy "
+        "constraint: Member must satisfy enum value set: [OR, AND]; Value null at 'key' failed "
+        "to satisfy constraint: Member must not be null; Value 'W' at "
+        "'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy "
+        "enum value set: [ALL_OLD, NONE]");
+  CHECK(Message(Call(*e, "DeleteItem", R"({"TableName": "App", "Key": {"PK": {"S": "a"}},
+      "Expected": {"n": 5}})")) == "Unexpected value type in payload");
+  CHECK(Message(Call(*e, "DeleteItem", R"({"TableName": "App", "Key": {"PK": {"S": "a"}},
+      "Expected": {"n": {"Value": {"N": "x"}}}})")) ==
+        "The parameter cannot be converted to a numeric value: x");
+}

@@ -1,6 +1,6 @@
-// The single-item operations' shapes written once as data (ddblab/model/shape.h): GetItem, and
-// ItemResponse, a transaction's read. Members, types and required members as in DynamoDB's
-// service model, in its member order.
+// The single-item operations' shapes written once as data (ddblab/model/shape.h): GetItem,
+// DeleteItem, the legacy Expected condition, and ItemResponse, a transaction's read. Members, types
+// and required members as in DynamoDB's service model, in its member order.
 #pragma once
 
 #include <map>
@@ -15,8 +15,31 @@
 
 namespace ddblab {
 
-// The placeholders (#name) an expression uses, by the attribute names they stand for.
+// The placeholders an expression uses: #name by the attribute name it stands for, :value by
+// its value.
 using ExpressionAttributeNames = std::map<std::string, std::string>;
+using ExpressionAttributeValues = std::map<std::string, AttributeValue>;
+
+// One entry of the legacy Expected condition of a single-item write: Value and Exists, or
+// ComparisonOperator and AttributeValueList (the engine checks which, with DynamoDB's messages).
+#define DDBLAB_SHAPE_ExpectedAttributeValue(M)                                                    \
+  M(Value, value, AttributeValue, model::kOptional, model::kNoConstraint)                         \
+  M(Exists, exists, bool, model::kOptional, model::kNoConstraint)                                 \
+  M(ComparisonOperator, comparison_operator, std::string, model::kOptional, model::kNoConstraint) \
+  M(AttributeValueList, attribute_value_list, std::vector<AttributeValue>, model::kOptional,      \
+    model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(ExpectedAttributeValue)
+using ExpectedAttributes = std::map<std::string, ExpectedAttributeValue>;
+
+// DynamoDB's enums of the data plane, their values in the order its messages list them.
+namespace model {
+inline constexpr Constraint kReturnValuesEnum =
+    OneOf("ALL_NEW|UPDATED_OLD|ALL_OLD|NONE|UPDATED_NEW");
+inline constexpr Constraint kReturnConsumedCapacityEnum = OneOf("INDEXES|TOTAL|NONE");
+inline constexpr Constraint kReturnItemCollectionMetricsEnum = OneOf("SIZE|NONE");
+inline constexpr Constraint kConditionalOperatorEnum = OneOf("OR|AND");
+inline constexpr Constraint kReturnValuesOnConditionCheckFailureEnum = OneOf("ALL_OLD|NONE");
+}  // namespace model
 
 // ---------------------------------------------------------------- GetItem
 
@@ -29,7 +52,7 @@ using ExpressionAttributeNames = std::map<std::string, std::string>;
     model::kNoConstraint)                                                            \
   M(ConsistentRead, consistent_read, bool, model::kOptional, model::kNoConstraint)   \
   M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional, \
-    model::OneOf("INDEXES|TOTAL|NONE"))                                              \
+    model::kReturnConsumedCapacityEnum)                                              \
   M(ProjectionExpression, projection_expression, std::string,                        \
     model::kOptional | model::kExpression, model::kNoConstraint)                     \
   M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,  \
@@ -50,6 +73,46 @@ constexpr bool TakesNoValues(const GetItemRequest*) { return true; }
   M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
 DDBLAB_MODEL_STRUCT(GetItemResponse)
 constexpr bool SpentReading(const GetItemResponse&) { return true; }
+
+// ---------------------------------------------------------------- DeleteItem
+
+// Expected and ConditionalOperator are the legacy condition, ConditionExpression its successor
+// (a request may use one or the other). ReturnValues is NONE or ALL_OLD (the engine says so);
+// ReturnItemCollectionMetrics SIZE is refused on a table with a local secondary index, where
+// DynamoDB would report item collection sizes and ddblab computes none.
+#define DDBLAB_SHAPE_DeleteItemRequest(M)                                                          \
+  M(TableName, table_name, std::string, model::kRequired, model::kTableName)                       \
+  M(Key, key, Item, model::kRequired | model::kKey, model::kNoConstraint)                          \
+  M(Expected, expected, ExpectedAttributes, model::kOptional, model::kNoConstraint)                \
+  M(ConditionalOperator, conditional_operator, std::string, model::kOptional,                      \
+    model::kConditionalOperatorEnum)                                                               \
+  M(ReturnValues, return_values, std::string, model::kOptional, model::kReturnValuesEnum)          \
+  M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,               \
+    model::kReturnConsumedCapacityEnum)                                                            \
+  M(ReturnItemCollectionMetrics, return_item_collection_metrics, std::string, model::kOptional,    \
+    model::kReturnItemCollectionMetricsEnum)                                                       \
+  M(ConditionExpression, condition_expression, std::string, model::kOptional | model::kExpression, \
+    model::kNoConstraint)                                                                          \
+  M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,                \
+    model::kOptional, model::kNoConstraint)                                                        \
+  M(ExpressionAttributeValues, expression_attribute_values, ExpressionAttributeValues,             \
+    model::kOptional, model::kNoConstraint)                                                        \
+  M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string,    \
+    model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
+DDBLAB_MODEL_STRUCT(DeleteItemRequest)
+// Captured from DynamoDB.
+constexpr std::string_view ReportOrder(const DeleteItemRequest*) {
+  return "returnConsumedCapacity tableName returnValues returnItemCollectionMetrics "
+         "conditionalOperator key returnValuesOnConditionCheckFailure";
+}
+
+// The old item, with ReturnValues ALL_OLD.
+#define DDBLAB_SHAPE_DeleteItemResponse(M)                                                         \
+  M(Attributes, attributes, Item, model::kOptional | model::kItem, model::kNoConstraint)           \
+  M(ConsumedCapacity, consumed_capacity, ConsumedCapacity, model::kRequired, model::kNoConstraint) \
+  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(DeleteItemResponse)
+constexpr bool SpentReading(const DeleteItemResponse&) { return false; }
 
 // One read of a transaction (TransactGetItems, a read ExecuteTransaction): the item, or {} when
 // it is missing.

@@ -27,10 +27,10 @@ namespace ddblab {
   M(ConsistentRead, consistent_read, bool, model::kOptional, model::kNoConstraint)              \
   M(NextToken, next_token, std::string, model::kOptional, model::kNoConstraint)                 \
   M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,            \
-    model::OneOf("INDEXES|TOTAL|NONE"))                                                         \
+    model::kReturnConsumedCapacityEnum)                                                         \
   M(Limit, limit, int64_t, model::kOptional | model::kInteger, model::Range(1, INT64_MAX))      \
   M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string, \
-    model::kOptional, model::OneOf("ALL_OLD|NONE"))
+    model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
 DDBLAB_MODEL_STRUCT(ExecuteStatementRequest)
 
 // One statement of a BatchExecuteStatement.
@@ -40,7 +40,7 @@ DDBLAB_MODEL_STRUCT(ExecuteStatementRequest)
     model::ListLength(1, INT64_MAX))                                                            \
   M(ConsistentRead, consistent_read, bool, model::kOptional, model::kNoConstraint)              \
   M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string, \
-    model::kOptional, model::OneOf("ALL_OLD|NONE"))
+    model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
 DDBLAB_MODEL_STRUCT(BatchStatementRequest)
 
 // 1 to 25 statements, all reads or all writes (DynamoDB does not echo the list in either
@@ -49,7 +49,7 @@ DDBLAB_MODEL_STRUCT(BatchStatementRequest)
   M(Statements, statements, std::vector<BatchStatementRequest>, model::kRequired,    \
     model::ListLengthUnechoed(1, 25))                                                \
   M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional, \
-    model::OneOf("INDEXES|TOTAL|NONE"))
+    model::kReturnConsumedCapacityEnum)
 DDBLAB_MODEL_STRUCT(BatchExecuteStatementRequest)
 
 // One statement of an ExecuteTransaction.
@@ -58,7 +58,7 @@ DDBLAB_MODEL_STRUCT(BatchExecuteStatementRequest)
   M(Parameters, parameters, std::vector<AttributeValue>, model::kOptional,                      \
     model::ListLength(1, INT64_MAX))                                                            \
   M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string, \
-    model::kOptional, model::OneOf("ALL_OLD|NONE"))
+    model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
 DDBLAB_MODEL_STRUCT(ParameterizedStatement)
 
 // 1 to 100 statements, as one transaction; an idempotency token is 1 to 36 characters.
@@ -67,7 +67,7 @@ DDBLAB_MODEL_STRUCT(ParameterizedStatement)
     model::kRequired, model::ListLengthUnechoed(1, 100))                                           \
   M(ClientRequestToken, client_request_token, std::string, model::kOptional, model::Length(1, 36)) \
   M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,               \
-    model::OneOf("INDEXES|TOTAL|NONE"))
+    model::kReturnConsumedCapacityEnum)
 DDBLAB_MODEL_STRUCT(ExecuteTransactionRequest)
 
 // ---------------------------------------------------------------- answers

@@ -23,7 +23,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -113,6 +115,15 @@ struct IsVector<std::vector<T>> : std::true_type {};
 // A list of modelled shapes (a concept, so the element type is looked at only for a vector).
 template <typename T>
 concept ListOfShapes = IsVector<T>::value && Modelled<typename T::value_type>;
+
+template <typename T>
+struct IsStringMap : std::false_type {};
+template <typename V, typename Less>
+struct IsStringMap<std::map<std::string, V, Less>> : std::true_type {};
+
+// A map of modelled shapes by name (the legacy Expected, by attribute name).
+template <typename T>
+concept MapOfShapes = IsStringMap<T>::value && Modelled<typename T::mapped_type>;
 
 }  // namespace ddblab::model
 

@@ -40,7 +40,6 @@ class EngineImpl final : public Engine {
 
   Result<PutItemResponse> PutItem(const PutItemRequest& r) override;
   Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override;
-  Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override;
   Result<QueryResponse> Query(const QueryRequest& r) override;
   Result<ScanResponse> Scan(const ScanRequest& r) override;
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catalog/constraint_errors.h"
+#include "catalog/model_constraints.h"
 #include "ddblab/error.h"
 #include "ddblab/requests.h"
 
@@ -27,8 +28,6 @@ using AbsentMembers = std::vector<std::string>;
 void CheckMembers(const PutItemRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
 void CheckMembers(const UpdateItemRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
-void CheckMembers(const DeleteItemRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
 void CheckMembers(const QueryRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
@@ -56,6 +55,17 @@ Status CheckMembers(const Req& r) {
   CheckMembers(r, AbsentMembers{}, &errors);
   if (!errors.empty()) return errors.ToError();
   return OkStatus();
+}
+
+// A typed request's member violations whichever way its members are described: by the model
+// (catalog::CheckModelMembers) or by a CheckMembers above.
+template <typename Req>
+Status CheckRequestMembers(const Req& r) {
+  if constexpr (model::Modelled<Req>) {
+    return catalog::CheckModelMembers(r);
+  } else {
+    return CheckMembers(r);
+  }
 }
 
 // One enum member alone: "1 validation error detected: Value 'x' at 'field' failed to satisfy

@@ -35,19 +35,21 @@ struct WriteAction {
 };
 
 struct ExpressionInputs {
-  // A request's condition, placeholders and failure return; the legacy condition of a
-  // single-item write; an update's expression and legacy updates.
-  ExpressionInputs(const ConditionalWrite& w, const LegacyCondition* legacy = nullptr,
-                   const std::optional<std::string>* update = nullptr,
-                   const std::optional<AttributeUpdates>* updates = nullptr)
+  // A write request's condition, placeholders and failure return, and where it has them the
+  // legacy condition of a single-item write and an update's expression and legacy updates.
+  template <typename W>
+  explicit ExpressionInputs(const W& w)
       : condition_expression(&w.condition_expression),
-        update_expression(update),
         names(&w.expression_attribute_names),
         values(&w.expression_attribute_values),
-        return_values_on_condition_check_failure(&w.return_values_on_condition_check_failure),
-        expected(legacy != nullptr ? &legacy->expected : nullptr),
-        conditional_operator(legacy != nullptr ? &legacy->conditional_operator : nullptr),
-        attribute_updates(updates) {}
+        return_values_on_condition_check_failure(&w.return_values_on_condition_check_failure) {
+    if constexpr (requires { w.expected; }) {
+      expected = &w.expected;
+      conditional_operator = &w.conditional_operator;
+    }
+    if constexpr (requires { w.update_expression; }) update_expression = &w.update_expression;
+    if constexpr (requires { w.attribute_updates; }) attribute_updates = &w.attribute_updates;
+  }
   ExpressionInputs() = default;
 
   const std::optional<std::string>* condition_expression = nullptr;

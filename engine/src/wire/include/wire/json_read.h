@@ -96,6 +96,8 @@ class Decoder {
   std::optional<Item> ItemMember(const Json& obj, std::string_view name);
   // Same, for an element already extracted (e.g. one key of BatchGetItem's Keys).
   std::optional<Item> ItemValue(const Json& j);
+  // One AttributeValue member (the legacy conditions' Value); a value rule it breaks is recorded.
+  std::optional<AttributeValue> Value(const Json& obj, std::string_view name);
   std::optional<std::map<std::string, AttributeValue>> ValueMap(const Json& obj,
                                                                 std::string_view name);
   std::optional<std::vector<AttributeValue>> ValueList(const Json& obj, std::string_view name);

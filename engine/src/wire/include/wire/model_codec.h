@@ -126,6 +126,21 @@ void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const st
     *out = d.ItemMember(obj, m.wire);
   } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
     *out = d.StringMap(obj, m.wire);
+  } else if constexpr (std::is_same_v<T, ExpressionAttributeValues>) {
+    *out = d.ValueMap(obj, m.wire);
+  } else if constexpr (std::is_same_v<T, AttributeValue>) {
+    *out = d.Value(obj, m.wire);
+  } else if constexpr (model::MapOfShapes<T>) {
+    using Shape = typename T::mapped_type;
+    const std::string_view shape = ShapeName(static_cast<const Shape*>(nullptr));
+    // DynamoDB names a map's value class in its message, as the Java class of the shape.
+    const Json* map = d.Map(obj, m.wire, "com.amazonaws.dynamodb.v20120810." + std::string(shape));
+    if (map == nullptr) return;
+    T& entries = out->emplace();
+    for (auto it = map->begin(); it != map->end(); ++it) {
+      if (!d.StructElement(it.value(), shape)) continue;
+      ReadShape(d, it.value(), path + "." + it.key(), &entries[it.key()]);
+    }
   } else if constexpr (model::Modelled<T>) {
     const Json* member = d.Struct(obj, m.wire, ShapeName(static_cast<const T*>(nullptr)));
     if (member == nullptr) return;
@@ -216,9 +231,9 @@ Json WriteValue(const T& value, std::string_view rcc = {}) {
     return ItemToJson(value);
   } else if constexpr (std::is_same_v<T, AttributeValue>) {
     return ValueToJson(value);
-  } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
+  } else if constexpr (model::IsStringMap<T>::value) {
     Json j = ObjectWithRoom(value.size());
-    for (const auto& [name, s] : value) j[name] = s;
+    for (const auto& [name, v] : value) j[name] = WriteValue(v, rcc);
     return j;
   } else if constexpr (std::is_same_v<T, Error>) {
     // DynamoDB's BatchStatementError: Code, Message, and the Item that failed the condition.
