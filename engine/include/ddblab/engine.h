@@ -96,20 +96,20 @@ class Engine {
   // ---- Items. Each returns ConsumedCapacity by DynamoDB's rounding rules and a Trace; a
   // ResourceNotFoundException names an unknown table or index.
 
-  // GetItem (modelled, below): the item with the full primary key `key`, projected; no item is
-  // not an error. Charged on the whole item (0.5 RCU per 4 KB eventually consistent, 1
-  // strongly), at least the minimum.
-  // Stores the item whole, replacing any item with its key, and maintains every index (sparse:
-  // an item without an index's keys is not in it). ConditionalCheckFailedException (with the
-  // old item when asked) when the condition fails: nothing is written, the write is charged.
-  virtual Result<PutItemResponse> PutItem(const PutItemRequest& r) = 0;
-  // Applies the update expression (or AttributeUpdates) to the item, creating it when missing;
-  // returns the attributes ReturnValues asks for. Errors as PutItem, plus ValidationException
-  // for an update that cannot apply (a path into a missing map, a key attribute changed, an
-  // ADD on the wrong type).
-  virtual Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) = 0;
-  // DeleteItem (modelled, below): deletes the item with `key` (deleting nothing is not an
-  // error). Errors as PutItem.
+  // The single-item operations are modelled (model/items.h), their methods declared below:
+  // - GetItem: the item with the full primary key `key`, projected; no item is not an error.
+  //   Charged on the whole item (0.5 RCU per 4 KB eventually consistent, 1 strongly), at least
+  //   the minimum.
+  // - PutItem: stores the item whole, replacing any item with its key, and maintains every
+  //   index (sparse: an item without an index's keys is not in it).
+  //   ConditionalCheckFailedException (with the old item when asked) when the condition fails:
+  //   nothing is written, the write is charged.
+  // - UpdateItem: applies the update expression (or AttributeUpdates) to the item, creating it
+  //   when missing; returns the attributes ReturnValues asks for. Errors as PutItem, plus
+  //   ValidationException for an update that cannot apply (a path into a missing map, a key
+  //   attribute changed, an ADD on the wrong type).
+  // - DeleteItem: deletes the item with `key` (deleting nothing is not an error). Errors as
+  //   PutItem.
   // The items of one partition key (of the table or an index) matching the key condition, in
   // sort-key order (reversed by ScanIndexForward false), filtered and projected after reading.
   // A page stops at Limit items read or 1 MB, with LastEvaluatedKey; capacity is the bytes read,

@@ -32,12 +32,10 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(BatchGetItem, kBatch)         \
   X(BatchWriteItem, kBatch)       \
   X(CreateTable, kControl)        \
-  X(PutItem, kData)               \
   X(Query, kData)                 \
   X(Scan, kData)                  \
   X(TransactGetItems, kData)      \
   X(TransactWriteItems, kData)    \
-  X(UpdateItem, kData)            \
   X(UpdateTable, kControl)
 
 #define DDBLAB_MODELLED_OPERATIONS(X)    \
@@ -60,10 +58,12 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(ListStreams, kStream)                \
   X(ListTables, kControl)                \
   X(ListTagsOfResource, kControl)        \
+  X(PutItem, kData)                      \
   X(PutResourcePolicy, kControl)         \
   X(TagResource, kControl)               \
   X(UntagResource, kControl)             \
   X(UpdateContinuousBackups, kControl)   \
+  X(UpdateItem, kData)                   \
   X(UpdateTimeToLive, kControl)
 
 #define DDBLAB_OPERATIONS(X) DDBLAB_HAND_OPERATIONS(X) DDBLAB_MODELLED_OPERATIONS(X)

@@ -35,13 +35,6 @@ struct Condition {
 };
 using Conditions = std::map<std::string, Condition>;
 
-// One entry of UpdateItem's AttributeUpdates.
-struct AttributeValueUpdate {
-  std::optional<AttributeValue> value;
-  std::optional<std::string> action;  // "PUT" (default), "ADD", "DELETE"
-};
-using AttributeUpdates = std::map<std::string, AttributeValueUpdate>;
-
 // ---------------------------------------------------------------- control plane
 
 struct ProvisionedThroughput {
@@ -86,50 +79,13 @@ struct UpdateTableRequest {
 // ---------------------------------------------------------------- items
 
 // What every conditional write carries: its condition, the placeholders its expressions use,
-// and what a failed condition returns. PutItem, UpdateItem and each action of TransactWriteItems
-// share it (DeleteItem, modelled, has the same members).
+// and what a failed condition returns. Each action of TransactWriteItems has it, as PutItem,
+// UpdateItem and DeleteItem (model/items.h) have the same members.
 struct ConditionalWrite {
   std::optional<std::string> condition_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
   std::optional<std::string> return_values_on_condition_check_failure;  // "NONE", "ALL_OLD"
-};
-// The single-item writes' legacy condition parameters.
-struct LegacyCondition {
-  std::optional<ExpectedAttributes> expected;
-  std::optional<std::string> conditional_operator;  // "AND" (default) or "OR"
-};
-
-struct PutItemRequest : ConditionalWrite, LegacyCondition {
-  std::string table_name;
-  Item item;
-  std::optional<std::string> return_values;  // "NONE", "ALL_OLD"
-  std::optional<std::string> return_consumed_capacity;
-  // "SIZE" or "NONE". SIZE is refused on a table with a local secondary index, where
-  // DynamoDB would report item collection sizes and ddblab computes none.
-  std::optional<std::string> return_item_collection_metrics;
-};
-struct PutItemResponse {
-  std::optional<Item> attributes;
-  ConsumedCapacity consumed_capacity;
-  Trace trace;
-};
-
-struct UpdateItemRequest : ConditionalWrite, LegacyCondition {
-  std::string table_name;
-  Key key;
-  std::optional<std::string> update_expression;
-  std::optional<std::string> return_values;  // NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW
-  std::optional<std::string> return_consumed_capacity;
-  std::optional<AttributeUpdates> attribute_updates;  // legacy
-  // "SIZE" or "NONE". SIZE is refused on a table with a local secondary index, where
-  // DynamoDB would report item collection sizes and ddblab computes none.
-  std::optional<std::string> return_item_collection_metrics;
-};
-struct UpdateItemResponse {
-  std::optional<Item> attributes;
-  ConsumedCapacity consumed_capacity;
-  Trace trace;
 };
 
 // ---------------------------------------------------------------- query and scan

@@ -123,6 +123,11 @@ Json PartitionMapToJson(const PartitionMap& map);
 // RequestFromJson(RequestToJson(r)) gives r back, ResponseToJson(ResponseFromJson(b)) gives b
 // back less members ddblab does not model. ToJsonResult renders a typed call's body.
 Result<Request> RequestFromJson(std::string_view operation, const Json& body);
+// The service model's member constraints of a typed request (enums, lengths, ranges, table
+// names), as RequestFromJson checks a body's while reading it. A fast path that builds a typed
+// request from text declines one that breaks them, so the full reader reports the violations
+// and both paths answer alike.
+Status CheckModelConstraints(const Request& request);
 Json RequestToJson(const Request& request);
 Json ResponseToJson(const Response& response, std::string_view return_consumed_capacity);
 Result<Response> ResponseFromJson(Operation operation, const Json& body);

@@ -39,13 +39,6 @@ void RuleReturnItemCollectionMetrics(const std::optional<std::string>& v,
                                      ConstraintErrors* errors) {
   RuleEnum(v, "returnItemCollectionMetrics", {"SIZE", "NONE"}, errors);
 }
-void RuleReturnValues(const std::optional<std::string>& v, ConstraintErrors* errors) {
-  RuleEnum(v, "returnValues", {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"}, errors);
-}
-void RuleReturnValuesOnConditionCheckFailure(const std::optional<std::string>& v,
-                                             ConstraintErrors* errors) {
-  RuleEnum(v, "returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"}, errors);
-}
 void RuleConditionalOperator(const std::optional<std::string>& v, ConstraintErrors* errors) {
   RuleEnum(v, "conditionalOperator", {"OR", "AND"}, errors);
 }
@@ -91,27 +84,6 @@ void RuleClientRequestToken(const std::optional<std::string>& token, ConstraintE
 }  // namespace
 
 using catalog::ConstraintErrors;
-
-void CheckMembers(const PutItemRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
-  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
-  RuleTableName(r.table_name, absent, errors);
-  RuleRequired(absent, "item", errors);
-  RuleConditionalOperator(r.conditional_operator, errors);
-  RuleReturnValues(r.return_values, errors);
-  RuleReturnItemCollectionMetrics(r.return_item_collection_metrics, errors);
-  RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
-}
-
-void CheckMembers(const UpdateItemRequest& r, const AbsentMembers& absent,
-                  ConstraintErrors* errors) {
-  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
-  RuleTableName(r.table_name, absent, errors);
-  RuleReturnItemCollectionMetrics(r.return_item_collection_metrics, errors);
-  RuleReturnValues(r.return_values, errors);
-  RuleConditionalOperator(r.conditional_operator, errors);
-  RuleRequired(absent, "key", errors);
-  RuleReturnValuesOnConditionCheckFailure(r.return_values_on_condition_check_failure, errors);
-}
 
 void CheckMembers(const QueryRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
   if (r.limit && *r.limit < 1) {

@@ -2,6 +2,7 @@
 // Responses to bodies and back, each dispatched by operation over the codecs of codec.h.
 #include <utility>
 
+#include "catalog/model_constraints.h"
 #include "ddblab/call.h"
 #include "ddblab/wire.h"
 #include "exec/request_checks.h"
@@ -57,6 +58,18 @@ Result<Request> RequestFromJson(std::string_view operation, const Json& body) {
   }
   DDB_TRY(internal::RefuseUnsupportedMembers(*op, body));
   return request;
+}
+
+Status CheckModelConstraints(const Request& request) {
+  return std::visit(
+      [](const auto& r) -> Status {
+        if constexpr (model::Modelled<std::remove_cvref_t<decltype(r)>>) {
+          return catalog::CheckModelMembers(r);
+        } else {
+          return OkStatus();
+        }
+      },
+      request);
 }
 
 Json RequestToJson(const Request& request) {

@@ -21,28 +21,4 @@ std::optional<Conditions> ConditionsMember(Decoder& d, const Json& obj, std::str
   return out;
 }
 
-std::optional<ExpectedAttributes> ExpectedMember(Decoder& d, const Json& obj) {
-  // The model reads it (model/items.h: ExpectedAttributeValue), as it does DeleteItem's.
-  std::optional<ExpectedAttributes> out;
-  model_codec::ReadValue(d, obj,
-                         model::MemberInfo{"Expected", model::kOptional, model::kNoConstraint},
-                         "expected", &out);
-  return out;
-}
-
-std::optional<AttributeUpdates> AttributeUpdatesMember(Decoder& d, const Json& obj) {
-  const Json* map =
-      d.Map(obj, "AttributeUpdates", "com.amazonaws.dynamodb.v20120810.AttributeValueUpdate");
-  if (map == nullptr) return std::nullopt;
-  AttributeUpdates out;
-  for (auto it = map->begin(); it != map->end(); ++it) {
-    if (!d.StructElement(it.value(), "AttributeValueUpdate")) continue;
-    AttributeValueUpdate u;
-    u.value = d.Value(it.value(), "Value");
-    u.action = d.String(it.value(), "Action");
-    out[it.key()] = std::move(u);
-  }
-  return out;
-}
-
 }  // namespace ddblab::wire::internal

@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "catalog/model_constraints.h"
 #include "ddblab/value.h"
 #include "wire/json_cursor.h"
 
@@ -169,7 +170,9 @@ bool FastPutItemRequest(std::string_view body, PutItemRequest* r) {
   });
   c.SkipSpace();
   // The full path checks the item as it decodes it (ItemFromJson); a problem is left to it.
-  return ok && c.AtEnd() && table && item && ValidateItem(r->item).ok();
+  // A request the model refuses is left to the full reader, which reports why.
+  return ok && c.AtEnd() && table && item && ValidateItem(r->item).ok() &&
+         catalog::CheckModelMembers(*r).ok();
 }
 
 }  // namespace ddblab::wire::internal

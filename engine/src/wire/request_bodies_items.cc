@@ -1,5 +1,5 @@
-// Item and read request structs (PutItem, UpdateItem, Query, Scan) ->
-// request bodies, for the remote client; the inverses of requests_items_json.cc and legacy_json.cc.
+// Query and Scan request structs -> request bodies, for the remote client; the inverses of
+// requests_items_json.cc and legacy_json.cc.
 #include "wire/codec.h"
 #include "wire/request_bodies.h"
 
@@ -18,53 +18,6 @@ Json ConditionsToJson(const Conditions& conditions) {
   }
   return j;
 }
-
-Json AttributeUpdatesToJson(const AttributeUpdates& updates) {
-  Json j = ObjectWithRoom(updates.size());
-  for (const auto& [attribute, u] : updates) {
-    Json one = Json::object();
-    if (u.value) one["Value"] = ValueToJson(*u.value);
-    if (u.action) one["Action"] = *u.action;
-    AppendMember(j, attribute, std::move(one));
-  }
-  return j;
-}
-
-// The members PutItem and UpdateItem share (DecodeConditionalWrite's inverse), plus
-// ReturnItemCollectionMetrics, which all three carry too.
-template <typename Request>
-void AppendSingleItemWrite(Json& j, const Request& r) {
-  AppendConditionalWrite(j, r);
-  if (r.return_values) j["ReturnValues"] = *r.return_values;
-  if (r.return_consumed_capacity) j["ReturnConsumedCapacity"] = *r.return_consumed_capacity;
-  if (r.return_item_collection_metrics) {
-    j["ReturnItemCollectionMetrics"] = *r.return_item_collection_metrics;
-  }
-  if (r.expected) j["Expected"] = model_codec::WriteValue(*r.expected);
-  if (r.conditional_operator) j["ConditionalOperator"] = *r.conditional_operator;
-}
-
-}  // namespace
-
-Json ToJson(const PutItemRequest& r) {
-  Json j = Json::object();
-  j["TableName"] = r.table_name;
-  j["Item"] = ItemToJson(r.item);
-  AppendSingleItemWrite(j, r);
-  return j;
-}
-
-Json ToJson(const UpdateItemRequest& r) {
-  Json j = Json::object();
-  j["TableName"] = r.table_name;
-  j["Key"] = ItemToJson(r.key);
-  if (r.update_expression) j["UpdateExpression"] = *r.update_expression;
-  if (r.attribute_updates) j["AttributeUpdates"] = AttributeUpdatesToJson(*r.attribute_updates);
-  AppendSingleItemWrite(j, r);
-  return j;
-}
-
-namespace {
 
 // The members Query and Scan share (the order of a body's members means nothing to DynamoDB).
 template <typename Read>

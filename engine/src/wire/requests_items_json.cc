@@ -1,5 +1,4 @@
-// Item and read request bodies (PutItem, UpdateItem, Query, Scan) ->
-// request structs.
+// Query and Scan request bodies -> request structs.
 #include "wire/codec.h"
 #include "wire/json_read.h"
 #include "wire/legacy_json.h"
@@ -7,15 +6,8 @@
 namespace ddblab::wire::internal {
 namespace {
 
-// `Key` and `Item` are required map members; an absent one is reported with the request's other
-// member violations (Decoder::FinishRequest).
-Item RequiredItem(Decoder& d, const Json& j, std::string_view member, const std::string& path) {
-  std::optional<Item> item = d.ItemMember(j, member);
-  if (!item && !d.failed()) d.Absent(path);
-  return item ? std::move(*item) : Item{};
-}
-
-// TableName, required; reported as RequiredItem reports its members.
+// TableName, required; an absent one is reported with the request's other member violations
+// (Decoder::FinishRequest).
 std::string RequiredTableName(Decoder& d, const Json& j) {
   std::optional<std::string> name = d.String(j, "TableName");
   if (!name && !d.failed()) d.Absent("tableName");
@@ -23,41 +15,6 @@ std::string RequiredTableName(Decoder& d, const Json& j) {
 }
 
 }  // namespace
-
-// The members PutItem and UpdateItem share: a condition, its placeholders, and what
-// to return.
-template <typename Request>
-void DecodeConditionalWrite(Decoder& d, const Json& j, Request* r) {
-  r->condition_expression = d.String(j, "ConditionExpression");
-  r->expression_attribute_names = d.StringMap(j, "ExpressionAttributeNames");
-  r->expression_attribute_values = d.ValueMap(j, "ExpressionAttributeValues");
-  r->return_values = d.String(j, "ReturnValues");
-  r->return_values_on_condition_check_failure = d.String(j, "ReturnValuesOnConditionCheckFailure");
-  r->return_consumed_capacity = d.String(j, "ReturnConsumedCapacity");
-  r->return_item_collection_metrics = d.String(j, "ReturnItemCollectionMetrics");
-  r->expected = ExpectedMember(d, j);
-  r->conditional_operator = d.String(j, "ConditionalOperator");
-}
-
-Status FromJson(const Json& j, PutItemRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  r->table_name = RequiredTableName(d, j);
-  r->item = RequiredItem(d, j, "Item", "item");
-  DecodeConditionalWrite(d, j, r);
-  return d.FinishRequest(*r);
-}
-
-Status FromJson(const Json& j, UpdateItemRequest* r) {
-  DDB_TRY(CheckRequestBody(j));
-  Decoder d;
-  r->table_name = RequiredTableName(d, j);
-  r->key = RequiredItem(d, j, "Key", "key");
-  r->update_expression = d.String(j, "UpdateExpression");
-  r->attribute_updates = AttributeUpdatesMember(d, j);
-  DecodeConditionalWrite(d, j, r);
-  return d.FinishRequest(*r);
-}
 
 Status FromJson(const Json& j, QueryRequest* r) {
   DDB_TRY(CheckRequestBody(j));

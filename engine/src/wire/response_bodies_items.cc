@@ -1,5 +1,5 @@
-// Data-plane response bodies -> response structs (PutItem, UpdateItem, Query and
-// Scan, the batches and the transactions), for the client of a remote endpoint: the
+// Data-plane response bodies -> response structs (Query and Scan,
+// the batches and the transactions), for the client of a remote endpoint: the
 // inverses of responses_items_json.cc. Members ddblab does not model (ItemCollectionMetrics, ...)
 // are skipped.
 #include "wire/codec.h"
@@ -7,16 +7,6 @@
 
 namespace ddblab::wire::internal {
 namespace {
-
-// The single-item writes' ReturnValues.
-Status ReadItemResponse(const Json& body, const char* member, bool read, std::optional<Item>* item,
-                        ConsumedCapacity* capacity) {
-  BodyReader b;
-  if (!b.Body(body)) return b.Finish();
-  b.Read(body, member, item);
-  b.ReadCapacity(body, read, capacity);
-  return b.Finish();
-}
 
 // UnprocessedKeys' entries echo the request's KeysAndAttributes (KeysAndAttributesToJson).
 KeysAndAttributes ReadKeysAndAttributes(BodyReader& b, const Json& j) {
@@ -50,13 +40,6 @@ WriteRequest ReadWriteRequest(BodyReader& b, const Json& j) {
 }
 
 }  // namespace
-
-Status FromJson(const Json& j, PutItemResponse* r) {
-  return ReadItemResponse(j, "Attributes", false, &r->attributes, &r->consumed_capacity);
-}
-Status FromJson(const Json& j, UpdateItemResponse* r) {
-  return ReadItemResponse(j, "Attributes", false, &r->attributes, &r->consumed_capacity);
-}
 
 // Query and Scan (ScanResponse is QueryResponse).
 Status FromJson(const Json& j, QueryResponse* r) {

@@ -20,23 +20,7 @@ Json ItemsToJson(const std::vector<ResultItem>& items) {
   return arr;
 }
 
-// A single-item write's ReturnValues.
-Json SingleItemAnswer(const std::optional<Item>& item, const char* member,
-                      const ConsumedCapacity& c, std::string_view rcc) {
-  Json j = ObjectWithRoom(2);
-  if (item) j[member] = ItemToJson(*item);
-  AddCapacity(j, c, rcc);
-  return j;
-}
-
 }  // namespace
-
-Json ToJson(const PutItemResponse& r, std::string_view rcc) {
-  return SingleItemAnswer(r.attributes, "Attributes", r.consumed_capacity, rcc);
-}
-Json ToJson(const UpdateItemResponse& r, std::string_view rcc) {
-  return SingleItemAnswer(r.attributes, "Attributes", r.consumed_capacity, rcc);
-}
 
 Json ToJson(const QueryResponse& r, std::string_view rcc) {
   Json j = ObjectWithRoom(5);

@@ -213,7 +213,8 @@ bool FastCliCommand(const std::vector<std::string>& words, FastCommand* fast) {
   } else if (op == Operation::Scan) {
     read = ReadOptions<ScanRequest>(*def, words, i, request, &no_paginate);
   }
-  if (!read) return false;
+  // A request the model refuses is left to the full path, whose reader reports why.
+  if (!read || !wire::CheckModelConstraints(*request).ok()) return false;
   fast->command.subcommand = def->name;
   fast->command.operation = def->operation;
   const bool pages = def->paging != Paging::kNone;

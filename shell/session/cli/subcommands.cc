@@ -58,11 +58,7 @@ OptionSpec Names() {
 OptionSpec Values() {
   return Struct("--expression-attribute-values", "ExpressionAttributeValues", M::kAttributeMap);
 }
-OptionSpec Expected() { return Struct("--expected", "Expected"); }
 OptionSpec ConditionalOperator() { return Str("--conditional-operator", "ConditionalOperator"); }
-OptionSpec OnConditionFailure() {
-  return Str("--return-values-on-condition-check-failure", "ReturnValuesOnConditionCheckFailure");
-}
 
 // "DescribeContinuousBackups" -> "describe-continuous-backups", "SSESpecification" ->
 // "sse-specification": the aws CLI's names for operations and members (botocore's xform_name).
@@ -235,14 +231,6 @@ std::vector<SubcommandDef> BuildTable() {
         Flag("--deletion-protection-enabled", "DeletionProtectionEnabled"),
         Struct("--warm-throughput", "WarmThroughput"), Str("--resource-policy", "ResourcePolicy"),
         Struct("--on-demand-throughput", "OnDemandThroughput")}},
-      {"put-item",
-       "PutItem",
-       Paging::kNone,
-       {TableName(), Struct("--item", "Item", M::kAttributeMap, true), Expected(),
-        Str("--return-values", "ReturnValues"), ReturnConsumedCapacity(),
-        ReturnItemCollectionMetrics(), ConditionalOperator(),
-        Str("--condition-expression", "ConditionExpression"), Names(), Values(),
-        OnConditionFailure()}},
       {"query",
        "Query",
        Paging::kNone,
@@ -275,15 +263,6 @@ std::vector<SubcommandDef> BuildTable() {
        Paging::kNone,
        {StructList("--transact-items", "TransactItems", true), ReturnConsumedCapacity(),
         ReturnItemCollectionMetrics(), Str("--client-request-token", "ClientRequestToken")}},
-      {"update-item",
-       "UpdateItem",
-       Paging::kNone,
-       {TableName(), Struct("--key", "Key", M::kAttributeMap, true),
-        Struct("--attribute-updates", "AttributeUpdates"), Expected(), ConditionalOperator(),
-        Str("--return-values", "ReturnValues"), ReturnConsumedCapacity(),
-        ReturnItemCollectionMetrics(), Str("--update-expression", "UpdateExpression"),
-        Str("--condition-expression", "ConditionExpression"), Names(), Values(),
-        OnConditionFailure()}},
       {"update-table",
        "UpdateTable",
        Paging::kNone,

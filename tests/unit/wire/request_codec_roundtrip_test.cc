@@ -48,7 +48,7 @@ const RoundTripCase kCases[] = {
                              "AttributeValueList": [{"N": "1"}, {"N": "100"}]},
                    "gone": {"Exists": false}},
       "ConditionalOperator": "OR"})j"},
-    {"PutItem", R"j({"TableName": "t", "Item": {"PK": {"S": "a"}}})j"},
+    {"PutItem", R"j({"TableName": "Tbl", "Item": {"PK": {"S": "a"}}})j"},
     {"UpdateItem", R"j({
       "TableName": "app-main", "Key": {"PK": {"S": "CUST#1"}, "SK": {"S": "ORDER#7"}},
       "UpdateExpression": "SET #s = :s ADD n :one",

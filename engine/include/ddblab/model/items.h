@@ -1,5 +1,6 @@
 // The single-item operations' shapes written once as data (ddblab/model/shape.h): GetItem,
-// DeleteItem, the legacy Expected condition, and ItemResponse, a transaction's read. Members, types
+// PutItem, UpdateItem and DeleteItem, the legacy Expected condition and AttributeUpdates, and
+// ItemResponse, a transaction's read. Members, types
 // and required members as in DynamoDB's service model, in its member order.
 #pragma once
 
@@ -30,6 +31,14 @@ using ExpressionAttributeValues = std::map<std::string, AttributeValue>;
     model::kNoConstraint)
 DDBLAB_MODEL_STRUCT(ExpectedAttributeValue)
 using ExpectedAttributes = std::map<std::string, ExpectedAttributeValue>;
+
+// One entry of UpdateItem's legacy AttributeUpdates: Action PUT (the default), ADD or DELETE,
+// with the Value it puts, adds or deletes.
+#define DDBLAB_SHAPE_AttributeValueUpdate(M)                              \
+  M(Value, value, AttributeValue, model::kOptional, model::kNoConstraint) \
+  M(Action, action, std::string, model::kOptional, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(AttributeValueUpdate)
+using AttributeUpdates = std::map<std::string, AttributeValueUpdate>;
 
 // DynamoDB's enums of the data plane, their values in the order its messages list them.
 namespace model {
@@ -74,12 +83,87 @@ constexpr bool TakesNoValues(const GetItemRequest*) { return true; }
 DDBLAB_MODEL_STRUCT(GetItemResponse)
 constexpr bool SpentReading(const GetItemResponse&) { return true; }
 
+// ---------------------------------------------------------------- PutItem and UpdateItem
+// Expected and ConditionalOperator are the legacy condition, ConditionExpression its successor;
+// AttributeUpdates the legacy form of UpdateExpression (a request uses one or the other).
+// PutItem's ReturnValues is NONE or ALL_OLD (the engine says so). ReturnItemCollectionMetrics
+// SIZE is refused on a table with a local secondary index, where DynamoDB would report item
+// collection sizes and ddblab computes none.
+
+#define DDBLAB_SHAPE_PutItemRequest(M)                                                             \
+  M(TableName, table_name, std::string, model::kRequired, model::kTableName)                       \
+  M(Item, item, Item, model::kRequired | model::kItem, model::kNoConstraint)                       \
+  M(Expected, expected, ExpectedAttributes, model::kOptional, model::kNoConstraint)                \
+  M(ReturnValues, return_values, std::string, model::kOptional, model::kReturnValuesEnum)          \
+  M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,               \
+    model::kReturnConsumedCapacityEnum)                                                            \
+  M(ReturnItemCollectionMetrics, return_item_collection_metrics, std::string, model::kOptional,    \
+    model::kReturnItemCollectionMetricsEnum)                                                       \
+  M(ConditionalOperator, conditional_operator, std::string, model::kOptional,                      \
+    model::kConditionalOperatorEnum)                                                               \
+  M(ConditionExpression, condition_expression, std::string, model::kOptional | model::kExpression, \
+    model::kNoConstraint)                                                                          \
+  M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,                \
+    model::kOptional, model::kNoConstraint)                                                        \
+  M(ExpressionAttributeValues, expression_attribute_values, ExpressionAttributeValues,             \
+    model::kOptional, model::kNoConstraint)                                                        \
+  M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string,    \
+    model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
+DDBLAB_MODEL_STRUCT(PutItemRequest)
+// Captured from DynamoDB.
+constexpr std::string_view ReportOrder(const PutItemRequest*) {
+  return "returnConsumedCapacity tableName item conditionalOperator returnValues "
+         "returnItemCollectionMetrics returnValuesOnConditionCheckFailure";
+}
+
+// The old item, with ReturnValues ALL_OLD.
+#define DDBLAB_SHAPE_PutItemResponse(M)                                                            \
+  M(Attributes, attributes, Item, model::kOptional | model::kItem, model::kNoConstraint)           \
+  M(ConsumedCapacity, consumed_capacity, ConsumedCapacity, model::kRequired, model::kNoConstraint) \
+  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(PutItemResponse)
+constexpr bool SpentReading(const PutItemResponse&) { return false; }
+
+#define DDBLAB_SHAPE_UpdateItemRequest(M)                                                          \
+  M(TableName, table_name, std::string, model::kRequired, model::kTableName)                       \
+  M(Key, key, Item, model::kRequired | model::kKey, model::kNoConstraint)                          \
+  M(AttributeUpdates, attribute_updates, AttributeUpdates, model::kOptional, model::kNoConstraint) \
+  M(Expected, expected, ExpectedAttributes, model::kOptional, model::kNoConstraint)                \
+  M(ConditionalOperator, conditional_operator, std::string, model::kOptional,                      \
+    model::kConditionalOperatorEnum)                                                               \
+  M(ReturnValues, return_values, std::string, model::kOptional, model::kReturnValuesEnum)          \
+  M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,               \
+    model::kReturnConsumedCapacityEnum)                                                            \
+  M(ReturnItemCollectionMetrics, return_item_collection_metrics, std::string, model::kOptional,    \
+    model::kReturnItemCollectionMetricsEnum)                                                       \
+  M(UpdateExpression, update_expression, std::string, model::kOptional | model::kExpression,       \
+    model::kNoConstraint)                                                                          \
+  M(ConditionExpression, condition_expression, std::string, model::kOptional | model::kExpression, \
+    model::kNoConstraint)                                                                          \
+  M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,                \
+    model::kOptional, model::kNoConstraint)                                                        \
+  M(ExpressionAttributeValues, expression_attribute_values, ExpressionAttributeValues,             \
+    model::kOptional, model::kNoConstraint)                                                        \
+  M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string,    \
+    model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
+DDBLAB_MODEL_STRUCT(UpdateItemRequest)
+// Captured from DynamoDB.
+constexpr std::string_view ReportOrder(const UpdateItemRequest*) {
+  return "returnConsumedCapacity tableName returnItemCollectionMetrics returnValues "
+         "conditionalOperator key returnValuesOnConditionCheckFailure";
+}
+
+// The attributes ReturnValues asks for.
+#define DDBLAB_SHAPE_UpdateItemResponse(M)                                                         \
+  M(Attributes, attributes, Item, model::kOptional | model::kItem, model::kNoConstraint)           \
+  M(ConsumedCapacity, consumed_capacity, ConsumedCapacity, model::kRequired, model::kNoConstraint) \
+  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(UpdateItemResponse)
+constexpr bool SpentReading(const UpdateItemResponse&) { return false; }
+
 // ---------------------------------------------------------------- DeleteItem
 
-// Expected and ConditionalOperator are the legacy condition, ConditionExpression its successor
-// (a request may use one or the other). ReturnValues is NONE or ALL_OLD (the engine says so);
-// ReturnItemCollectionMetrics SIZE is refused on a table with a local secondary index, where
-// DynamoDB would report item collection sizes and ddblab computes none.
+// Its members are PutItem's, with the Key for the Item; ReturnValues is NONE or ALL_OLD.
 #define DDBLAB_SHAPE_DeleteItemRequest(M)                                                          \
   M(TableName, table_name, std::string, model::kRequired, model::kTableName)                       \
   M(Key, key, Item, model::kRequired | model::kKey, model::kNoConstraint)                          \

@@ -255,7 +255,7 @@ TEST_CASE("Run: other operations print DynamoDB's response body as it is") {
   empty.body = Json::object();
   client.scripted = {empty};
   CliOutcome out =
-      RunCliCommand(client, Parse(R"(put-item --table-name t --item '{"PK":{"S":"a"}}')"));
+      RunCliCommand(client, Parse(R"(put-item --table-name Tbl --item '{"PK":{"S":"a"}}')"));
   REQUIRE(out.ok);
   CHECK(PrintedJson(out) == Json::object());
   CHECK(client.requests[0].first == "PutItem");
@@ -266,7 +266,7 @@ TEST_CASE("Run: other operations print DynamoDB's response body as it is") {
                                    "The conditional request failed");
   client.scripted = {failed};
   CliOutcome bad =
-      RunCliCommand(client, Parse(R"(put-item --table-name t --item '{"PK":{"S":"a"}}')"));
+      RunCliCommand(client, Parse(R"(put-item --table-name Tbl --item '{"PK":{"S":"a"}}')"));
   CHECK_FALSE(bad.ok);
   CHECK(bad.error.message == "The conditional request failed");
 }

@@ -38,8 +38,6 @@ class EngineImpl final : public Engine {
   Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) override;
   Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override;
 
-  Result<PutItemResponse> PutItem(const PutItemRequest& r) override;
-  Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override;
   Result<QueryResponse> Query(const QueryRequest& r) override;
   Result<ScanResponse> Scan(const ScanRequest& r) override;
 
