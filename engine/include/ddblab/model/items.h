@@ -90,17 +90,9 @@ constexpr bool SpentReading(const GetItemResponse&) { return true; }
 // SIZE is refused on a table with a local secondary index, where DynamoDB would report item
 // collection sizes and ddblab computes none.
 
-#define DDBLAB_SHAPE_PutItemRequest(M)                                                             \
-  M(TableName, table_name, std::string, model::kRequired, model::kTableName)                       \
-  M(Item, item, Item, model::kRequired | model::kItem, model::kNoConstraint)                       \
-  M(Expected, expected, ExpectedAttributes, model::kOptional, model::kNoConstraint)                \
-  M(ReturnValues, return_values, std::string, model::kOptional, model::kReturnValuesEnum)          \
-  M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,               \
-    model::kReturnConsumedCapacityEnum)                                                            \
-  M(ReturnItemCollectionMetrics, return_item_collection_metrics, std::string, model::kOptional,    \
-    model::kReturnItemCollectionMetricsEnum)                                                       \
-  M(ConditionalOperator, conditional_operator, std::string, model::kOptional,                      \
-    model::kConditionalOperatorEnum)                                                               \
+// What every conditional single-item write ends with, in DynamoDB's member order: its condition,
+// the placeholders its expressions use, and what a failed condition returns.
+#define DDBLAB_ROWS_Condition(M)                                                                   \
   M(ConditionExpression, condition_expression, std::string, model::kOptional | model::kExpression, \
     model::kNoConstraint)                                                                          \
   M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,                \
@@ -109,6 +101,26 @@ constexpr bool SpentReading(const GetItemResponse&) { return true; }
     model::kOptional, model::kNoConstraint)                                                        \
   M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string,    \
     model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
+
+// A single-item write's answer: the attributes ReturnValues asks for (the old item, or for
+// UpdateItem the old or new attributes), and what the write cost.
+#define DDBLAB_ROWS_WriteAnswer(M)                                                                 \
+  M(Attributes, attributes, Item, model::kOptional | model::kItem, model::kNoConstraint)           \
+  M(ConsumedCapacity, consumed_capacity, ConsumedCapacity, model::kRequired, model::kNoConstraint) \
+  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+
+#define DDBLAB_SHAPE_PutItemRequest(M)                                                          \
+  M(TableName, table_name, std::string, model::kRequired, model::kTableName)                    \
+  M(Item, item, Item, model::kRequired | model::kItem, model::kNoConstraint)                    \
+  M(Expected, expected, ExpectedAttributes, model::kOptional, model::kNoConstraint)             \
+  M(ReturnValues, return_values, std::string, model::kOptional, model::kReturnValuesEnum)       \
+  M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,            \
+    model::kReturnConsumedCapacityEnum)                                                         \
+  M(ReturnItemCollectionMetrics, return_item_collection_metrics, std::string, model::kOptional, \
+    model::kReturnItemCollectionMetricsEnum)                                                    \
+  M(ConditionalOperator, conditional_operator, std::string, model::kOptional,                   \
+    model::kConditionalOperatorEnum)                                                            \
+  DDBLAB_ROWS_Condition(M)
 DDBLAB_MODEL_STRUCT(PutItemRequest)
 // Captured from DynamoDB.
 constexpr std::string_view ReportOrder(const PutItemRequest*) {
@@ -117,10 +129,7 @@ constexpr std::string_view ReportOrder(const PutItemRequest*) {
 }
 
 // The old item, with ReturnValues ALL_OLD.
-#define DDBLAB_SHAPE_PutItemResponse(M)                                                            \
-  M(Attributes, attributes, Item, model::kOptional | model::kItem, model::kNoConstraint)           \
-  M(ConsumedCapacity, consumed_capacity, ConsumedCapacity, model::kRequired, model::kNoConstraint) \
-  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+#define DDBLAB_SHAPE_PutItemResponse(M) DDBLAB_ROWS_WriteAnswer(M)
 DDBLAB_MODEL_STRUCT(PutItemResponse)
 constexpr bool SpentReading(const PutItemResponse&) { return false; }
 
@@ -138,14 +147,7 @@ constexpr bool SpentReading(const PutItemResponse&) { return false; }
     model::kReturnItemCollectionMetricsEnum)                                                       \
   M(UpdateExpression, update_expression, std::string, model::kOptional | model::kExpression,       \
     model::kNoConstraint)                                                                          \
-  M(ConditionExpression, condition_expression, std::string, model::kOptional | model::kExpression, \
-    model::kNoConstraint)                                                                          \
-  M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,                \
-    model::kOptional, model::kNoConstraint)                                                        \
-  M(ExpressionAttributeValues, expression_attribute_values, ExpressionAttributeValues,             \
-    model::kOptional, model::kNoConstraint)                                                        \
-  M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string,    \
-    model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
+  DDBLAB_ROWS_Condition(M)
 DDBLAB_MODEL_STRUCT(UpdateItemRequest)
 // Captured from DynamoDB.
 constexpr std::string_view ReportOrder(const UpdateItemRequest*) {
@@ -154,35 +156,25 @@ constexpr std::string_view ReportOrder(const UpdateItemRequest*) {
 }
 
 // The attributes ReturnValues asks for.
-#define DDBLAB_SHAPE_UpdateItemResponse(M)                                                         \
-  M(Attributes, attributes, Item, model::kOptional | model::kItem, model::kNoConstraint)           \
-  M(ConsumedCapacity, consumed_capacity, ConsumedCapacity, model::kRequired, model::kNoConstraint) \
-  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+#define DDBLAB_SHAPE_UpdateItemResponse(M) DDBLAB_ROWS_WriteAnswer(M)
 DDBLAB_MODEL_STRUCT(UpdateItemResponse)
 constexpr bool SpentReading(const UpdateItemResponse&) { return false; }
 
 // ---------------------------------------------------------------- DeleteItem
 
 // Its members are PutItem's, with the Key for the Item; ReturnValues is NONE or ALL_OLD.
-#define DDBLAB_SHAPE_DeleteItemRequest(M)                                                          \
-  M(TableName, table_name, std::string, model::kRequired, model::kTableName)                       \
-  M(Key, key, Item, model::kRequired | model::kKey, model::kNoConstraint)                          \
-  M(Expected, expected, ExpectedAttributes, model::kOptional, model::kNoConstraint)                \
-  M(ConditionalOperator, conditional_operator, std::string, model::kOptional,                      \
-    model::kConditionalOperatorEnum)                                                               \
-  M(ReturnValues, return_values, std::string, model::kOptional, model::kReturnValuesEnum)          \
-  M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,               \
-    model::kReturnConsumedCapacityEnum)                                                            \
-  M(ReturnItemCollectionMetrics, return_item_collection_metrics, std::string, model::kOptional,    \
-    model::kReturnItemCollectionMetricsEnum)                                                       \
-  M(ConditionExpression, condition_expression, std::string, model::kOptional | model::kExpression, \
-    model::kNoConstraint)                                                                          \
-  M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,                \
-    model::kOptional, model::kNoConstraint)                                                        \
-  M(ExpressionAttributeValues, expression_attribute_values, ExpressionAttributeValues,             \
-    model::kOptional, model::kNoConstraint)                                                        \
-  M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string,    \
-    model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
+#define DDBLAB_SHAPE_DeleteItemRequest(M)                                                       \
+  M(TableName, table_name, std::string, model::kRequired, model::kTableName)                    \
+  M(Key, key, Item, model::kRequired | model::kKey, model::kNoConstraint)                       \
+  M(Expected, expected, ExpectedAttributes, model::kOptional, model::kNoConstraint)             \
+  M(ConditionalOperator, conditional_operator, std::string, model::kOptional,                   \
+    model::kConditionalOperatorEnum)                                                            \
+  M(ReturnValues, return_values, std::string, model::kOptional, model::kReturnValuesEnum)       \
+  M(ReturnConsumedCapacity, return_consumed_capacity, std::string, model::kOptional,            \
+    model::kReturnConsumedCapacityEnum)                                                         \
+  M(ReturnItemCollectionMetrics, return_item_collection_metrics, std::string, model::kOptional, \
+    model::kReturnItemCollectionMetricsEnum)                                                    \
+  DDBLAB_ROWS_Condition(M)
 DDBLAB_MODEL_STRUCT(DeleteItemRequest)
 // Captured from DynamoDB.
 constexpr std::string_view ReportOrder(const DeleteItemRequest*) {
@@ -191,10 +183,7 @@ constexpr std::string_view ReportOrder(const DeleteItemRequest*) {
 }
 
 // The old item, with ReturnValues ALL_OLD.
-#define DDBLAB_SHAPE_DeleteItemResponse(M)                                                         \
-  M(Attributes, attributes, Item, model::kOptional | model::kItem, model::kNoConstraint)           \
-  M(ConsumedCapacity, consumed_capacity, ConsumedCapacity, model::kRequired, model::kNoConstraint) \
-  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+#define DDBLAB_SHAPE_DeleteItemResponse(M) DDBLAB_ROWS_WriteAnswer(M)
 DDBLAB_MODEL_STRUCT(DeleteItemResponse)
 constexpr bool SpentReading(const DeleteItemResponse&) { return false; }
 
