@@ -161,7 +161,7 @@ Result<TransactGetItemsResponse> EngineImpl::TransactGetItems(
     if (!stored) {
       resp.responses.emplace_back();
     } else {
-      resp.responses.emplace_back(std::move(stored->item));
+      resp.responses.push_back(ItemResponse{std::move(stored->item)});
     }
   }
   SummarizeSteps(&resp.trace);

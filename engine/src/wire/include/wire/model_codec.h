@@ -339,18 +339,23 @@ void ReadBody(BodyReader& b, const Json& obj, S* shape) {
   });
   // The capacity last: whether its units were a read's or a write's is told by the rest of the
   // answer (SpentReading, beside the shape), for a body that is not transactional does not say.
-  VisitMembers(*shape, [&](const model::MemberInfo& m, auto& field) {
-    using Field = std::remove_cvref_t<decltype(field)>;
-    if constexpr (kIsCapacity<Field>) {
-      (void)m;  // BodyReader reads the capacity from the member DynamoDB names ConsumedCapacity
-      const bool read = SpentReading(std::as_const(*shape));
+  // (Computed outside the visitor, which clang checks as soon as S is known.)
+  if constexpr (requires { SpentReading(std::as_const(*shape)); }) {
+    const bool read = SpentReading(std::as_const(*shape));
+    VisitMembers(*shape, [&](const model::MemberInfo&, auto& field) {
+      using Field = std::remove_cvref_t<decltype(field)>;
       if constexpr (std::is_same_v<Field, ConsumedCapacity>) {
         b.ReadCapacity(obj, read, &field);
-      } else {
+      } else if constexpr (std::is_same_v<Field, std::vector<ConsumedCapacity>>) {
         b.ReadCapacities(obj, read, &field);
       }
-    }
-  });
+    });
+  } else {
+    VisitMembers(*shape, [](const model::MemberInfo&, auto& field) {
+      using Field = std::remove_cvref_t<decltype(field)>;
+      static_assert(!kIsCapacity<Field>, "a response with a ConsumedCapacity says SpentReading");
+    });
+  }
 }
 
 }  // namespace model_codec
