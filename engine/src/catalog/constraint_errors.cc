@@ -10,11 +10,6 @@ namespace {
 // DynamoDB: the envelope lists at most 10 violations.
 constexpr size_t kMaxListedViolations = 10;
 
-bool IsNameChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-         c == '.' || c == '-';
-}
-
 }  // namespace
 
 void ConstraintErrors::Add(std::string value, std::string path, std::string rule) {
@@ -86,6 +81,11 @@ Error ConstraintErrors::ToError() const {
   return ValidationError(std::move(message));
 }
 
+bool IsResourceNameChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '-';
+}
+
 std::string MemberPath(const std::string& parent, std::string_view wire) {
   std::string path = parent.empty() ? std::string() : parent + ".";
   if (!wire.empty()) {
@@ -125,7 +125,7 @@ void CheckResourceName(const std::string& name, const std::string& path, Constra
   // violation is listed before the length one.
   bool pattern_ok = !name.empty();
   for (char c : name) {
-    if (!IsNameChar(c)) pattern_ok = false;
+    if (!IsResourceNameChar(c)) pattern_ok = false;
   }
   if (!pattern_ok) errors->Pattern(name, path, "[a-zA-Z0-9_.-]+");
   if (name.size() < 3) errors->MinLength(Quote(name), path, 3);

@@ -44,6 +44,38 @@ std::string EnumProblem(std::string_view values, const std::string& value) {
 
 }  // namespace
 
+bool Satisfies(const model::Constraint& c, std::string_view value) {
+  switch (c.kind) {
+    case model::Constraint::kLength: {
+      const int64_t n = CharacterCount(value);
+      return n >= c.min && n <= c.max;
+    }
+    case model::Constraint::kEnum: {
+      std::string_view rest = c.values;
+      while (true) {
+        const size_t bar = rest.find('|');
+        if (rest.substr(0, bar) == value) return true;
+        if (bar == std::string_view::npos) return false;
+        rest.remove_prefix(bar + 1);
+      }
+    }
+    case model::Constraint::kTableName:
+      // A plain resource name (3..255 of [a-zA-Z0-9_.-]) breaks no rule at any path; anything
+      // else (an ARN, an empty or odd name) is for CheckTableName to judge.
+      if (value.size() < 3 || value.size() > 255) return false;
+      for (char ch : value) {
+        if (!IsResourceNameChar(ch)) return false;
+      }
+      return true;
+    case model::Constraint::kNone:
+    case model::Constraint::kRange:
+    case model::Constraint::kListLength:
+    case model::Constraint::kListLengthUnechoed:
+      return true;
+  }
+  return false;
+}
+
 void CheckConstraint(const model::Constraint& c, const std::string& value, const std::string& path,
                      ConstraintErrors* errors) {
   std::string problem;

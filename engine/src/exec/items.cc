@@ -47,14 +47,13 @@ Status ApplySingleWrite(Storage& storage, const TableSchema& t, const EvaluatedA
   return storage.Commit();
 }
 
-// The skeleton PutItem, UpdateItem and DeleteItem share: check the request, build the action
+// The skeleton PutItem, UpdateItem and DeleteItem share: check ReturnValues, build the action
 // (`make`, given the table), decide its condition, write it, and let `fill` set the operation's
 // ReturnValues. A refused condition is still charged (RefusedWrite).
 template <typename Resp, typename Req, typename Make, typename Fill>
 Result<Resp> SingleWriteUnwrapped(EngineImpl& engine, const Req& r, const char* operation,
                                   bool update, Make&& make, Fill&& fill) {
   std::lock_guard lock(engine.mutex_);
-  DDB_TRY(CheckRequestMembers(r));
   DDB_TRY(CheckReturnValues(r.return_values, update));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, engine.FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(WriteAction a, make(*t));
@@ -101,9 +100,6 @@ namespace {
 Status GetItemInto(EngineImpl& engine, const GetItemRequest& r, const expr::Built* built,
                    GetItemResponse& resp) {
   EngineImpl::ReadAccess access(engine);
-  // Checked here too, not only by the engine's front (sweeping_engine.cc): a PartiQL SELECT
-  // that became a GetItem answers a bad table name as GetItem does.
-  DDB_TRY(catalog::CheckModelMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, engine.FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(KeyBytes kb, KeyFromKeyMap(*t, r.key));
   expr::Context ctx(r.expression_attribute_names, kNoValues);

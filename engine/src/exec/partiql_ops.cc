@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -244,6 +245,7 @@ Result<StatementOutcome> RunLookups(EngineImpl& engine, PlannedStatement& p) {
     }
     const expr::Built* built = &p.lookups[i].expressions;
     if (auto* get = std::get_if<GetItemRequest>(&p.lookups[i].request)) {
+      DDB_TRY(catalog::CheckModelMembers(*get));
       DDB_ASSIGN_OR_RETURN(GetItemResponse r, engine.GetItem(*get, built));
       if (r.item) out.items.push_back(std::move(*r.item));
       MergeCapacity(out.consumed_capacity, r.consumed_capacity, !any);
@@ -280,6 +282,18 @@ Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
   StatementOutcome out;
   const expr::Built* built = &p.call.expressions;
   const partiql::PlannedRequest& request = p.call.request;
+  // The engine's front door (sweeping_engine.cc) checks a modelled operation's request; a
+  // statement's planned call comes in behind it, so a SELECT that became a GetItem answers a bad
+  // table name as GetItem does. (Query and Scan check their own members.)
+  DDB_TRY(std::visit(
+      [](const auto& r) -> Status {
+        if constexpr (model::Modelled<std::remove_cvref_t<decltype(r)>>) {
+          return catalog::CheckModelMembers(r);
+        } else {
+          return OkStatus();
+        }
+      },
+      request));
   if (auto* get = std::get_if<GetItemRequest>(&request)) {
     DDB_ASSIGN_OR_RETURN(GetItemResponse r, engine.GetItem(*get, built));
     if (r.item) out.items.push_back(std::move(*r.item));

@@ -33,8 +33,8 @@ std::set<std::string> TablesOf(const TransactWriteItemsRequest& r) {
 // (CheckRequestMembers), so a bad value elsewhere in the request is reported before this refusal.
 template <typename Req>
 Status CheckItemCollectionMetrics(Engine& engine, const Req& r) {
-  DDB_TRY(CheckRequestMembers(r));
   if (r.return_item_collection_metrics != "SIZE") return OkStatus();
+  DDB_TRY(CheckRequestMembers(r));
   for (const std::string& t : TablesOf(r)) {
     DescribeTableRequest d;
     d.table_name = t;

@@ -68,6 +68,9 @@ std::string RenderKeySchema(const std::vector<KeySchemaElement>& key_schema);
 // How DynamoDB shows a list of names inside its messages: "[a, b]".
 std::string RenderNameList(const std::vector<std::string>& names);
 
+// A character a table or index name may hold: [a-zA-Z0-9_.-].
+bool IsResourceNameChar(char c);
+
 // Appends the table/index name rule violations (pattern, then length) for `name` at `path`.
 void CheckResourceName(const std::string& name, const std::string& path, ConstraintErrors* errors);
 

@@ -25,25 +25,45 @@ void CheckConstraint(const model::Constraint& c, int64_t value, const std::strin
 void CheckListLength(const model::Constraint& c, size_t count, const std::string& path,
                      ConstraintErrors* errors);
 
+// Whether `value` satisfies `c` for certain, without allocating: the everyday request's members
+// all do, so their paths are spelled out (an allocation each) only for a member that may not.
+// False sends the member to CheckConstraint, which decides and words the violation.
+bool Satisfies(const model::Constraint& c, std::string_view value);
+inline bool Satisfies(const model::Constraint& c, int64_t value) {
+  return c.kind != model::Constraint::kRange || (value >= c.min && value <= c.max);
+}
+inline bool SatisfiesListLength(const model::Constraint& c, size_t count) {
+  return (c.kind != model::Constraint::kListLength &&
+          c.kind != model::Constraint::kListLengthUnechoed) ||
+         (static_cast<int64_t>(count) >= c.min && static_cast<int64_t>(count) <= c.max);
+}
+
 // Appends the constraint violations of every member of `shape` present, and of the shapes below
 // it, in the model's member order.
 template <model::Modelled S>
 void CheckModelMembers(const S& shape, const std::string& parent, ConstraintErrors* errors) {
   VisitMembers(shape, [&](const model::MemberInfo& m, const auto& field) {
-    const std::string path = MemberPath(parent, m.wire);
+    auto path = [&] { return MemberPath(parent, m.wire); };
     auto check = [&](const auto& value) {
       using T = std::remove_cvref_t<decltype(value)>;
       if constexpr (std::is_same_v<T, std::string>) {
-        CheckConstraint(m.constraint, value, path, errors);
+        if (!Satisfies(m.constraint, value)) CheckConstraint(m.constraint, value, path(), errors);
       } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-        CheckConstraint(m.constraint, static_cast<int64_t>(value), path, errors);
+        if (!Satisfies(m.constraint, static_cast<int64_t>(value))) {
+          CheckConstraint(m.constraint, static_cast<int64_t>(value), path(), errors);
+        }
       } else if constexpr (model::Modelled<T>) {
-        CheckModelMembers(value, path, errors);
+        CheckModelMembers(value, path(), errors);
       } else if constexpr (model::IsVector<T>::value) {
-        CheckListLength(m.constraint, value.size(), path, errors);
+        if (!SatisfiesListLength(m.constraint, value.size())) {
+          CheckListLength(m.constraint, value.size(), path(), errors);
+        }
         if constexpr (model::ListOfShapes<T>) {
-          for (size_t i = 0; i < value.size(); ++i) {
-            CheckModelMembers(value[i], ElementPath(path, i), errors);
+          if (!value.empty()) {
+            const std::string list = path();
+            for (size_t i = 0; i < value.size(); ++i) {
+              CheckModelMembers(value[i], ElementPath(list, i), errors);
+            }
           }
         }
       }
