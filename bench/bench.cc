@@ -449,6 +449,7 @@ int main(int argc, char** argv) {
       {"transact_write_2", BenchTransactWrite2},
       {"reads_file_threads", BenchReadsFileThreads},
       {"repl_path", BenchReplPath},
+      {"wire_path", BenchWirePath},
   };
   for (const auto& [name, fn] : benches) {
     if (only.empty() || only == name) fn();

@@ -46,9 +46,20 @@ Item Order(const std::string& pk, const std::string& sk, bool indexed);
 // (parallel_reads.cc).
 void BenchReadsFileThreads();
 
+// The query_100 table (20 customers of 100 orders) in a new engine (repl_path.cc).
+std::shared_ptr<Engine> OrdersEngine();
+// One line for a front door against the engine call it makes: both rates and the door's cost as
+// a multiple of the call (repl_path.cc).
+void PrintPath(const char* name, Rates r);
+
 // A Query of 100 items and a PutItem typed as aws-CLI text and as PartiQL, run through the
 // session (the REPL's statement runner), against the same engine call made directly
 // (repl_path.cc).
 void BenchReplPath();
+
+// A PutItem, a GetItem and a Query of 100 items as JSON request bodies through the wire's door
+// (what `serve` runs for a request, without sockets), against the same engine calls
+// (wire_path.cc).
+void BenchWirePath();
 
 }  // namespace ddblab::bench

@@ -17,30 +17,6 @@
 namespace ddblab::bench {
 namespace {
 
-void PrintPath(const char* name, Rates r) {
-  std::printf(
-      "{\"name\": \"%s\", \"ops_per_s\": %.0f, \"engine_ops_per_s\": %.0f, \"ratio\": %.3f, "
-      "\"cost_vs_engine\": %.2f}\n",
-      name, r.first, r.second, r.first / r.second, r.second / r.first);
-  std::fflush(stdout);
-}
-
-// The query_100 table: 20 customers of 100 orders.
-std::shared_ptr<Engine> OrdersEngine() {
-  std::shared_ptr<Engine> e = NewEngine(false);
-  for (int c = 0; c < 20; ++c) {
-    for (int i = 0; i < 100; ++i) {
-      PutItemRequest p;
-      p.table_name = "Bench";
-      char sk[32];
-      std::snprintf(sk, sizeof sk, "ORDER#%08d", i);
-      p.item = Order("CUSTOMER#" + std::to_string(c), sk, false);
-      Check(e->PutItem(p).ok(), "seed");
-    }
-  }
-  return e;
-}
-
 void Statement(Engine& e, const std::string& text) {
   ExecuteStatementRequest r;
   r.statement = text;
@@ -67,6 +43,29 @@ void Shown(wire::Client& client, const std::string& text) {
 }
 
 }  // namespace
+
+std::shared_ptr<Engine> OrdersEngine() {
+  std::shared_ptr<Engine> e = NewEngine(false);
+  for (int c = 0; c < 20; ++c) {
+    for (int i = 0; i < 100; ++i) {
+      PutItemRequest p;
+      p.table_name = "Bench";
+      char sk[32];
+      std::snprintf(sk, sizeof sk, "ORDER#%08d", i);
+      p.item = Order("CUSTOMER#" + std::to_string(c), sk, false);
+      Check(e->PutItem(p).ok(), "seed");
+    }
+  }
+  return e;
+}
+
+void PrintPath(const char* name, Rates r) {
+  std::printf(
+      "{\"name\": \"%s\", \"ops_per_s\": %.0f, \"engine_ops_per_s\": %.0f, \"ratio\": %.3f, "
+      "\"cost_vs_engine\": %.2f}\n",
+      name, r.first, r.second, r.first / r.second, r.second / r.first);
+  std::fflush(stdout);
+}
 
 void BenchReplPath() {
   std::shared_ptr<Engine> e = OrdersEngine();

@@ -16,13 +16,13 @@ namespace ddblab::wire {
 
 using Json = nlohmann::ordered_json;
 
-// Parses JSON text in time linear in its size. nlohmann's own parser inserts each object member
-// with a linear search for a duplicate, so one object of n members costs n^2/2 string compares
-// (100k members: 13 s); every untrusted JSON text (request bodies, aws-CLI parameters, answers
-// of a remote endpoint) goes through this instead. A duplicated member keeps its first position
-// and its last value, as nlohmann's parser does. Returns a discarded value on a syntax error.
-// Everyday documents are read by a faster reader that answers only when it matches nlohmann's
-// result exactly and leaves everything else to it (engine/src/wire/json_fast_parse.h).
+// Parses JSON text (RFC 8259) in time linear in its size: the one reader of every untrusted JSON
+// text (request bodies, aws-CLI parameters, answers of a remote endpoint). Integers are unsigned
+// without a minus sign and signed with one, numbers with a fraction or an exponent or beyond 64
+// bits are doubles (one too large for a double is an error), a leading byte order mark is
+// skipped, and a repeated member keeps its first position and its last value. Nesting is read
+// with a heap stack; containers deeper than 256 levels are read but left empty. Returns a
+// discarded value on a syntax error. (engine/src/wire/parse_json.cc)
 Json ParseJson(std::string_view text);
 
 // Appends `key` to a JSON object known not to hold it yet, without the linear duplicate search

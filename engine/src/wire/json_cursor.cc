@@ -39,6 +39,36 @@ bool JsonCursor::Integer(uint64_t* magnitude, bool* negative) {
   return true;
 }
 
+bool JsonCursor::NumberToken(std::string_view* token, bool* integral) {
+  const char* start = p_;
+  auto digits = [&] {
+    const char* from = p_;
+    while (p_ < end_ && IsDigit(*p_)) ++p_;
+    return p_ > from;
+  };
+  if (p_ < end_ && *p_ == '-') ++p_;
+  if (p_ == end_ || !IsDigit(*p_)) return false;
+  if (*p_ == '0') {
+    ++p_;
+  } else {
+    digits();
+  }
+  *integral = true;
+  if (p_ < end_ && *p_ == '.') {
+    ++p_;
+    if (!digits()) return false;
+    *integral = false;
+  }
+  if (p_ < end_ && (*p_ == 'e' || *p_ == 'E')) {
+    ++p_;
+    if (p_ < end_ && (*p_ == '+' || *p_ == '-')) ++p_;
+    if (!digits()) return false;
+    *integral = false;
+  }
+  *token = std::string_view(start, static_cast<size_t>(p_ - start));
+  return true;
+}
+
 namespace {
 
 // Whether none of the 8 bytes in `w` ends a run of plain string bytes: no quote, no backslash,
@@ -55,22 +85,29 @@ bool AllPlain(uint64_t w) {
 
 }  // namespace
 
+size_t PlainPrefix(std::string_view s) {
+  const char* p = s.data();
+  const char* end = p + s.size();
+  // Long strings (notes, descriptions) go eight bytes at a time.
+  while (end - p >= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    if (!AllPlain(w)) break;
+    p += 8;
+  }
+  while (p < end) {
+    const auto c = static_cast<unsigned char>(*p);
+    if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
+    ++p;
+  }
+  return static_cast<size_t>(p - s.data());
+}
+
 bool JsonCursor::String(std::string* s) {
   ++p_;
   for (;;) {
     const char* run = p_;
-    // Long strings (notes, descriptions) go eight bytes at a time.
-    while (end_ - p_ >= 8) {
-      uint64_t w;
-      std::memcpy(&w, p_, 8);
-      if (!AllPlain(w)) break;
-      p_ += 8;
-    }
-    while (p_ < end_) {
-      const auto c = static_cast<unsigned char>(*p_);
-      if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
-      ++p_;
-    }
+    p_ += PlainPrefix(std::string_view(p_, static_cast<size_t>(end_ - p_)));
     s->append(run, p_);
     if (p_ == end_) return false;
     const auto c = static_cast<unsigned char>(*p_);

@@ -7,6 +7,7 @@
 #include "ddblab/wire.h"
 #include "value/item_encoding.h"
 #include "wire/base64.h"
+#include "wire/json_cursor.h"
 
 namespace ddblab::wire::internal {
 namespace {
@@ -14,13 +15,11 @@ namespace {
 std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 // A JSON string literal, escaped exactly as nlohmann's dump escapes it (ensure_ascii off, invalid
-// UTF-8 replaced). Plain printable ASCII, the common case, is copied as it is.
+// UTF-8 replaced). Plain ASCII, the common case, is copied as it is.
 void AppendString(std::string_view s, std::string* out) {
-  for (unsigned char c : s) {
-    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
-      *out += Dump(Json(std::string(s)));
-      return;
-    }
+  if (PlainPrefix(s) != s.size()) {
+    *out += Dump(Json(std::string(s)));
+    return;
   }
   *out += '"';
   out->append(s);

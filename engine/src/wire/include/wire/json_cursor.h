@@ -1,7 +1,6 @@
-// The lexical half of the fast JSON readers (json_fast_parse.h, put_item_fast_path.h): a cursor
-// that reads whitespace, punctuation, strings, integers and literals exactly as nlohmann's lexer
-// accepts them. Every read returns false where the text is not what it reads (or is a form left
-// to nlohmann), and the reader then declines the whole document.
+// The lexical half of the JSON readers (ParseJson in parse_json.cc, put_item_fast_path.h): a
+// cursor that reads whitespace, punctuation, strings, numbers and literals by RFC 8259's grammar.
+// Every read returns false where the text is not what it reads.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +8,10 @@
 #include <string_view>
 
 namespace ddblab::wire::internal {
+
+// The length of the leading run of `s` that a JSON string holds as it is, both ways: no quote,
+// backslash or control character, nothing outside ASCII. Read eight bytes at a time.
+size_t PlainPrefix(std::string_view s);
 
 class JsonCursor {
  public:
@@ -32,10 +35,12 @@ class JsonCursor {
   // raw control characters refused, multi-byte characters checked as RFC 3629 UTF-8 (the table
   // nlohmann's lexer checks). Runs of plain ASCII are appended whole.
   bool String(std::string* s);
-  // An integer without fraction or exponent that fits 64 bits (as nlohmann types it, *negative
-  // says whether it had a minus sign, "-0" included). Fractions, exponents and larger integers
-  // become floats in nlohmann; they are refused here and left to it.
+  // An integer without fraction or exponent that fits 64 bits (*negative says whether it had a
+  // minus sign, "-0" included); false for a fraction, an exponent or a larger integer.
   bool Integer(uint64_t* magnitude, bool* negative);
+  // A number by JSON's grammar (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?): its text, and
+  // whether it has neither fraction nor exponent.
+  bool NumberToken(std::string_view* token, bool* integral);
 
  private:
   bool Escape(std::string* s);
