@@ -14,6 +14,7 @@
 #include "ddblab/model/items.h"
 #include "ddblab/model/key_schema.h"
 #include "ddblab/model/partiql.h"
+#include "ddblab/model/reads.h"
 #include "ddblab/requests_resources.h"
 #include "ddblab/result_item.h"
 #include "ddblab/value.h"
@@ -22,18 +23,9 @@ namespace ddblab {
 
 using Key = Item;
 
-// ---------------------------------------------------------------- legacy (non-expression) members
 // DynamoDB's older parameters (Expected, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter,
-// AttributesToGet), kept for old tutorials and SDK mappers. A request may use them or the
-// expression members, never both.
-
-// One comparison of KeyConditions, QueryFilter or ScanFilter.
-struct Condition {
-  std::optional<std::string> comparison_operator;  // EQ NE LE LT GE GT NOT_NULL NULL CONTAINS
-                                                   // NOT_CONTAINS BEGINS_WITH IN BETWEEN
-  std::optional<std::vector<AttributeValue>> attribute_value_list;
-};
-using Conditions = std::map<std::string, Condition>;
+// AttributesToGet) are kept for old tutorials and SDK mappers, in the modelled requests
+// (ddblab/model/items.h, reads.h). A request may use them or the expression members, never both.
 
 // ---------------------------------------------------------------- control plane
 
@@ -89,28 +81,8 @@ struct ConditionalWrite {
 };
 
 // ---------------------------------------------------------------- query and scan
+// Their requests are modelled (ddblab/model/reads.h).
 
-struct QueryRequest {
-  std::string table_name;
-  std::optional<std::string> index_name;
-  std::optional<std::string> key_condition_expression;
-  std::optional<std::string> filter_expression;
-  std::optional<std::string> projection_expression;
-  std::optional<ExpressionAttributeNames> expression_attribute_names;
-  std::optional<ExpressionAttributeValues> expression_attribute_values;
-  std::optional<std::string>
-      select;  // ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, SPECIFIC_ATTRIBUTES, COUNT
-  std::optional<int64_t> limit;
-  std::optional<bool> consistent_read;
-  std::optional<bool> scan_index_forward;
-  std::optional<Key> exclusive_start_key;
-  std::optional<std::string> return_consumed_capacity;
-  // legacy
-  std::optional<Conditions> key_conditions;
-  std::optional<Conditions> query_filter;
-  std::optional<std::string> conditional_operator;
-  std::optional<std::vector<std::string>> attributes_to_get;
-};
 struct QueryResponse {
   std::vector<ResultItem> items;
   bool count_only = false;  // Select=COUNT: render no Items
@@ -121,25 +93,6 @@ struct QueryResponse {
   Trace trace;
 };
 
-struct ScanRequest {
-  std::string table_name;
-  std::optional<std::string> index_name;
-  std::optional<std::string> filter_expression;
-  std::optional<std::string> projection_expression;
-  std::optional<ExpressionAttributeNames> expression_attribute_names;
-  std::optional<ExpressionAttributeValues> expression_attribute_values;
-  std::optional<std::string> select;
-  std::optional<int64_t> limit;
-  std::optional<bool> consistent_read;
-  std::optional<Key> exclusive_start_key;
-  std::optional<int64_t> segment;
-  std::optional<int64_t> total_segments;
-  std::optional<std::string> return_consumed_capacity;
-  // legacy
-  std::optional<Conditions> scan_filter;
-  std::optional<std::string> conditional_operator;
-  std::optional<std::vector<std::string>> attributes_to_get;
-};
 using ScanResponse = QueryResponse;
 
 // ---------------------------------------------------------------- batches

@@ -69,6 +69,7 @@ bool Satisfies(const model::Constraint& c, std::string_view value) {
       return true;
     case model::Constraint::kNone:
     case model::Constraint::kRange:
+    case model::Constraint::kRangeAsSent:
     case model::Constraint::kListLength:
     case model::Constraint::kListLengthUnechoed:
       return true;
@@ -91,6 +92,7 @@ void CheckConstraint(const model::Constraint& c, const std::string& value, const
       return;
     case model::Constraint::kNone:
     case model::Constraint::kRange:
+    case model::Constraint::kRangeAsSent:
     case model::Constraint::kListLength:
     case model::Constraint::kListLengthUnechoed:
       return;
@@ -113,9 +115,18 @@ void CheckListLength(const model::Constraint& c, size_t count, const std::string
 
 void CheckConstraint(const model::Constraint& c, int64_t value, const std::string& path,
                      ConstraintErrors* errors) {
-  if (c.kind != model::Constraint::kRange) return;
+  if (c.kind != model::Constraint::kRange && c.kind != model::Constraint::kRangeAsSent) return;
   std::string problem = BoundsProblem(c, value, "value");
-  if (!problem.empty()) errors->Add(Quote(std::to_string(value)), path, problem);
+  if (problem.empty()) return;
+  if (c.kind == model::Constraint::kRange) {
+    errors->Add(Quote(std::to_string(value)), path, problem);
+    return;
+  }
+  // The member's own name: the path's last step with its first letter capitalised again.
+  std::string named = path;
+  const size_t last = named.rfind('.') == std::string::npos ? 0 : named.rfind('.') + 1;
+  if (last < named.size() && named[last] >= 'a' && named[last] <= 'z') named[last] -= 'a' - 'A';
+  errors->Add("", named, problem);
 }
 
 }  // namespace ddblab::catalog

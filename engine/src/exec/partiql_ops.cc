@@ -258,6 +258,7 @@ Result<StatementOutcome> RunLookups(EngineImpl& engine, PlannedStatement& p) {
       QueryRequest q = std::get<QueryRequest>(p.lookups[i].request);
       if (i == first && after) q.exclusive_start_key = after;
       q.limit = remaining;
+      DDB_TRY(catalog::CheckModelMembers(q));
       DDB_ASSIGN_OR_RETURN(QueryResponse r, engine.Query(q, built));
       for (ResultItem& item : r.items) out.items.push_back(std::move(item));
       MergeCapacity(out.consumed_capacity, r.consumed_capacity, !any);
@@ -284,7 +285,7 @@ Result<StatementOutcome> RunPlanned(EngineImpl& engine, PlannedStatement& p) {
   const partiql::PlannedRequest& request = p.call.request;
   // The engine's front door (sweeping_engine.cc) checks a modelled operation's request; a
   // statement's planned call comes in behind it, so a SELECT that became a GetItem answers a bad
-  // table name as GetItem does. (Query and Scan check their own members.)
+  // table name as GetItem does.
   DDB_TRY(std::visit(
       [](const auto& r) -> Status {
         if constexpr (model::Modelled<std::remove_cvref_t<decltype(r)>>) {

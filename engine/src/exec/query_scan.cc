@@ -10,9 +10,10 @@ namespace ddblab {
 
 Result<QueryResponse> EngineImpl::Query(const QueryRequest& r) { return Query(r, nullptr); }
 
+// The request's members are checked at the engine's front door (sweeping_engine.cc) or, for a
+// PartiQL statement's planned call, where it enters behind it (partiql_ops.cc).
 Result<QueryResponse> EngineImpl::Query(const QueryRequest& r, const expr::Built* built) {
   ReadAccess access(*this);
-  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanQuery(*t, r, PartitionCount(*t), built));
   QueryResponse resp;
@@ -24,7 +25,6 @@ Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r) { return Scan(r, nul
 
 Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r, const expr::Built* built) {
   ReadAccess access(*this);
-  DDB_TRY(CheckMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanScan(*t, r, PartitionCount(*t), built));
   ScanResponse resp;
@@ -34,7 +34,7 @@ Result<ScanResponse> EngineImpl::Scan(const ScanRequest& r, const expr::Built* b
 
 Result<Plan> EngineImpl::ExplainQuery(const QueryRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckMembers(r));
+  DDB_TRY(catalog::CheckModelMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanQuery(*t, r, PartitionCount(*t)));
   return DescribeReadPlan(p);
@@ -62,7 +62,7 @@ Result<Plan> EngineImpl::ExplainGetItem(const GetItemRequest& r) {
 
 Result<Plan> EngineImpl::ExplainScan(const ScanRequest& r) {
   std::lock_guard lock(mutex_);
-  DDB_TRY(CheckMembers(r));
+  DDB_TRY(catalog::CheckModelMembers(r));
   DDB_ASSIGN_OR_RETURN(const TableSchema* t, FindTable(r.table_name));
   DDB_ASSIGN_OR_RETURN(ReadPlan p, PlanScan(*t, r, PartitionCount(*t)));
   return DescribeReadPlan(p);

@@ -39,26 +39,6 @@ void RuleReturnItemCollectionMetrics(const std::optional<std::string>& v,
                                      ConstraintErrors* errors) {
   RuleEnum(v, "returnItemCollectionMetrics", {"SIZE", "NONE"}, errors);
 }
-void RuleConditionalOperator(const std::optional<std::string>& v, ConstraintErrors* errors) {
-  RuleEnum(v, "conditionalOperator", {"OR", "AND"}, errors);
-}
-void RuleSelect(const std::optional<std::string>& v, ConstraintErrors* errors) {
-  RuleEnum(v, "select",
-           {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}, errors);
-}
-
-// A table name the request gave (a missing one is reported by `Required`).
-void RuleTableName(const std::string& name, const AbsentMembers& absent, ConstraintErrors* errors) {
-  if (IsAbsentMember(absent, "tableName")) {
-    errors->NotNull("tableName");
-    return;
-  }
-  catalog::CheckTableName(name, "tableName", errors);
-}
-
-void RuleIndexName(const std::optional<std::string>& name, ConstraintErrors* errors) {
-  if (name) catalog::CheckTableName(*name, "indexName", errors);
-}
 
 // DynamoDB: a transaction has 1 to 100 actions.
 void RuleTransactItems(size_t n, const AbsentMembers& absent, ConstraintErrors* errors) {
@@ -84,35 +64,6 @@ void RuleClientRequestToken(const std::optional<std::string>& token, ConstraintE
 }  // namespace
 
 using catalog::ConstraintErrors;
-
-void CheckMembers(const QueryRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
-  if (r.limit && *r.limit < 1) {
-    // Captured from DynamoDB: Query's Limit violation names the member capitalised, no value.
-    errors->Add("", "Limit", "Member must have value greater than or equal to 1");
-  }
-  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
-  RuleSelect(r.select, errors);
-  RuleConditionalOperator(r.conditional_operator, errors);
-  RuleTableName(r.table_name, absent, errors);
-  RuleIndexName(r.index_name, errors);
-}
-
-void CheckMembers(const ScanRequest& r, const AbsentMembers& absent, ConstraintErrors* errors) {
-  if (r.limit && *r.limit < 1) errors->MinValue(*r.limit, "limit", 1);
-  RuleReturnConsumedCapacity(r.return_consumed_capacity, errors);
-  if (r.segment && *r.segment < 0) errors->MinValue(*r.segment, "segment", 0);
-  RuleSelect(r.select, errors);
-  RuleConditionalOperator(r.conditional_operator, errors);
-  if (r.total_segments && *r.total_segments < 1) {
-    errors->MinValue(*r.total_segments, "totalSegments", 1);
-  }
-  if (r.total_segments && *r.total_segments > 1000000) {
-    errors->Add(catalog::Quote(std::to_string(*r.total_segments)), "totalSegments",
-                "Member must have value less than or equal to 1000000");
-  }
-  RuleTableName(r.table_name, absent, errors);
-  RuleIndexName(r.index_name, errors);
-}
 
 void CheckMembers(const BatchGetItemRequest& r, const AbsentMembers& absent,
                   ConstraintErrors* errors) {

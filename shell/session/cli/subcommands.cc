@@ -27,9 +27,6 @@ using M = ShorthandModel;
 OptionSpec Str(std::string_view name, std::string_view member, bool required = false) {
   return {name, member, K::kString, required, M::kGeneric, false};
 }
-OptionSpec Int(std::string_view name, std::string_view member) {
-  return {name, member, K::kInteger, false, M::kGeneric, false};
-}
 OptionSpec Flag(std::string_view name, std::string_view member) {
   return {name, member, K::kFlag, false, M::kGeneric, false};
 }
@@ -41,9 +38,6 @@ OptionSpec StructList(std::string_view name, std::string_view member, bool requi
                       M model = M::kGeneric) {
   return {name, member, K::kStructureList, required, model, false};
 }
-OptionSpec StrList(std::string_view name, std::string_view member) {
-  return {name, member, K::kStringList, false, M::kGeneric, false};
-}
 
 OptionSpec TableName() { return Str("--table-name", "TableName", true); }
 OptionSpec ReturnConsumedCapacity() {
@@ -52,13 +46,6 @@ OptionSpec ReturnConsumedCapacity() {
 OptionSpec ReturnItemCollectionMetrics() {
   return Str("--return-item-collection-metrics", "ReturnItemCollectionMetrics");
 }
-OptionSpec Names() {
-  return Struct("--expression-attribute-names", "ExpressionAttributeNames", M::kStringMap);
-}
-OptionSpec Values() {
-  return Struct("--expression-attribute-values", "ExpressionAttributeValues", M::kAttributeMap);
-}
-OptionSpec ConditionalOperator() { return Str("--conditional-operator", "ConditionalOperator"); }
 
 // "DescribeContinuousBackups" -> "describe-continuous-backups", "SSESpecification" ->
 // "sse-specification": the aws CLI's names for operations and members (botocore's xform_name).
@@ -231,29 +218,6 @@ std::vector<SubcommandDef> BuildTable() {
         Flag("--deletion-protection-enabled", "DeletionProtectionEnabled"),
         Struct("--warm-throughput", "WarmThroughput"), Str("--resource-policy", "ResourcePolicy"),
         Struct("--on-demand-throughput", "OnDemandThroughput")}},
-      {"query",
-       "Query",
-       Paging::kNone,
-       {TableName(), Str("--index-name", "IndexName"), Str("--select", "Select"),
-        StrList("--attributes-to-get", "AttributesToGet"), Int("--limit", "Limit"),
-        Flag("--consistent-read", "ConsistentRead"), Struct("--key-conditions", "KeyConditions"),
-        Struct("--query-filter", "QueryFilter"), ConditionalOperator(),
-        Flag("--scan-index-forward", "ScanIndexForward"),
-        Struct("--exclusive-start-key", "ExclusiveStartKey", M::kAttributeMap),
-        ReturnConsumedCapacity(), Str("--projection-expression", "ProjectionExpression"),
-        Str("--filter-expression", "FilterExpression"),
-        Str("--key-condition-expression", "KeyConditionExpression"), Names(), Values()}},
-      {"scan",
-       "Scan",
-       Paging::kNone,
-       {TableName(), Str("--index-name", "IndexName"),
-        StrList("--attributes-to-get", "AttributesToGet"), Int("--limit", "Limit"),
-        Str("--select", "Select"), Struct("--scan-filter", "ScanFilter"), ConditionalOperator(),
-        Struct("--exclusive-start-key", "ExclusiveStartKey", M::kAttributeMap),
-        ReturnConsumedCapacity(), Int("--total-segments", "TotalSegments"),
-        Int("--segment", "Segment"), Str("--projection-expression", "ProjectionExpression"),
-        Str("--filter-expression", "FilterExpression"), Names(), Values(),
-        Flag("--consistent-read", "ConsistentRead")}},
       {"transact-get-items",
        "TransactGetItems",
        Paging::kNone,

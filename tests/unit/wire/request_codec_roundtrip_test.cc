@@ -88,7 +88,7 @@ const RoundTripCase kCases[] = {
                       "tags": {"ComparisonOperator": "CONTAINS",
                                "AttributeValueList": [{"S": "gift"}]}},
       "ConditionalOperator": "OR", "AttributesToGet": ["PK", "status"]})j"},
-    {"Query", R"j({"TableName": "t", "KeyConditionExpression": "PK = :pk",
+    {"Query", R"j({"TableName": "Tbl", "KeyConditionExpression": "PK = :pk",
                    "ExpressionAttributeValues": {":pk": {"S": "a"}}})j"},
     {"Scan", R"j({
       "TableName": "app-main", "IndexName": "GSI2", "FilterExpression": "#t > :min",
@@ -100,7 +100,7 @@ const RoundTripCase kCases[] = {
                      "kind": {"ComparisonOperator": "IN",
                               "AttributeValueList": [{"S": "a"}, {"S": "b"}]}},
       "ConditionalOperator": "AND", "AttributesToGet": ["PK", "total"]})j"},
-    {"Scan", R"j({"TableName": "t"})j"},
+    {"Scan", R"j({"TableName": "Tbl"})j"},
     // ---------------------------------------------------------------- batches and transactions
     {"BatchGetItem", R"j({
       "RequestItems": {

@@ -58,6 +58,7 @@ struct Constraint {
     kNone,
     kLength,
     kRange,
+    kRangeAsSent,
     kEnum,
     kTableName,
     kListLength,
@@ -73,6 +74,11 @@ constexpr Constraint Length(int64_t min, int64_t max) {
 }
 constexpr Constraint Range(int64_t min, int64_t max) {
   return Constraint{Constraint::kRange, min, max, {}};
+}
+// A range DynamoDB reports under the member's own (capitalised) name and without its value:
+// Query's Limit ("Value at 'Limit' failed to satisfy constraint", captured).
+constexpr Constraint RangeAsSent(int64_t min, int64_t max) {
+  return Constraint{Constraint::kRangeAsSent, min, max, {}};
 }
 constexpr Constraint OneOf(std::string_view values) {
   return Constraint{Constraint::kEnum, 0, 0, values};

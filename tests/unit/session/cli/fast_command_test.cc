@@ -51,7 +51,7 @@ TEST_CASE("CLI fast path sends what the full path sends for everyday item and re
       R"(--no-scan-index-forward --select COUNT --limit 25 --return-consumed-capacity INDEXES)",
       R"(query --table-name Orders --key-condition-expression 'PK = :pk' --expression-attribute-values )"
       R"('{":pk":{"S":"a"}}' --exclusive-start-key '{"PK":{"S":"a"},"SK":{"S":"b"}}')",
-      R"(scan --table-name Orders --limit 0 --segment 1 --total-segments 4 --consistent-read)",
+      R"(scan --table-name Orders --limit 1 --segment 1 --total-segments 4 --consistent-read)",
       R"(scan --table-name Orders --projection-expression PK)",
   };
   for (const char* text : commands) {
@@ -71,11 +71,11 @@ TEST_CASE("CLI fast path sends what the full path sends for everyday item and re
     CHECK(fast->command.no_paginate == full->no_paginate);
     CHECK(fast->command.request.is_null());
   }
-  CHECK(Fast("query --table-name T1 --key-condition-expression 'PK = :p' "
+  CHECK(Fast("query --table-name Tbl --key-condition-expression 'PK = :p' "
              "--expression-attribute-values '{\":p\":{\"S\":\"a\"}}'")
             ->auto_paginated);
-  CHECK_FALSE(Fast("scan --table-name T1 --limit 5")->auto_paginated);
-  CHECK_FALSE(Fast("get-item --table-name T1 --key '{\"PK\":{\"S\":\"a\"}}'")->auto_paginated);
+  CHECK_FALSE(Fast("scan --table-name Tbl --limit 5")->auto_paginated);
+  CHECK_FALSE(Fast("get-item --table-name Tbl --key '{\"PK\":{\"S\":\"a\"}}'")->auto_paginated);
 }
 
 TEST_CASE("CLI fast path declines what only the full path reads or refuses") {
@@ -83,54 +83,57 @@ TEST_CASE("CLI fast path declines what only the full path reads or refuses") {
       // Other subcommands, global options, paging controls, input files.
       R"(batch-get-item --request-items '{"T1":{"Keys":[{"PK":{"S":"x"}}]}}')",
       R"(list-tables)",
-      R"(wait table-exists --table-name T1)",
-      R"(aws --region us-east-1 dynamodb put-item --table-name T1 --item '{"PK":{"S":"x"}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --output json)",
+      R"(wait table-exists --table-name Tbl)",
+      R"(aws --region us-east-1 dynamodb put-item --table-name Tbl --item '{"PK":{"S":"x"}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --output json)",
       R"(put-item --cli-input-json '{"TableName":"T1","Item":{"PK":{"S":"x"}}}')",
-      R"(query --table-name T1 --key-condition-expression 'PK = :p' --max-items 5)",
-      R"(scan --table-name T1 --page-size 5)",
-      R"(scan --table-name T1 --starting-token abc)",
-      R"(scan --table-name T1 --no-paginate)",
+      R"(query --table-name Tbl --key-condition-expression 'PK = :p' --max-items 5)",
+      R"(scan --table-name Tbl --page-size 5)",
+      R"(scan --table-name Tbl --starting-token abc)",
+      R"(scan --table-name Tbl --no-paginate)",
       // Values the fast reader does not take: shorthand, files, sets, maps, lists, binary,
       // legacy parameters, lists of strings, integers Python reads otherwise.
-      R"(put-item --table-name T1 --item PK={S=x})",
-      R"(put-item --table-name T1 --item file://item.json)",
+      R"(put-item --table-name Tbl --item PK={S=x})",
+      R"(put-item --table-name Tbl --item file://item.json)",
       R"(put-item --table-name file://name.txt --item '{"PK":{"S":"x"}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"tags":{"SS":["a"]}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"m":{"M":{"a":{"S":"b"}}}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"l":{"L":[]}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"b":{"B":"AQ=="}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --expected '{"PK":{"Exists":false}}')",
-      R"(get-item --table-name T1 --key '{"PK":{"S":"x"}}' --attributes-to-get a b)",
-      R"(query --table-name T1 --key-conditions '{}')",
-      R"(scan --table-name T1 --limit 05)",
-      R"(scan --table-name T1 --limit +5)",
-      R"(scan --table-name T1 --limit ' 5')",
-      R"(scan --table-name T1 --limit -1)",
-      R"(scan --table-name T1 --limit 99999999999999999999)",
-      R"(scan --table-name T1 --consistent-read=true)",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"tags":{"SS":["a"]}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"m":{"M":{"a":{"S":"b"}}}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"l":{"L":[]}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"b":{"B":"AQ=="}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --expected '{"PK":{"Exists":false}}')",
+      R"(get-item --table-name Tbl --key '{"PK":{"S":"x"}}' --attributes-to-get a b)",
+      R"(query --table-name Tbl --key-conditions '{}')",
+      R"(scan --table-name Tbl --limit 05)",
+      R"(scan --table-name Tbl --limit +5)",
+      R"(scan --table-name Tbl --limit ' 5')",
+      R"(scan --table-name Tbl --limit -1)",
+      // A request the model refuses (DynamoDB: Limit is at least 1): the full path says why.
+      R"(scan --table-name Tbl --limit 0)",
+      R"(query --table-name Tbl --key-condition-expression 'PK = :p' --limit 0)",
+      R"(scan --table-name Tbl --limit 99999999999999999999)",
+      R"(scan --table-name Tbl --consistent-read=true)",
       // Everything the full path refuses, with its own message.
-      R"(put-item --table-name T1 --item '{"PK":"x"}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x","N":"1"}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"},"PK":{"S":"y"}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"N":"1e999"}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"NULL":false}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}} extra')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}},"ReturnValues":"ALL_OLD"')",
-      R"(put-item --table-name T1 --item '{}')",
-      R"(put-item --table-name T1 --item '{"":{"S":"x"}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":NaN}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --item '{"PK":{"S":"y"}}')",
-      R"(put-item --table-name T1)",
+      R"(put-item --table-name Tbl --item '{"PK":"x"}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x","N":"1"}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"PK":{"S":"y"}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"N":"1e999"}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"NULL":false}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}} extra')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}},"ReturnValues":"ALL_OLD"')",
+      R"(put-item --table-name Tbl --item '{}')",
+      R"(put-item --table-name Tbl --item '{"":{"S":"x"}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":NaN}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --item '{"PK":{"S":"y"}}')",
+      R"(put-item --table-name Tbl)",
       R"(put-item --item '{"PK":{"S":"x"}}')",
       R"(put-item --table-name --item '{"PK":{"S":"x"}}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' stray)",
-      "put-item --table-name T1 --item=' {\"PK\":{\"S\":\"x\"}}'",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --expression-attribute-names '{}')",
-      R"(put-item --table-name T1 --item '{"PK":{"S":"x"}}' --expression-attribute-names #p=PK)",
-      R"(get-item --table-name T1 --key '{"PK":{"S":"x"}}' --consistent-read --consistent-read)",
-      R"(get-item --table-name T1 --key '{"PK":{"S":"x"}}' --consistent-read --no-consistent-read)",
-      R"(query --table-name T1 --key-condition-expression)",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' stray)",
+      "put-item --table-name Tbl --item=' {\"PK\":{\"S\":\"x\"}}'",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --expression-attribute-names '{}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --expression-attribute-names #p=PK)",
+      R"(get-item --table-name Tbl --key '{"PK":{"S":"x"}}' --consistent-read --consistent-read)",
+      R"(get-item --table-name Tbl --key '{"PK":{"S":"x"}}' --consistent-read --no-consistent-read)",
+      R"(query --table-name Tbl --key-condition-expression)",
   };
   for (const char* text : commands) {
     INFO(text);

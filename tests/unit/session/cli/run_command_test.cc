@@ -47,7 +47,7 @@ class FakeClient : public ddblab::wire::Client {
     body["Count"] = end - start;
     body["ScannedCount"] = end - start;
     if (request.value("ReturnConsumedCapacity", "NONE") != "NONE") {
-      body["ConsumedCapacity"] = {{"TableName", "t"}, {"CapacityUnits", 0.5 + start}};
+      body["ConsumedCapacity"] = {{"TableName", "Tbl"}, {"CapacityUnits", 0.5 + start}};
     }
     if (end < items_) body["LastEvaluatedKey"] = {{"PK", {{"S", "i" + std::to_string(end - 1)}}}};
     r.ok = true;
@@ -87,10 +87,10 @@ Json DecodeToken(const std::string& token) {
 
 TEST_CASE("Pagination: follows LastEvaluatedKey and merges Items, Count, ScannedCount") {
   FakeClient client(5);
-  CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --page-size 2"));
+  CliOutcome out = RunCliCommand(client, Parse("scan --table-name Tbl --page-size 2"));
   REQUIRE(out.ok);
   CHECK(client.requests.size() == 3);
-  CHECK(client.requests[0].second == Json::parse(R"({"TableName":"t","Limit":2})"));
+  CHECK(client.requests[0].second == Json::parse(R"({"TableName":"Tbl","Limit":2})"));
   CHECK(client.requests[1].second["ExclusiveStartKey"] == Json::parse(R"({"PK":{"S":"i1"}})"));
   CHECK(out.calls.size() == 3);
   CHECK(PrintedJson(out).dump() ==
@@ -101,25 +101,25 @@ TEST_CASE("Pagination: follows LastEvaluatedKey and merges Items, Count, Scanned
 TEST_CASE("Pagination: ConsumedCapacity is the first page's, as the aws CLI prints it") {
   FakeClient client(4);
   CliOutcome out = RunCliCommand(
-      client, Parse("query --table-name t --page-size 2 --return-consumed-capacity TOTAL"));
+      client, Parse("query --table-name Tbl --page-size 2 --return-consumed-capacity TOTAL"));
   REQUIRE(out.ok);
   CHECK(out.calls.size() == 2);
   CHECK(PrintedJson(out)["ConsumedCapacity"] ==
-        Json::parse(R"({"TableName":"t","CapacityUnits":0.5})"));
+        Json::parse(R"({"TableName":"Tbl","CapacityUnits":0.5})"));
   CHECK_FALSE(PrintedJson(out).contains("LastEvaluatedKey"));
 }
 
 TEST_CASE("Pagination: Select COUNT sums Count with no Items") {
   FakeClient client(5);
   CliOutcome out =
-      RunCliCommand(client, Parse("query --table-name t --select COUNT --page-size 2"));
+      RunCliCommand(client, Parse("query --table-name Tbl --select COUNT --page-size 2"));
   REQUIRE(out.ok);
   CHECK(PrintedJson(out) == Json::parse(R"({"Count":5,"ScannedCount":5})"));
 }
 
 TEST_CASE("Pagination: --max-items inside a page gives a token that resumes mid-page") {
   FakeClient client(5);
-  CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --max-items 3"));
+  CliOutcome out = RunCliCommand(client, Parse("scan --table-name Tbl --max-items 3"));
   REQUIRE(out.ok);
   CHECK(Keys(PrintedJson(out)["Items"]) == std::vector<std::string>{"i0", "i1", "i2"});
   // Count is not cut with Items: the aws CLI truncates only the primary result key.
@@ -132,9 +132,9 @@ TEST_CASE("Pagination: --max-items inside a page gives a token that resumes mid-
 
   FakeClient again(5);
   CliOutcome rest =
-      RunCliCommand(again, Parse("scan --table-name t --max-items 3 --starting-token " + token));
+      RunCliCommand(again, Parse("scan --table-name Tbl --max-items 3 --starting-token " + token));
   REQUIRE(rest.ok);
-  CHECK(again.requests[0].second == Json::parse(R"({"TableName":"t"})"));
+  CHECK(again.requests[0].second == Json::parse(R"({"TableName":"Tbl"})"));
   CHECK(Keys(PrintedJson(rest)["Items"]) == std::vector<std::string>{"i3", "i4"});
   CHECK(PrintedJson(rest)["Count"] == 0);
   CHECK_FALSE(PrintedJson(rest).contains("NextToken"));
@@ -142,7 +142,8 @@ TEST_CASE("Pagination: --max-items inside a page gives a token that resumes mid-
 
 TEST_CASE("Pagination: --max-items with --page-size resumes from a key") {
   FakeClient client(7);
-  CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --max-items 3 --page-size 2"));
+  CliOutcome out =
+      RunCliCommand(client, Parse("scan --table-name Tbl --max-items 3 --page-size 2"));
   REQUIRE(out.ok);
   CHECK(Keys(PrintedJson(out)["Items"]) == std::vector<std::string>{"i0", "i1", "i2"});
   CHECK(DecodeToken(PrintedJson(out)["NextToken"]) ==
@@ -150,7 +151,7 @@ TEST_CASE("Pagination: --max-items with --page-size resumes from a key") {
 
   FakeClient again(7);
   CliOutcome next = RunCliCommand(
-      again, Parse("scan --table-name t --max-items 3 --page-size 2 --starting-token " +
+      again, Parse("scan --table-name Tbl --max-items 3 --page-size 2 --starting-token " +
                    PrintedJson(out)["NextToken"].get<std::string>()));
   REQUIRE(next.ok);
   CHECK(again.requests[0].second["ExclusiveStartKey"] == Json::parse(R"({"PK":{"S":"i1"}})"));
@@ -164,7 +165,7 @@ TEST_CASE("Pagination: --max-items with --page-size resumes from a key") {
 // pages moved its ExclusiveStartKey on, and with the key a --starting-token resumed from.
 TEST_CASE("Pagination: the outcome's sent request is the first page's") {
   FakeClient client(5);
-  CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --page-size 2"));
+  CliOutcome out = RunCliCommand(client, Parse("scan --table-name Tbl --page-size 2"));
   REQUIRE(out.ok);
   REQUIRE(out.sent.has_value());
   const auto* first = std::get_if<ddblab::ScanRequest>(&*out.sent);
@@ -172,11 +173,12 @@ TEST_CASE("Pagination: the outcome's sent request is the first page's") {
   CHECK(first->limit == 2);
   CHECK_FALSE(first->exclusive_start_key.has_value());
 
-  CliOutcome one = RunCliCommand(client, Parse("scan --table-name t --max-items 3 --page-size 2"));
+  CliOutcome one =
+      RunCliCommand(client, Parse("scan --table-name Tbl --max-items 3 --page-size 2"));
   REQUIRE(one.ok);
   FakeClient again(5);
   CliOutcome resumed =
-      RunCliCommand(again, Parse("scan --table-name t --page-size 4 --starting-token " +
+      RunCliCommand(again, Parse("scan --table-name Tbl --page-size 4 --starting-token " +
                                  PrintedJson(one)["NextToken"].get<std::string>()));
   REQUIRE(resumed.ok);
   CHECK(again.requests.size() == 1);  // the last page: no LastEvaluatedKey after it
@@ -188,7 +190,8 @@ TEST_CASE("Pagination: the outcome's sent request is the first page's") {
 
 TEST_CASE("Pagination: --max-items on a page boundary gives a plain key token") {
   FakeClient client(6);
-  CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --max-items 2 --page-size 2"));
+  CliOutcome out =
+      RunCliCommand(client, Parse("scan --table-name Tbl --max-items 2 --page-size 2"));
   REQUIRE(out.ok);
   CHECK(client.requests.size() == 1);
   CHECK(DecodeToken(PrintedJson(out)["NextToken"]) ==
@@ -196,8 +199,8 @@ TEST_CASE("Pagination: --max-items on a page boundary gives a plain key token") 
 }
 
 TEST_CASE("Pagination: --no-paginate and --limit make one call and show LastEvaluatedKey") {
-  for (auto text : {"scan --table-name t --page-size 2 --no-paginate",
-                    "scan --table-name t "
+  for (auto text : {"scan --table-name Tbl --page-size 2 --no-paginate",
+                    "scan --table-name Tbl "
                     "--limit 2"}) {
     FakeClient client(5);
     CliOutcome out = RunCliCommand(client, Parse(text));
@@ -232,7 +235,7 @@ TEST_CASE("Pagination: an error on a later page fails the command, keeping every
   p2.ok = false;
   p2.error = ddblab::MakeError(ddblab::ErrorType::kProvisionedThroughputExceededException, "slow");
   client.scripted = {p1, p2};
-  CliOutcome out = RunCliCommand(client, Parse("scan --table-name t"));
+  CliOutcome out = RunCliCommand(client, Parse("scan --table-name Tbl"));
   CHECK_FALSE(out.ok);
   CHECK(out.error.type == ddblab::ErrorType::kProvisionedThroughputExceededException);
   CHECK(out.error.column == 0);
@@ -241,7 +244,7 @@ TEST_CASE("Pagination: an error on a later page fails the command, keeping every
 
 TEST_CASE("Pagination: a bad --starting-token is a usage error") {
   FakeClient client(3);
-  CliOutcome out = RunCliCommand(client, Parse("scan --table-name t --starting-token garbage!"));
+  CliOutcome out = RunCliCommand(client, Parse("scan --table-name Tbl --starting-token garbage!"));
   CHECK_FALSE(out.ok);
   CHECK(out.error.column == -252);
   CHECK(out.error.message == "Bad starting token: garbage!");

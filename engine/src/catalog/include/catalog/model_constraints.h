@@ -30,7 +30,8 @@ void CheckListLength(const model::Constraint& c, size_t count, const std::string
 // False sends the member to CheckConstraint, which decides and words the violation.
 bool Satisfies(const model::Constraint& c, std::string_view value);
 inline bool Satisfies(const model::Constraint& c, int64_t value) {
-  return c.kind != model::Constraint::kRange || (value >= c.min && value <= c.max);
+  return (c.kind != model::Constraint::kRange && c.kind != model::Constraint::kRangeAsSent) ||
+         (value >= c.min && value <= c.max);
 }
 inline bool SatisfiesListLength(const model::Constraint& c, size_t count) {
   return (c.kind != model::Constraint::kListLength &&

@@ -25,10 +25,6 @@ using AbsentMembers = std::vector<std::string>;
 // tableName, returnValues, conditionalOperator, key; TransactWriteItems clientRequestToken,
 // returnConsumedCapacity, returnItemCollectionMetrics). Each overload appends the violations of
 // one operation's request to `errors`.
-void CheckMembers(const QueryRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
-void CheckMembers(const ScanRequest& r, const AbsentMembers& absent,
-                  catalog::ConstraintErrors* errors);
 void CheckMembers(const BatchGetItemRequest& r, const AbsentMembers& absent,
                   catalog::ConstraintErrors* errors);
 void CheckMembers(const BatchWriteItemRequest& r, const AbsentMembers& absent,
