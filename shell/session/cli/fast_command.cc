@@ -9,10 +9,13 @@
 // plain non-negative integers, and JSON objects that read as everyday JSON
 // (wire::ReadEverydayValues, ReadEverydayNames: strict JSON, which Python's json module reads
 // the same way), every item and key valid. Anything else (a global option, paging controls,
-// shorthand, a set or a map value, legacy parameters, a repeated or unknown option, any error)
-// takes the full path, so every message stays the full path's.
+// shorthand, a set or a map value, the legacy maps and lists, a repeated or unknown option, any
+// error) takes the full path, so every message stays the full path's. Which member an option
+// fills, and of what type, is the request's model (VisitMembers).
 #include <charconv>
 #include <cstdint>
+#include <optional>
+#include <type_traits>
 
 #include "cli/cli_internal.h"
 
@@ -42,100 +45,54 @@ bool ReadItem(std::string_view v, Item* out) {
   return IsJsonObjectText(v) && wire::ReadEverydayValues(v, out) && ValidateItem(*out).ok();
 }
 
-// The request's string member of the model name `member`, or nullptr.
+template <typename T>
+struct Unwrapped {
+  using type = T;
+};
+template <typename T>
+struct Unwrapped<std::optional<T>> {
+  using type = T;
+};
+
+// Reads one option's value into the request member of the model name `member` (`flag` for a
+// --x or --no-x option); false when the full path must read it: a member of another type than
+// a string, a flag, a plain count, an item or key, or placeholder names or values.
 template <typename R>
-std::optional<std::string>* StringMember(R& r, std::string_view member) {
-  if constexpr (requires { r.index_name; }) {
-    if (member == "IndexName") return &r.index_name;
-  }
-  if constexpr (requires { r.key_condition_expression; }) {
-    if (member == "KeyConditionExpression") return &r.key_condition_expression;
-  }
-  if constexpr (requires { r.filter_expression; }) {
-    if (member == "FilterExpression") return &r.filter_expression;
-  }
-  if constexpr (requires { r.projection_expression; }) {
-    if (member == "ProjectionExpression") return &r.projection_expression;
-  }
-  if constexpr (requires { r.condition_expression; }) {
-    if (member == "ConditionExpression") return &r.condition_expression;
-  }
-  if constexpr (requires { r.update_expression; }) {
-    if (member == "UpdateExpression") return &r.update_expression;
-  }
-  if constexpr (requires { r.select; }) {
-    if (member == "Select") return &r.select;
-  }
-  if constexpr (requires { r.return_values; }) {
-    if (member == "ReturnValues") return &r.return_values;
-  }
-  if constexpr (requires { r.return_values_on_condition_check_failure; }) {
-    if (member == "ReturnValuesOnConditionCheckFailure") {
-      return &r.return_values_on_condition_check_failure;
+bool ReadMember(std::string_view member, std::string_view value, std::optional<bool> flag, R* r) {
+  bool read = false;
+  VisitMembers(*r, [&](const model::MemberInfo& m, auto& field) {
+    if (m.wire != member) return;
+    using T = typename Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
+    auto target = [&]() -> T& {
+      if constexpr (!std::is_same_v<T, std::remove_cvref_t<decltype(field)>>) {
+        return field.emplace();  // an optional member
+      } else {
+        return field;
+      }
+    };
+    if constexpr (std::is_same_v<T, bool>) {
+      if (flag) {
+        target() = *flag;
+        read = true;
+      }
+    } else if (flag) {
+      return;
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      target() = value;
+      read = true;
+    } else if constexpr (std::is_same_v<T, int64_t>) {
+      std::optional<int64_t> n;
+      read = ReadCount(value, &n);
+      if (read) target() = *n;
+    } else if constexpr (std::is_same_v<T, Item>) {
+      read = ReadItem(value, &target());
+    } else if constexpr (std::is_same_v<T, ExpressionAttributeValues>) {
+      read = IsJsonObjectText(value) && wire::ReadEverydayValues(value, &target());
+    } else if constexpr (std::is_same_v<T, ExpressionAttributeNames>) {
+      read = IsJsonObjectText(value) && wire::ReadEverydayNames(value, &target());
     }
-  }
-  if constexpr (requires { r.return_item_collection_metrics; }) {
-    if (member == "ReturnItemCollectionMetrics") return &r.return_item_collection_metrics;
-  }
-  if (member == "ReturnConsumedCapacity") return &r.return_consumed_capacity;
-  return nullptr;
-}
-
-template <typename R>
-std::optional<bool>* FlagMember(R& r, std::string_view member) {
-  if constexpr (requires { r.consistent_read; }) {
-    if (member == "ConsistentRead") return &r.consistent_read;
-  }
-  if constexpr (requires { r.scan_index_forward; }) {
-    if (member == "ScanIndexForward") return &r.scan_index_forward;
-  }
-  return nullptr;
-}
-
-template <typename R>
-std::optional<int64_t>* CountMember(R& r, std::string_view member) {
-  if constexpr (requires { r.limit; }) {
-    if (member == "Limit") return &r.limit;
-  }
-  if constexpr (requires { r.segment; }) {
-    if (member == "Segment") return &r.segment;
-    if (member == "TotalSegments") return &r.total_segments;
-  }
-  return nullptr;
-}
-
-// Reads one option's value into the request; false when the full path must read it.
-template <typename R>
-bool ReadMember(std::string_view member, std::string_view value, R* r) {
-  if (member == "TableName") {
-    r->table_name = value;
-    return true;
-  }
-  if (std::optional<std::string>* s = StringMember(*r, member)) {
-    s->emplace(value);
-    return true;
-  }
-  if (std::optional<int64_t>* n = CountMember(*r, member)) return ReadCount(value, n);
-  if constexpr (requires { r->item; }) {
-    if (member == "Item") return ReadItem(value, &r->item);
-  }
-  if constexpr (requires { r->key; }) {
-    if (member == "Key") return ReadItem(value, &r->key);
-  }
-  if constexpr (requires { r->exclusive_start_key; }) {
-    if (member == "ExclusiveStartKey") return ReadItem(value, &r->exclusive_start_key.emplace());
-  }
-  if constexpr (requires { r->expression_attribute_values; }) {
-    if (member == "ExpressionAttributeValues") {
-      return IsJsonObjectText(value) &&
-             wire::ReadEverydayValues(value, &r->expression_attribute_values.emplace());
-    }
-  }
-  if (member == "ExpressionAttributeNames") {
-    return IsJsonObjectText(value) &&
-           wire::ReadEverydayNames(value, &r->expression_attribute_names.emplace());
-  }
-  return false;
+  });
+  return read;
 }
 
 // The options after the subcommand, from words[i] on, into a request of type R in *request.
@@ -158,9 +115,7 @@ bool ReadOptions(const SubcommandDef& def, const std::vector<std::string>& words
     const OptionSpec& spec = def.options[k];
     *no_paginate = *no_paginate || spec.disables_paging;
     if (spec.kind == OptionKind::kFlag) {
-      std::optional<bool>* flag = FlagMember(r, spec.member);
-      if (eq != std::string::npos || flag == nullptr) return false;
-      *flag = flag_value;
+      if (eq != std::string::npos || !ReadMember(spec.member, "", flag_value, &r)) return false;
       ++i;
       continue;
     }
@@ -177,7 +132,7 @@ bool ReadOptions(const SubcommandDef& def, const std::vector<std::string>& words
       value = words[i + 1];
       i += 2;
     }
-    if (IsParamFileValue(value) || !ReadMember(spec.member, value, &r)) return false;
+    if (IsParamFileValue(value) || !ReadMember(spec.member, value, std::nullopt, &r)) return false;
   }
   for (size_t k = 0; k < def.options.size(); ++k) {
     if (def.options[k].required && (given >> k & 1) == 0) return false;
