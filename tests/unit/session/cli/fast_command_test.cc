@@ -53,6 +53,7 @@ TEST_CASE("CLI fast path sends what the full path sends for everyday item and re
       R"('{":pk":{"S":"a"}}' --exclusive-start-key '{"PK":{"S":"a"},"SK":{"S":"b"}}')",
       R"(scan --table-name Orders --limit 1 --segment 1 --total-segments 4 --consistent-read)",
       R"(scan --table-name Orders --projection-expression PK)",
+      R"(scan --table-name Orders --conditional-operator OR)",
   };
   for (const char* text : commands) {
     INFO(text);
