@@ -64,18 +64,21 @@ void ReadShape(Decoder& d, const Json& obj, const std::string& parent, S* shape)
     d.RefuseValuesWithoutExpressions(obj);
   }
   VisitMembers(*shape, [&](const model::MemberInfo& m, auto& field) {
-    const std::string path = MemberPath(parent, m.wire);
     using Field = std::remove_reference_t<decltype(field)>;
-    if constexpr (requires { field.has_value(); }) {
+    constexpr bool kOptional = requires { field.has_value(); };
+    // An absent (or null) member has nothing to read: only a required one is reported, and only
+    // then is a path spelled (most of a request's members are absent from most bodies).
+    if (!Present(obj, m.wire)) {
+      if (!kOptional && !d.failed()) d.Missing(MemberPath(parent, m.wire));
+      return;
+    }
+    const std::string path = MemberPath(parent, m.wire);
+    if constexpr (kOptional) {
       ReadValue(d, obj, m, path, &field);
     } else {
       std::optional<Field> value;
       ReadValue(d, obj, m, path, &value);
-      if (value) {
-        field = std::move(*value);
-      } else if (!d.failed()) {
-        if (!Present(obj, m.wire)) d.Missing(path);
-      }
+      if (value) field = std::move(*value);
     }
   });
 }
