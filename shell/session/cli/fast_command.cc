@@ -45,15 +45,6 @@ bool ReadItem(std::string_view v, Item* out) {
   return IsJsonObjectText(v) && wire::ReadEverydayValues(v, out) && ValidateItem(*out).ok();
 }
 
-template <typename T>
-struct Unwrapped {
-  using type = T;
-};
-template <typename T>
-struct Unwrapped<std::optional<T>> {
-  using type = T;
-};
-
 // Reads one option's value into the request member of the model name `member` (`flag` for a
 // --x or --no-x option); false when the full path must read it: a member of another type than
 // a string, a flag, a plain count, an item or key, or placeholder names or values.
@@ -62,7 +53,7 @@ bool ReadMember(std::string_view member, std::string_view value, std::optional<b
   bool read = false;
   VisitMembers(*r, [&](const model::MemberInfo& m, auto& field) {
     if (m.wire != member) return;
-    using T = typename Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
+    using T = typename model::Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
     auto target = [&]() -> T& {
       if constexpr (!std::is_same_v<T, std::remove_cvref_t<decltype(field)>>) {
         return field.emplace();  // an optional member

@@ -72,15 +72,6 @@ std::string_view Kept(std::string s) {
   return kept.emplace_back(std::move(s));
 }
 
-template <typename T>
-struct Unwrapped {
-  using type = T;
-};
-template <typename T>
-struct Unwrapped<std::optional<T>> {
-  using type = T;
-};
-
 // How the aws CLI reads an option of a member of type T.
 template <typename T>
 constexpr OptionKind KindOfMember() {
@@ -149,7 +140,7 @@ SubcommandDef ModelledSubcommand(Operation op) {
   SubcommandDef def{Kept(Kebab(operation)), operation, Paging::kNone, {}};
   const Request request{};
   VisitMembers(request, [&](const model::MemberInfo& m, const auto& field) {
-    using T = typename Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
+    using T = typename model::Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
     def.options.push_back(OptionSpec{Kept("--" + Kebab(m.wire)), m.wire, KindOfMember<T>(),
                                      m.required(), ShorthandOfMember<T>(), false});
   });
@@ -181,7 +172,7 @@ void CollectMembers(OptionKind kind, std::set<std::string, std::less<>>& out) {
   if constexpr (model::Modelled<T>) {
     const T shape{};
     VisitMembers(shape, [&](const model::MemberInfo& m, const auto& field) {
-      using F = typename Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
+      using F = typename model::Unwrapped<std::remove_cvref_t<decltype(field)>>::type;
       if (KindOfMember<F>() == kind) out.emplace(m.wire);
       if constexpr (model::IsVector<F>::value) {
         CollectMembers<typename F::value_type>(kind, out);

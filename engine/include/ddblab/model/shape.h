@@ -113,6 +113,16 @@ concept Modelled = requires {
   ShapeName(static_cast<const T*>(nullptr));
 };
 
+// A member's type without its std::optional (an optional member's value type).
+template <typename T>
+struct Unwrapped {
+  using type = T;
+};
+template <typename T>
+struct Unwrapped<std::optional<T>> {
+  using type = T;
+};
+
 template <typename T>
 struct IsVector : std::false_type {};
 template <typename T>
