@@ -117,3 +117,37 @@ TEST_CASE("DeleteItem's violations come in DynamoDB's order, and Expected is rea
       "Expected": {"n": {"Value": {"N": "x"}}}})")) ==
         "The parameter cannot be converted to a numeric value: x");
 }
+
+// Query's and Scan's requests (model/reads.h): DynamoDB's captured violation orders, Query's Limit
+// named as sent without its value (model::RangeAsSent), and Scan's Segment within the service
+// model's 0..999999 — through the JSON door and the typed door alike.
+TEST_CASE("Query's and Scan's violations: captured orders, Query's own Limit, Scan's Segment") {
+  auto e = OpenEngine();
+  const std::string query =
+      "2 validation errors detected: Value at 'Limit' failed to satisfy constraint: Member must "
+      "have value greater than or equal to 1; Value 'ab' at 'tableName' failed to satisfy "
+      "constraint: Member must have length greater than or equal to 3";
+  CHECK(Message(Call(*e, "Query", R"({"TableName": "ab", "Limit": 0})")) == query);
+  ddblab::QueryRequest typed_query;
+  typed_query.table_name = "ab";
+  typed_query.limit = 0;
+  auto q = e->Query(typed_query);
+  REQUIRE_FALSE(q.ok());
+  CHECK(q.error().message == query);
+
+  CHECK(Message(Call(*e, "Scan", R"({"TableName": "App", "Segment": 1000000,
+                                    "TotalSegments": 0, "Limit": 0})")) ==
+        "3 validation errors detected: Value '0' at 'limit' failed to satisfy constraint: Member "
+        "must have value greater than or equal to 1; Value '1000000' at 'segment' failed to "
+        "satisfy constraint: Member must have value less than or equal to 999999; Value '0' at "
+        "'totalSegments' failed to satisfy constraint: Member must have value greater than or "
+        "equal to 1");
+  ddblab::ScanRequest typed_scan;
+  typed_scan.table_name = "App";
+  typed_scan.segment = -1;
+  auto s = e->Scan(typed_scan);
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.error().message ==
+        "1 validation error detected: Value '-1' at 'segment' failed to satisfy constraint: "
+        "Member must have value greater than or equal to 0");
+}

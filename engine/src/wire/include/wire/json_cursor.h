@@ -17,7 +17,7 @@ class JsonCursor {
  public:
   explicit JsonCursor(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
 
-  // JSON's four whitespace characters, as nlohmann's lexer skips them.
+  // JSON's four whitespace characters.
   void SkipSpace() {
     while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
   }
