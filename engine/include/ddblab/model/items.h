@@ -90,17 +90,22 @@ constexpr bool SpentReading(const GetItemResponse&) { return true; }
 // SIZE is refused on a table with a local secondary index, where DynamoDB would report item
 // collection sizes and ddblab computes none.
 
+// The placeholders a request's expressions use: #name by the attribute name it stands for, :value
+// by its value (a read whose one expression takes no values has the names alone).
+#define DDBLAB_ROWS_Placeholders(M)                                                    \
+  M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,    \
+    model::kOptional, model::kNoConstraint)                                            \
+  M(ExpressionAttributeValues, expression_attribute_values, ExpressionAttributeValues, \
+    model::kOptional, model::kNoConstraint)
+
 // What every conditional single-item write ends with, in DynamoDB's member order: its condition,
 // the placeholders its expressions use, and what a failed condition returns.
 #define DDBLAB_ROWS_Condition(M)                                                                   \
   M(ConditionExpression, condition_expression, std::string, model::kOptional | model::kExpression, \
     model::kNoConstraint)                                                                          \
-  M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,                \
-    model::kOptional, model::kNoConstraint)                                                        \
-  M(ExpressionAttributeValues, expression_attribute_values, ExpressionAttributeValues,             \
-    model::kOptional, model::kNoConstraint)                                                        \
-  M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure, std::string,    \
-    model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
+  DDBLAB_ROWS_Placeholders(M)                                                                      \
+      M(ReturnValuesOnConditionCheckFailure, return_values_on_condition_check_failure,             \
+        std::string, model::kOptional, model::kReturnValuesOnConditionCheckFailureEnum)
 
 // A single-item write's answer: the attributes ReturnValues asks for (the old item, or for
 // UpdateItem the old or new attributes), and what the write cost.

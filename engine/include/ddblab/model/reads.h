@@ -59,10 +59,7 @@ inline constexpr Constraint kSelectEnum =
     model::kNoConstraint)                                                                        \
   M(KeyConditionExpression, key_condition_expression, std::string,                               \
     model::kOptional | model::kExpression, model::kNoConstraint)                                 \
-  M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,              \
-    model::kOptional, model::kNoConstraint)                                                      \
-  M(ExpressionAttributeValues, expression_attribute_values, ExpressionAttributeValues,           \
-    model::kOptional, model::kNoConstraint)
+  DDBLAB_ROWS_Placeholders(M)
 DDBLAB_MODEL_STRUCT(QueryRequest)
 // Captured from DynamoDB.
 constexpr std::string_view ReportOrder(const QueryRequest*) {
@@ -93,11 +90,8 @@ constexpr std::string_view ReportOrder(const QueryRequest*) {
     model::kOptional | model::kExpression, model::kNoConstraint)                             \
   M(FilterExpression, filter_expression, std::string, model::kOptional | model::kExpression, \
     model::kNoConstraint)                                                                    \
-  M(ExpressionAttributeNames, expression_attribute_names, ExpressionAttributeNames,          \
-    model::kOptional, model::kNoConstraint)                                                  \
-  M(ExpressionAttributeValues, expression_attribute_values, ExpressionAttributeValues,       \
-    model::kOptional, model::kNoConstraint)                                                  \
-  M(ConsistentRead, consistent_read, bool, model::kOptional, model::kNoConstraint)
+  DDBLAB_ROWS_Placeholders(M)                                                                \
+      M(ConsistentRead, consistent_read, bool, model::kOptional, model::kNoConstraint)
 DDBLAB_MODEL_STRUCT(ScanRequest)
 // Captured from DynamoDB.
 constexpr std::string_view ReportOrder(const ScanRequest*) {
