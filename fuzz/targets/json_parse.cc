@@ -1,15 +1,13 @@
-// The JSON readers against references. ParseJson must refuse exactly the texts nlohmann's parser
+// The JSON reader against references. ParseJson must refuse exactly the texts nlohmann's parser
 // refuses and otherwise build its document, type for type and member for member (below 256
-// levels, past which ParseJson leaves containers empty); whenever PutItem's fast path answers,
-// the full path (document, then FromJson) must accept the same text as the same request.
-// Declining is always allowed there: the full path runs then.
+// levels, past which ParseJson leaves containers empty); and a request body read from its text
+// (the tape) must give what its document gives: the same request, or the same error.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
-#include "wire/codec.h"
-#include "wire/put_item_fast_path.h"
+#include "ddblab/wire.h"
 
 namespace {
 
@@ -32,18 +30,23 @@ bool Same(const ddblab::wire::Json& a, const ddblab::wire::Json& b) {
   return a == b;
 }
 
-void CheckPutItemFastPath(std::string_view text) {
-  ddblab::PutItemRequest fast, full;
-  if (!ddblab::wire::internal::FastPutItemRequest(text, &fast)) return;
-  ddblab::wire::Json doc = ddblab::wire::ParseJson(text);
-  if (doc.is_discarded() || !ddblab::wire::internal::FromJson(doc, &full).ok()) std::abort();
-  if (fast.table_name != full.table_name || fast.item != full.item ||
-      fast.condition_expression != full.condition_expression ||
-      fast.expression_attribute_names != full.expression_attribute_names ||
-      fast.expression_attribute_values != full.expression_attribute_values ||
-      fast.return_values != full.return_values ||
-      fast.return_consumed_capacity != full.return_consumed_capacity ||
-      full.return_values_on_condition_check_failure || full.expected || full.conditional_operator) {
+// The body as a request of one of the operations whose requests have the most members.
+void CheckBodyForms(std::string_view text) {
+  static const char* const kOperations[] = {"PutItem", "UpdateItem", "Query", "BatchWriteItem"};
+  const char* op = kOperations[text.size() % 4];
+  const ddblab::wire::Json doc = ddblab::wire::ParseJson(text);
+  ddblab::Result<ddblab::Request> from_text = ddblab::wire::RequestFromText(op, text);
+  if (doc.is_discarded()) {
+    if (from_text.ok()) std::abort();
+    return;
+  }
+  ddblab::Result<ddblab::Request> from_doc = ddblab::wire::RequestFromJson(op, doc);
+  if (from_text.ok() != from_doc.ok()) std::abort();
+  if (!from_text.ok()) {
+    if (from_text.error().message != from_doc.error().message) std::abort();
+    return;
+  }
+  if (ddblab::wire::RequestToJson(*from_text) != ddblab::wire::RequestToJson(*from_doc)) {
     std::abort();
   }
 }
@@ -52,7 +55,7 @@ void CheckPutItemFastPath(std::string_view text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  CheckPutItemFastPath(text);
+  CheckBodyForms(text);
   const ddblab::wire::Json parsed = ddblab::wire::ParseJson(text);
   const size_t brackets = static_cast<size_t>(std::count(text.begin(), text.end(), '[') +
                                               std::count(text.begin(), text.end(), '{'));

@@ -39,12 +39,11 @@ std::string_view ItemObjectText(std::string_view line) {
 }  // namespace
 
 Result<Item> ParseItemLine(std::string_view text, int64_t line) {
-  // The wire module's reader of everyday attribute values reads the common lines (what .export
-  // of flat tables writes) without a JSON document; it answers only where the document would
-  // give the same item, so the rest, and every error, is judged below.
+  // The wire's text reader reads a line's item without a JSON document; it answers only where
+  // the document would give the same item, so the rest, and every error, is judged below.
   Item item;
   if (std::string_view object = ItemObjectText(text);
-      !object.empty() && wire::ReadEverydayValues(object, &item) && ValidateItem(item).ok()) {
+      !object.empty() && wire::ReadValuesText(object, &item)) {
     return item;
   }
   const std::string where = "line " + std::to_string(line) + ": ";

@@ -45,16 +45,16 @@ Json ItemToJson(const Item& item);
 // A read's item; one still in its storage encoding is rendered without being decoded.
 Json ItemToJson(const ResultItem& item);
 
-// Everyday JSON text read straight into typed values, for fast paths (serve's PutItem bodies,
-// the aws-CLI item and read commands): ReadEverydayValues reads an object of attribute values of
-// type S, N, BOOL or NULL (true), at least one, no name repeated, every number valid;
-// ReadEverydayNames an object of strings, at least one, no name repeated. Whitespace may surround
-// the object. Both answer false for any other text, leaving *out unspecified: the caller then reads
-// the text in full (ParseJson, then ItemFromJson), so an error or a rarer form keeps exactly one
-// behaviour. An item read this way is not yet checked as an item (ValidateItem).
-bool ReadEverydayValues(std::string_view json, Item* out);
-bool ReadEverydayValues(std::string_view json, ExpressionAttributeValues* out);
-bool ReadEverydayNames(std::string_view json, ExpressionAttributeNames* out);
+// JSON text read straight into typed values, without a document (the aws-CLI fast command's item
+// and placeholder options, .import's lines): an object of attribute values (an item or key, or
+// ExpressionAttributeValues), each naming exactly one of DynamoDB's types and no other member at
+// any depth, or an object of strings (ExpressionAttributeNames). Each answers false, leaving *out
+// unspecified, for any other text (malformed, the wrong JSON types, a value rule broken); a
+// caller that must say why reads the text into a document and decodes that. An item read this
+// way is checked as an item (ValidateItem).
+bool ReadValuesText(std::string_view json, Item* out);
+bool ReadValuesText(std::string_view json, ExpressionAttributeValues* out);
+bool ReadNamesText(std::string_view json, ExpressionAttributeNames* out);
 
 // Renders a ConsumedCapacity as DynamoDB does for the given ReturnConsumedCapacity value
 // ("TOTAL" or "INDEXES"; "NONE" or empty gives null).
@@ -123,6 +123,9 @@ Json PartitionMapToJson(const PartitionMap& map);
 // RequestFromJson(RequestToJson(r)) gives r back, ResponseToJson(ResponseFromJson(b)) gives b
 // back less members ddblab does not model. ToJsonResult renders a typed call's body.
 Result<Request> RequestFromJson(std::string_view operation, const Json& body);
+// The same from the body's text, read without a document (malformed JSON is a
+// SerializationException without a message, as DynamoDB answers it).
+Result<Request> RequestFromText(std::string_view operation, std::string_view body);
 // The service model's member constraints of a typed request (enums, lengths, ranges, table
 // names), as RequestFromJson checks a body's while reading it. A fast path that builds a typed
 // request from text declines one that breaks them, so the full reader reports the violations

@@ -17,24 +17,27 @@ constexpr int kMaxConvertDepth = 40;
 constexpr std::string_view kStructureFound = "Start of structure or map found where not expected";
 
 // The token name DynamoDB's deserializer reports for a scalar JSON value.
-std::string_view TokenName(const Json& j) {
-  if (j.is_boolean()) return j.get<bool>() ? "TRUE_VALUE" : "FALSE_VALUE";
+template <Document Doc>
+std::string_view TokenName(const Doc& j) {
+  if (j.is_boolean()) return j.template get<bool>() ? "TRUE_VALUE" : "FALSE_VALUE";
   if (j.is_number_float()) return "DECIMAL_VALUE";
   if (j.is_number()) return "NUMBER_VALUE";
   return "STRING_VALUE";
 }
 
-std::string BlobProblem(const Json& j) {
+template <Document Doc>
+std::string BlobProblem(const Doc& j) {
   // DynamoDB: B and BS members are base64 strings; anything else cannot become bytes.
   if (j.is_object()) return std::string(kStructureFound);
   if (j.is_array()) return "Unrecognized collection type class java.nio.ByteBuffer";
   if (!j.is_string()) return "only base-64-encoded strings are convertible to bytes";
   std::string bytes, message;
-  if (!Base64Decode(j.get_ref<const std::string&>(), &bytes, &message)) return message;
+  if (!Base64Decode(TextOf(j), &bytes, &message)) return message;
   return "";
 }
 
-std::string ListProblem(const Json& j) {
+template <Document Doc>
+std::string ListProblem(const Doc& j) {
   if (j.is_array()) return "";
   if (j.is_object()) return std::string(kStructureFound);
   return "Unexpected field type";
@@ -42,7 +45,8 @@ std::string ListProblem(const Json& j) {
 
 }  // namespace
 
-std::string ScalarTypeProblem(const Json& j, std::string_view java_type) {
+template <Document Doc>
+std::string ScalarTypeProblem(const Doc& j, std::string_view java_type) {
   if (j.is_object()) return std::string(kStructureFound);
   if (j.is_array()) return "Unrecognized collection type class java.lang." + std::string(java_type);
   if (java_type == "String") {
@@ -56,7 +60,8 @@ std::string ScalarTypeProblem(const Json& j, std::string_view java_type) {
   return std::string(TokenName(j)) + " cannot be converted to " + std::string(java_type);
 }
 
-std::string AttributeValueShapeProblem(const Json& j, int depth) {
+template <Document Doc>
+std::string AttributeValueShapeProblem(const Doc& j, int depth) {
   if (j.is_null()) return "";
   // Far deeper than DynamoDB's 32 levels: conversion rejects it, so stop descending here and
   // keep the recursion bounded whatever the request holds.
@@ -66,8 +71,8 @@ std::string AttributeValueShapeProblem(const Json& j, int depth) {
   }
   if (!j.is_object()) return "Unexpected value type in payload";
   for (auto it = j.begin(); it != j.end(); ++it) {
-    const std::string& key = it.key();
-    const Json& v = it.value();
+    const std::string_view key = it.key();
+    const Doc& v = it.value();
     if (v.is_null()) continue;
     std::string problem;
     if (key == "S" || key == "N") {
@@ -78,14 +83,14 @@ std::string AttributeValueShapeProblem(const Json& j, int depth) {
       problem = ScalarTypeProblem(v, "Boolean");
     } else if (key == "SS" || key == "NS" || key == "BS") {
       problem = ListProblem(v);
-      for (size_t i = 0; problem.empty() && i < v.size(); ++i) {
-        if (v[i].is_null()) continue;
-        problem = key == "BS" ? BlobProblem(v[i]) : ScalarTypeProblem(v[i], "String");
+      for (auto e = v.begin(); problem.empty() && e != v.end(); ++e) {
+        if (e->is_null()) continue;
+        problem = key == "BS" ? BlobProblem(*e) : ScalarTypeProblem(*e, "String");
       }
     } else if (key == "L") {
       problem = ListProblem(v);
-      for (size_t i = 0; problem.empty() && i < v.size(); ++i) {
-        problem = AttributeValueShapeProblem(v[i], depth + 1);
+      for (auto e = v.begin(); problem.empty() && e != v.end(); ++e) {
+        problem = AttributeValueShapeProblem(*e, depth + 1);
       }
     } else if (key == "M") {
       if (v.is_array()) {
@@ -106,7 +111,8 @@ std::string AttributeValueShapeProblem(const Json& j, int depth) {
   return "";
 }
 
-Result<AttributeValue> ConvertAttributeValue(const Json& j, int depth) {
+template <Document Doc>
+Result<AttributeValue> ConvertAttributeValue(const Doc& j, int depth) {
   static const Error kEmpty = ValidationError(
       "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
   if (depth > kMaxConvertDepth) {
@@ -115,7 +121,7 @@ Result<AttributeValue> ConvertAttributeValue(const Json& j, int depth) {
         "levels beyond supported limit");
   }
   if (!j.is_object()) return kEmpty;
-  const Json* found = nullptr;
+  const Doc* found = nullptr;
   std::string type_name;
   for (auto it = j.begin(); it != j.end(); ++it) {
     AttrType t;
@@ -129,25 +135,25 @@ Result<AttributeValue> ConvertAttributeValue(const Json& j, int depth) {
     type_name = it.key();
   }
   if (found == nullptr) return kEmpty;
-  const Json& v = *found;
+  const Doc& v = *found;
   AttrType type;
   ParseAttrType(type_name, &type);
   switch (type) {
     case AttrType::kS:
-      return AttributeValue::S(v.get<std::string>());
+      return AttributeValue::S(v.template get<std::string>());
     case AttrType::kN: {
-      DDB_ASSIGN_OR_RETURN(Decimal d, Decimal::Parse(v.get_ref<const std::string&>()));
+      DDB_ASSIGN_OR_RETURN(Decimal d, Decimal::Parse(TextOf(v)));
       return AttributeValue::N(std::move(d));
     }
     case AttrType::kB: {
       std::string bytes, message;
-      Base64Decode(v.get_ref<const std::string&>(), &bytes, &message);
+      Base64Decode(TextOf(v), &bytes, &message);
       return AttributeValue::B(std::move(bytes));
     }
     case AttrType::kBool:
-      return AttributeValue::Bool(v.get<bool>());
+      return AttributeValue::Bool(v.template get<bool>());
     case AttrType::kNull:
-      if (!v.get<bool>()) {
+      if (!v.template get<bool>()) {
         return ValidationError(
             "One or more parameter values were invalid: Null attribute value types must have the "
             "value of true");
@@ -156,7 +162,7 @@ Result<AttributeValue> ConvertAttributeValue(const Json& j, int depth) {
     case AttrType::kL: {
       List list;
       list.reserve(v.size());
-      for (const Json& e : v) {
+      for (const Doc& e : v) {
         DDB_ASSIGN_OR_RETURN(AttributeValue av, ConvertAttributeValue(e, depth + 1));
         list.push_back(std::move(av));
       }
@@ -166,20 +172,20 @@ Result<AttributeValue> ConvertAttributeValue(const Json& j, int depth) {
       Map map;
       for (auto it = v.begin(); it != v.end(); ++it) {
         DDB_ASSIGN_OR_RETURN(AttributeValue av, ConvertAttributeValue(it.value(), depth + 1));
-        map.insert_or_assign(it.key(), std::move(av));
+        map.insert_or_assign(std::string(it.key()), std::move(av));
       }
       return AttributeValue::M(std::move(map));
     }
     case AttrType::kSS:
     case AttrType::kBS: {
       std::vector<std::string> members;
-      for (const Json& e : v) {
+      for (const Doc& e : v) {
         if (e.is_null()) continue;
         if (type == AttrType::kSS) {
-          members.push_back(e.get<std::string>());
+          members.push_back(e.template get<std::string>());
         } else {
           std::string bytes, message;
-          Base64Decode(e.get_ref<const std::string&>(), &bytes, &message);
+          Base64Decode(TextOf(e), &bytes, &message);
           members.push_back(std::move(bytes));
         }
       }
@@ -188,9 +194,9 @@ Result<AttributeValue> ConvertAttributeValue(const Json& j, int depth) {
     }
     case AttrType::kNS: {
       std::vector<Decimal> members;
-      for (const Json& e : v) {
+      for (const Doc& e : v) {
         if (e.is_null()) continue;
-        DDB_ASSIGN_OR_RETURN(Decimal d, Decimal::Parse(e.get_ref<const std::string&>()));
+        DDB_ASSIGN_OR_RETURN(Decimal d, Decimal::Parse(TextOf(e)));
         members.push_back(std::move(d));
       }
       return AttributeValue::NS(std::move(members));
@@ -199,15 +205,52 @@ Result<AttributeValue> ConvertAttributeValue(const Json& j, int depth) {
   return kEmpty;
 }
 
-}  // namespace internal
-
-Result<AttributeValue> ValueFromJson(const Json& j) {
-  std::string problem = internal::AttributeValueShapeProblem(j);
+template <Document Doc>
+Result<AttributeValue> ValueFromDoc(const Doc& j) {
+  std::string problem = AttributeValueShapeProblem(j);
   if (!problem.empty()) return MakeError(ErrorType::kSerializationException, problem);
-  DDB_ASSIGN_OR_RETURN(AttributeValue v, internal::ConvertAttributeValue(j));
+  DDB_ASSIGN_OR_RETURN(AttributeValue v, ConvertAttributeValue(j));
   DDB_TRY(ValidateValue(v));
   return v;
 }
+
+template <Document Doc>
+Result<Item> ItemFromDoc(const Doc& j) {
+  if (j.is_array()) {
+    return MakeError(ErrorType::kSerializationException,
+                     "Unrecognized collection type java.util.Map<java.lang.String, "
+                     "com.amazonaws.dynamodb.v20120810.AttributeValue>");
+  }
+  if (!j.is_object()) {
+    return MakeError(ErrorType::kSerializationException, "Unexpected field type");
+  }
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    std::string problem = AttributeValueShapeProblem(it.value());
+    if (!problem.empty()) return MakeError(ErrorType::kSerializationException, problem);
+  }
+  Item item;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    DDB_ASSIGN_OR_RETURN(AttributeValue v, ConvertAttributeValue(it.value()));
+    item.insert_or_assign(std::string(it.key()), std::move(v));
+  }
+  DDB_TRY(ValidateItem(item));
+  return item;
+}
+
+// Each reader for both forms of a body (json_read.h).
+#define DDBLAB_VALUE_READERS_FOR(Doc)                                     \
+  template std::string ScalarTypeProblem(const Doc&, std::string_view);   \
+  template std::string AttributeValueShapeProblem(const Doc&, int);       \
+  template Result<AttributeValue> ConvertAttributeValue(const Doc&, int); \
+  template Result<AttributeValue> ValueFromDoc(const Doc&);               \
+  template Result<Item> ItemFromDoc(const Doc&);
+DDBLAB_VALUE_READERS_FOR(Json)
+DDBLAB_VALUE_READERS_FOR(TapeValue)
+#undef DDBLAB_VALUE_READERS_FOR
+
+}  // namespace internal
+
+Result<AttributeValue> ValueFromJson(const Json& j) { return internal::ValueFromDoc(j); }
 
 Json ValueToJson(const AttributeValue& v) {
   // A set built in memory (ReturnValues, an UPDATED_NEW image) leaves in key order, as stored
@@ -263,27 +306,7 @@ Json ValueToJson(const AttributeValue& v) {
   return j;
 }
 
-Result<Item> ItemFromJson(const Json& j) {
-  if (j.is_array()) {
-    return MakeError(ErrorType::kSerializationException,
-                     "Unrecognized collection type java.util.Map<java.lang.String, "
-                     "com.amazonaws.dynamodb.v20120810.AttributeValue>");
-  }
-  if (!j.is_object()) {
-    return MakeError(ErrorType::kSerializationException, "Unexpected field type");
-  }
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    std::string problem = internal::AttributeValueShapeProblem(it.value());
-    if (!problem.empty()) return MakeError(ErrorType::kSerializationException, problem);
-  }
-  Item item;
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    DDB_ASSIGN_OR_RETURN(AttributeValue v, internal::ConvertAttributeValue(it.value()));
-    item.insert_or_assign(it.key(), std::move(v));
-  }
-  DDB_TRY(ValidateItem(item));
-  return item;
-}
+Result<Item> ItemFromJson(const Json& j) { return internal::ItemFromDoc(j); }
 
 Json ItemToJson(const Item& item) {
   Json j = ObjectWithRoom(item.size());

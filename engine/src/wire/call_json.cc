@@ -12,12 +12,19 @@
 namespace ddblab::wire {
 namespace {
 
-template <size_t... I>
-Result<Request> DecodeRequest(Operation op, const Json& body, std::index_sequence<I...>) {
-  using Decode = Result<Request> (*)(const Json&);
-  static constexpr Decode kDecoders[] = {[](const Json& j) -> Result<Request> {
-    std::variant_alternative_t<I, Request> request;
-    DDB_TRY(internal::FromJson(j, &request));
+// A request of operation `op` from its body. A hand-written operation reads only the document
+// model (its tape, if it came as one, is made one).
+template <internal::Document Doc, size_t... I>
+Result<Request> DecodeRequest(Operation op, const Doc& body, std::index_sequence<I...>) {
+  using Decode = Result<Request> (*)(const Doc&);
+  static constexpr Decode kDecoders[] = {[](const Doc& j) -> Result<Request> {
+    using R = std::variant_alternative_t<I, Request>;
+    R request;
+    if constexpr (model::Modelled<R> || std::is_same_v<Doc, Json>) {
+      DDB_TRY(internal::FromJson(j, &request));
+    } else {
+      DDB_TRY(internal::FromJson(internal::DocumentOf(j), &request));
+    }
     return Request(std::in_place_index<I>, std::move(request));
   }...};
   return kDecoders[static_cast<size_t>(op)](body);
@@ -36,9 +43,8 @@ Result<Response> DecodeResponse(Operation op, const Json& body, std::index_seque
 
 constexpr auto kOperationCount = std::make_index_sequence<std::variant_size_v<Request>>();
 
-}  // namespace
-
-Result<Request> RequestFromJson(std::string_view operation, const Json& body) {
+template <internal::Document Doc>
+Result<Request> RequestFrom(std::string_view operation, const Doc& body) {
   std::optional<Operation> op = OperationFromName(operation);
   if (!op) {
     if (std::optional<Error> s3 = RefuseS3Operation(operation)) return *s3;
@@ -58,6 +64,21 @@ Result<Request> RequestFromJson(std::string_view operation, const Json& body) {
   }
   DDB_TRY(internal::RefuseUnsupportedMembers(*op, body));
   return request;
+}
+
+}  // namespace
+
+Result<Request> RequestFromJson(std::string_view operation, const Json& body) {
+  return RequestFrom(operation, body);
+}
+
+Result<Request> RequestFromText(std::string_view operation, std::string_view body) {
+  internal::JsonTape tape;
+  if (!tape.Parse(body)) {
+    // DynamoDB answers unparseable JSON with a SerializationException without a message.
+    return MakeError(ErrorType::kSerializationException, "");
+  }
+  return RequestFrom(operation, tape.root());
 }
 
 Status CheckModelConstraints(const Request& request) {

@@ -3,7 +3,6 @@
 #include "ddblab/wire.h"
 #include "ddblab/wire_text.h"
 #include "wire/codec.h"
-#include "wire/put_item_fast_path.h"
 #include "wire/response_text.h"
 
 namespace ddblab::wire {
@@ -34,9 +33,8 @@ JsonResult Failure(Error e) {
   return ToJsonResult(std::move(failed));
 }
 
-JsonResult Dispatch(Engine& engine, std::string_view operation, const Json& body,
-                    std::string* text) {
-  Result<Request> request = RequestFromJson(operation, body);
+// Runs a request read from its body (or refuses it with the reader's error).
+JsonResult Run(Engine& engine, Result<Request> request, std::string* text) {
   if (!request.ok()) return Failure(std::move(request.error()));
   return Render(ExecuteRequest(engine, *request), text);
 }
@@ -44,7 +42,7 @@ JsonResult Dispatch(Engine& engine, std::string_view operation, const Json& body
 }  // namespace
 
 JsonResult ExecuteJson(Engine& engine, std::string_view operation, const Json& request) {
-  return Dispatch(engine, operation, request, nullptr);
+  return Run(engine, RequestFromJson(operation, request), nullptr);
 }
 
 JsonResult ExecuteJsonText(Engine& engine, std::string_view operation, std::string_view body) {
@@ -54,19 +52,7 @@ JsonResult ExecuteJsonText(Engine& engine, std::string_view operation, std::stri
 JsonResult ExecuteJsonToText(Engine& engine, std::string_view operation, std::string_view body,
                              std::string* text) {
   if (text) text->clear();
-  // The everyday PutItem body skips the document (put_item_fast_path.h).
-  if (OperationFromName(operation) == Operation::PutItem) {
-    PutItemRequest request;
-    if (internal::FastPutItemRequest(body, &request)) {
-      return Render(ExecuteRequest(engine, Request(std::move(request))), text);
-    }
-  }
-  Json parsed = ParseJson(body);
-  if (parsed.is_discarded()) {
-    // DynamoDB answers unparseable JSON with a SerializationException without a message.
-    return Failure(MakeError(ErrorType::kSerializationException, ""));
-  }
-  return Dispatch(engine, operation, parsed, text);
+  return Run(engine, RequestFromText(operation, body), text);
 }
 
 const std::vector<std::string>& SupportedOperations() {

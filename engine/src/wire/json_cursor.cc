@@ -120,6 +120,19 @@ bool JsonCursor::String(std::string* s) {
   }
 }
 
+bool JsonCursor::StringInPlace(std::string_view* text, std::string* buffer, bool* appended) {
+  const char* start = p_ + 1;
+  const char* q = start + PlainPrefix(std::string_view(start, static_cast<size_t>(end_ - start)));
+  if (q < end_ && *q == '"') {
+    *text = std::string_view(start, static_cast<size_t>(q - start));
+    *appended = false;
+    p_ = q + 1;
+    return true;
+  }
+  *appended = true;
+  return String(buffer);
+}
+
 bool JsonCursor::Escape(std::string* s) {
   // JSON's one-character escapes: kEscaped[i] stands for kMeaning[i].
   static constexpr std::string_view kEscaped = "\"\\/bfnrt";

@@ -5,7 +5,8 @@
 
 namespace ddblab::wire::internal {
 
-Status CheckRequestBody(const Json& j) {
+template <Document Doc>
+Status CheckRequestBody(const Doc& j) {
   if (j.is_object()) return OkStatus();
   return MakeError(ErrorType::kSerializationException, "Unexpected value type in payload");
 }
@@ -24,7 +25,8 @@ void Decoder::ValueProblem(const Error& e) {
 
 void Decoder::ValidationProblem(std::string message) { ValueProblem(ValidationError(message)); }
 
-void Decoder::RefuseValuesWithoutExpressions(const Json& obj) {
+template <Document Doc>
+void Decoder::RefuseValuesWithoutExpressions(const Doc& obj) {
   if (Member(obj, "ExpressionAttributeValues") != nullptr) {
     ValidationProblem("ExpressionAttributeValues can only be specified when using expressions");
   }
@@ -45,25 +47,28 @@ Status Decoder::Finish() const {
   return OkStatus();
 }
 
-const Json* Decoder::Member(const Json& obj, std::string_view name) {
+template <Document Doc>
+const Doc* Decoder::Member(const Doc& obj, std::string_view name) {
   if (failed() || !obj.is_object()) return nullptr;
   auto it = obj.find(name);
   if (it == obj.end() || it->is_null()) return nullptr;
   return &*it;
 }
 
-std::optional<std::string> Decoder::String(const Json& obj, std::string_view name) {
-  const Json* m = Member(obj, name);
+template <Document Doc>
+std::optional<std::string> Decoder::String(const Doc& obj, std::string_view name) {
+  const Doc* m = Member(obj, name);
   if (m == nullptr) return std::nullopt;
   std::string problem = ScalarTypeProblem(*m, "String");
   if (!problem.empty()) {
     SerializationProblem(problem);
     return std::nullopt;
   }
-  return m->get<std::string>();
+  return m->template get<std::string>();
 }
 
-std::string Decoder::RequiredString(const Json& obj, std::string_view name,
+template <Document Doc>
+std::string Decoder::RequiredString(const Doc& obj, std::string_view name,
                                     const std::string& path) {
   bool present = Member(obj, name) != nullptr;
   std::optional<std::string> s = String(obj, name);
@@ -71,43 +76,46 @@ std::string Decoder::RequiredString(const Json& obj, std::string_view name,
   return s.value_or("");
 }
 
-std::optional<bool> Decoder::Bool(const Json& obj, std::string_view name) {
-  const Json* m = Member(obj, name);
+template <Document Doc>
+std::optional<bool> Decoder::Bool(const Doc& obj, std::string_view name) {
+  const Doc* m = Member(obj, name);
   if (m == nullptr) return std::nullopt;
   std::string problem = ScalarTypeProblem(*m, "Boolean");
   if (!problem.empty()) {
     SerializationProblem(problem);
     return std::nullopt;
   }
-  return m->get<bool>();
+  return m->template get<bool>();
 }
 
-std::optional<int64_t> Decoder::Integer(const Json& obj, std::string_view name,
+template <Document Doc>
+std::optional<int64_t> Decoder::Integer(const Doc& obj, std::string_view name,
                                         std::string_view java_type) {
-  const Json* m = Member(obj, name);
+  const Doc* m = Member(obj, name);
   if (m == nullptr) return std::nullopt;
   std::string problem = ScalarTypeProblem(*m, java_type);
   if (!problem.empty()) {
     SerializationProblem(problem);
     return std::nullopt;
   }
-  if (m->is_number_integer()) return m->get<int64_t>();
+  if (m->is_number_integer()) return m->template get<int64_t>();
   if (m->is_number_unsigned()) {
-    uint64_t u = m->get<uint64_t>();
+    uint64_t u = m->template get<uint64_t>();
     return u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
                ? std::numeric_limits<int64_t>::max()
                : static_cast<int64_t>(u);
   }
   // A fractional number is truncated, as DynamoDB's deserializer does for integer members.
-  double d = m->get<double>();
+  double d = m->template get<double>();
   if (!std::isfinite(d) || std::fabs(d) >= 9.2e18) {
     return d < 0 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int64_t>::max();
   }
   return static_cast<int64_t>(d);
 }
 
-const Json* Decoder::Struct(const Json& obj, std::string_view name, std::string_view shape) {
-  const Json* m = Member(obj, name);
+template <Document Doc>
+const Doc* Decoder::Struct(const Doc& obj, std::string_view name, std::string_view shape) {
+  const Doc* m = Member(obj, name);
   if (m == nullptr) return nullptr;
   if (m->is_object()) return m;
   if (m->is_array()) {
@@ -119,7 +127,8 @@ const Json* Decoder::Struct(const Json& obj, std::string_view name, std::string_
   return nullptr;
 }
 
-bool Decoder::StructElement(const Json& elem, std::string_view shape) {
+template <Document Doc>
+bool Decoder::StructElement(const Doc& elem, std::string_view shape) {
   if (failed()) return false;
   if (elem.is_object()) return true;
   if (elem.is_null()) return false;
@@ -132,8 +141,9 @@ bool Decoder::StructElement(const Json& elem, std::string_view shape) {
   return false;
 }
 
-const Json* Decoder::List(const Json& obj, std::string_view name) {
-  const Json* m = Member(obj, name);
+template <Document Doc>
+const Doc* Decoder::List(const Doc& obj, std::string_view name) {
+  const Doc* m = Member(obj, name);
   if (m == nullptr) return nullptr;
   if (m->is_array()) return m;
   SerializationProblem(m->is_object() ? "Start of structure or map found where not expected"
@@ -141,8 +151,9 @@ const Json* Decoder::List(const Json& obj, std::string_view name) {
   return nullptr;
 }
 
-const Json* Decoder::Map(const Json& obj, std::string_view name, std::string_view value_class) {
-  const Json* m = Member(obj, name);
+template <Document Doc>
+const Doc* Decoder::Map(const Doc& obj, std::string_view name, std::string_view value_class) {
+  const Doc* m = Member(obj, name);
   if (m == nullptr) return nullptr;
   if (m->is_object()) return m;
   if (m->is_array()) {
@@ -154,26 +165,27 @@ const Json* Decoder::Map(const Json& obj, std::string_view name, std::string_vie
   return nullptr;
 }
 
-std::optional<std::vector<std::string>> Decoder::StringList(const Json& obj,
-                                                            std::string_view name) {
-  const Json* list = List(obj, name);
+template <Document Doc>
+std::optional<std::vector<std::string>> Decoder::StringList(const Doc& obj, std::string_view name) {
+  const Doc* list = List(obj, name);
   if (list == nullptr) return std::nullopt;
   std::vector<std::string> out;
-  for (const Json& e : *list) {
+  for (const Doc& e : *list) {
     if (e.is_null()) continue;
     std::string problem = ScalarTypeProblem(e, "String");
     if (!problem.empty()) {
       SerializationProblem(problem);
       return std::nullopt;
     }
-    out.push_back(e.get<std::string>());
+    out.push_back(e.template get<std::string>());
   }
   return out;
 }
 
-std::optional<std::map<std::string, std::string>> Decoder::StringMap(const Json& obj,
+template <Document Doc>
+std::optional<std::map<std::string, std::string>> Decoder::StringMap(const Doc& obj,
                                                                      std::string_view name) {
-  const Json* map = Map(obj, name, "java.lang.String");
+  const Doc* map = Map(obj, name, "java.lang.String");
   if (map == nullptr) return std::nullopt;
   std::map<std::string, std::string> out;
   for (auto it = map->begin(); it != map->end(); ++it) {
@@ -183,14 +195,15 @@ std::optional<std::map<std::string, std::string>> Decoder::StringMap(const Json&
       SerializationProblem(problem);
       return std::nullopt;
     }
-    out[it.key()] = it.value().get<std::string>();
+    out[std::string(it.key())] = it.value().template get<std::string>();
   }
   return out;
 }
 
-std::optional<Item> Decoder::ItemValue(const Json& j) {
+template <Document Doc>
+std::optional<Item> Decoder::ItemValue(const Doc& j) {
   if (failed()) return std::nullopt;
-  Result<Item> item = ItemFromJson(j);
+  Result<Item> item = ItemFromDoc(j);
   if (!item.ok()) {
     ValueProblem(item.error());
     return std::nullopt;
@@ -198,8 +211,9 @@ std::optional<Item> Decoder::ItemValue(const Json& j) {
   return std::move(item).value();
 }
 
-std::optional<Item> Decoder::ItemMember(const Json& obj, std::string_view name) {
-  const Json* m = Member(obj, name);
+template <Document Doc>
+std::optional<Item> Decoder::ItemMember(const Doc& obj, std::string_view name) {
+  const Doc* m = Member(obj, name);
   if (m == nullptr) return std::nullopt;
   std::optional<Item> item = ItemValue(*m);
   // Keep going after a value error so a later SerializationException still wins; the member
@@ -208,10 +222,11 @@ std::optional<Item> Decoder::ItemMember(const Json& obj, std::string_view name) 
   return item;
 }
 
-std::optional<AttributeValue> Decoder::Value(const Json& obj, std::string_view name) {
-  const Json* m = Member(obj, name);
+template <Document Doc>
+std::optional<AttributeValue> Decoder::Value(const Doc& obj, std::string_view name) {
+  const Doc* m = Member(obj, name);
   if (m == nullptr) return std::nullopt;
-  Result<AttributeValue> v = ValueFromJson(*m);
+  Result<AttributeValue> v = ValueFromDoc(*m);
   if (!v.ok()) {
     ValueProblem(v.error());
     return std::nullopt;
@@ -219,37 +234,39 @@ std::optional<AttributeValue> Decoder::Value(const Json& obj, std::string_view n
   return std::move(v).value();
 }
 
-std::optional<std::map<std::string, AttributeValue>> Decoder::ValueMap(const Json& obj,
+template <Document Doc>
+std::optional<std::map<std::string, AttributeValue>> Decoder::ValueMap(const Doc& obj,
                                                                        std::string_view name) {
-  const Json* map = Map(obj, name, "com.amazonaws.dynamodb.v20120810.AttributeValue");
+  const Doc* map = Map(obj, name, "com.amazonaws.dynamodb.v20120810.AttributeValue");
   if (map == nullptr) return std::nullopt;
   std::map<std::string, AttributeValue> out;
   for (auto it = map->begin(); it != map->end(); ++it) {
-    Result<AttributeValue> v = ValueFromJson(it.value());
+    Result<AttributeValue> v = ValueFromDoc(it.value());
     if (!v.ok()) {
       Error e = v.error();
       // DynamoDB names the map and the placeholder around a value rule's message (captured from
       // DynamoDB: "ExpressionAttributeValues contains invalid value: Supplied AttributeValue is
       // empty, ... for key :v"); this decoder reads only ExpressionAttributeValues maps.
       if (e.type == ErrorType::kValidationException) {
-        e.message =
-            std::string(name) + " contains invalid value: " + e.message + " for key " + it.key();
+        e.message = std::string(name) + " contains invalid value: " + e.message + " for key " +
+                    std::string(it.key());
       }
       ValueProblem(e);
       continue;
     }
-    out.insert_or_assign(it.key(), std::move(v).value());
+    out.insert_or_assign(std::string(it.key()), std::move(v).value());
   }
   return out;
 }
 
-std::optional<std::vector<AttributeValue>> Decoder::ValueList(const Json& obj,
+template <Document Doc>
+std::optional<std::vector<AttributeValue>> Decoder::ValueList(const Doc& obj,
                                                               std::string_view name) {
-  const Json* list = List(obj, name);
+  const Doc* list = List(obj, name);
   if (list == nullptr) return std::nullopt;
   std::vector<AttributeValue> out;
-  for (const Json& e : *list) {
-    Result<AttributeValue> v = ValueFromJson(e);
+  for (const Doc& e : *list) {
+    Result<AttributeValue> v = ValueFromDoc(e);
     if (!v.ok()) {
       ValueProblem(v.error());
       continue;
@@ -258,5 +275,33 @@ std::optional<std::vector<AttributeValue>> Decoder::ValueList(const Json& obj,
   }
   return out;
 }
+
+// Each reader for both forms of a body (json_read.h).
+#define DDBLAB_READERS_FOR(Doc)                                                                    \
+  template Status CheckRequestBody(const Doc&);                                                    \
+  template void Decoder::RefuseValuesWithoutExpressions(const Doc&);                               \
+  template std::optional<std::string> Decoder::String(const Doc&, std::string_view);               \
+  template std::string Decoder::RequiredString(const Doc&, std::string_view, const std::string&);  \
+  template std::optional<bool> Decoder::Bool(const Doc&, std::string_view);                        \
+  template std::optional<int64_t> Decoder::Integer(const Doc&, std::string_view,                   \
+                                                   std::string_view);                              \
+  template const Doc* Decoder::Struct(const Doc&, std::string_view, std::string_view);             \
+  template bool Decoder::StructElement(const Doc&, std::string_view);                              \
+  template const Doc* Decoder::List(const Doc&, std::string_view);                                 \
+  template const Doc* Decoder::Map(const Doc&, std::string_view, std::string_view);                \
+  template std::optional<std::vector<std::string>> Decoder::StringList(const Doc&,                 \
+                                                                       std::string_view);          \
+  template std::optional<std::map<std::string, std::string>> Decoder::StringMap(const Doc&,        \
+                                                                                std::string_view); \
+  template std::optional<Item> Decoder::ItemValue(const Doc&);                                     \
+  template std::optional<Item> Decoder::ItemMember(const Doc&, std::string_view);                  \
+  template std::optional<AttributeValue> Decoder::Value(const Doc&, std::string_view);             \
+  template std::optional<std::map<std::string, AttributeValue>> Decoder::ValueMap(                 \
+      const Doc&, std::string_view);                                                               \
+  template std::optional<std::vector<AttributeValue>> Decoder::ValueList(const Doc&,               \
+                                                                         std::string_view);
+DDBLAB_READERS_FOR(Json)
+DDBLAB_READERS_FOR(TapeValue)
+#undef DDBLAB_READERS_FOR
 
 }  // namespace ddblab::wire::internal

@@ -18,8 +18,8 @@ Status FromJson(const Json& j, UpdateTableResponse* r) {
   return FromJson<UpdateTableResponse>(j, r);
 }
 
-Status FromJson(const Json& j, QueryRequest* r) { return FromJson<QueryRequest>(j, r); }
-Status FromJson(const Json& j, ScanRequest* r) { return FromJson<ScanRequest>(j, r); }
+Status FromJson(const Json& j, QueryRequest* r) { return FromJson<Json, QueryRequest>(j, r); }
+Status FromJson(const Json& j, ScanRequest* r) { return FromJson<Json, ScanRequest>(j, r); }
 Json ToJson(const QueryRequest& r) { return ToJson<QueryRequest>(r); }
 Json ToJson(const ScanRequest& r) { return ToJson<ScanRequest>(r); }
 

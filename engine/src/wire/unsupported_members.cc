@@ -19,26 +19,29 @@ Error Refuse(const std::string& member, const std::string& reason) {
   return ValidationError("ddblab does not support " + member + ": " + reason);
 }
 
-const Json* Member(const Json& body, const char* name) {
+template <Document Doc>
+const Doc* Member(const Doc& body, const char* name) {
   if (!body.is_object()) return nullptr;
   auto it = body.find(name);
   if (it == body.end() || it->is_null()) return nullptr;
   return &*it;
 }
 
-bool IsTrue(const Json* j, const char* name) {
-  const Json* m = j == nullptr ? nullptr : Member(*j, name);
-  return m != nullptr && m->is_boolean() && m->get<bool>();
+template <Document Doc>
+bool IsTrue(const Doc* j, const char* name) {
+  const Doc* m = j == nullptr ? nullptr : Member(*j, name);
+  return m != nullptr && m->is_boolean() && m->template get<bool>();
 }
 
 // Table settings: each refused unless it asks for DynamoDB's default.
-Status CheckTableSettings(const Json& body) {
-  if (const Json* s = Member(body, "SSESpecification"); IsTrue(s, "Enabled")) {
+template <Document Doc>
+Status CheckTableSettings(const Doc& body) {
+  if (const Doc* s = Member(body, "SSESpecification"); IsTrue(s, "Enabled")) {
     return Refuse("SSESpecification",
                   "encryption with a KMS key is not modelled (items are stored unencrypted)");
   }
-  if (const Json* c = Member(body, "TableClass");
-      c != nullptr && c->is_string() && c->get<std::string>() != "STANDARD") {
+  if (const Doc* c = Member(body, "TableClass");
+      c != nullptr && c->is_string() && TextOf(*c) != "STANDARD") {
     return Refuse("TableClass", "only the STANDARD table class is modelled");
   }
   if (IsTrue(&body, "DeletionProtectionEnabled")) {
@@ -66,8 +69,9 @@ Status CheckTableSettings(const Json& body) {
 }
 
 // Per index: OnDemandThroughput and WarmThroughput inside GSI definitions and updates.
-Status CheckIndexSettings(const Json& body) {
-  auto check = [](const Json& index) -> Status {
+template <Document Doc>
+Status CheckIndexSettings(const Doc& body) {
+  auto check = [](const Doc& index) -> Status {
     if (Member(index, "OnDemandThroughput") != nullptr) {
       return Refuse("OnDemandThroughput", "throughput limits and throttling are not simulated");
     }
@@ -76,14 +80,14 @@ Status CheckIndexSettings(const Json& body) {
     }
     return OkStatus();
   };
-  if (const Json* gsis = Member(body, "GlobalSecondaryIndexes"); gsis && gsis->is_array()) {
-    for (const Json& g : *gsis) DDB_TRY(check(g));
+  if (const Doc* gsis = Member(body, "GlobalSecondaryIndexes"); gsis && gsis->is_array()) {
+    for (const Doc& g : *gsis) DDB_TRY(check(g));
   }
-  if (const Json* ups = Member(body, "GlobalSecondaryIndexUpdates"); ups && ups->is_array()) {
-    for (const Json& u : *ups) {
+  if (const Doc* ups = Member(body, "GlobalSecondaryIndexUpdates"); ups && ups->is_array()) {
+    for (const Doc& u : *ups) {
       if (!u.is_object()) continue;
       for (const char* action : {"Create", "Update"}) {
-        if (const Json* a = Member(u, action)) DDB_TRY(check(*a));
+        if (const Doc* a = Member(u, action)) DDB_TRY(check(*a));
       }
     }
   }
@@ -92,12 +96,16 @@ Status CheckIndexSettings(const Json& body) {
 
 }  // namespace
 
-Status RefuseUnsupportedMembers(Operation operation, const Json& body) {
+template <Document Doc>
+Status RefuseUnsupportedMembers(Operation operation, const Doc& body) {
   if (operation == Operation::CreateTable || operation == Operation::UpdateTable) {
     DDB_TRY(CheckTableSettings(body));
     return CheckIndexSettings(body);
   }
   return OkStatus();
 }
+
+template Status RefuseUnsupportedMembers(Operation, const Json&);
+template Status RefuseUnsupportedMembers(Operation, const TapeValue&);
 
 }  // namespace ddblab::wire::internal

@@ -6,12 +6,12 @@
 // It answers only where the full path could say nothing else: the words are `[aws] [dynamodb]
 // <subcommand>` and then only that subcommand's own options, each once, as `--option value` or
 // `--option=value` (flags as --x or --no-x), no file:// value; the options are strings, flags,
-// plain non-negative integers, and JSON objects that read as everyday JSON
-// (wire::ReadEverydayValues, ReadEverydayNames: strict JSON, which Python's json module reads
-// the same way), every item and key valid. Anything else (a global option, paging controls,
-// shorthand, a set or a map value, the legacy maps and lists, a repeated or unknown option, any
-// error) takes the full path, so every message stays the full path's. Which member an option
-// fills, and of what type, is the request's model (VisitMembers).
+// plain non-negative integers, and JSON objects of attribute values or names that the wire's text
+// readers take (wire::ReadValuesText, ReadNamesText: each value one of DynamoDB's types and no
+// other member, as the aws CLI's parameter check requires), every item and key valid. Anything else
+// (a global option, paging controls, shorthand, a set or a map value, the legacy maps and lists, a
+// repeated or unknown option, any error) takes the full path, so every message stays the full
+// path's. Which member an option fills, and of what type, is the request's model (VisitMembers).
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -39,10 +39,10 @@ bool ReadCount(std::string_view v, std::optional<int64_t>* out) {
   return true;
 }
 
-// An item, key or start key: everyday values that make a valid item (the full path's decode
-// checks every item it reads with ValidateItem).
+// An item, key or start key: values that make a valid item (the full path's decode checks every
+// item it reads with ValidateItem).
 bool ReadItem(std::string_view v, Item* out) {
-  return IsJsonObjectText(v) && wire::ReadEverydayValues(v, out) && ValidateItem(*out).ok();
+  return IsJsonObjectText(v) && wire::ReadValuesText(v, out);
 }
 
 // Reads one option's value into the request member of the model name `member` (`flag` for a
@@ -78,9 +78,9 @@ bool ReadMember(std::string_view member, std::string_view value, std::optional<b
     } else if constexpr (std::is_same_v<T, Item>) {
       read = ReadItem(value, &target());
     } else if constexpr (std::is_same_v<T, ExpressionAttributeValues>) {
-      read = IsJsonObjectText(value) && wire::ReadEverydayValues(value, &target());
+      read = IsJsonObjectText(value) && wire::ReadValuesText(value, &target());
     } else if constexpr (std::is_same_v<T, ExpressionAttributeNames>) {
-      read = IsJsonObjectText(value) && wire::ReadEverydayNames(value, &target());
+      read = IsJsonObjectText(value) && wire::ReadNamesText(value, &target());
     }
   });
   return read;

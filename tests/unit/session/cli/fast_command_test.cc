@@ -54,6 +54,15 @@ TEST_CASE("CLI fast path sends what the full path sends for everyday item and re
       R"(scan --table-name Orders --limit 1 --segment 1 --total-segments 4 --consistent-read)",
       R"(scan --table-name Orders --projection-expression PK)",
       R"(scan --table-name Orders --conditional-operator OR)",
+      // Every attribute type, nested; a repeated name (its last value, as Python's json module
+      // reads it); an empty item, which the engine refuses as it would from the full path.
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"tags":{"SS":["a"]},"ns":{"NS":["1"]}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"m":{"M":{"a":{"L":[{"S":"b"}]}}}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"l":{"L":[]}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"b":{"B":"AQ=="},"bs":{"BS":["AQ=="]}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"PK":{"S":"y"}}')",
+      R"(put-item --table-name Tbl --item '{}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --expression-attribute-names '{}')",
   };
   for (const char* text : commands) {
     INFO(text);
@@ -92,15 +101,17 @@ TEST_CASE("CLI fast path declines what only the full path reads or refuses") {
       R"(scan --table-name Tbl --page-size 5)",
       R"(scan --table-name Tbl --starting-token abc)",
       R"(scan --table-name Tbl --no-paginate)",
-      // Values the fast reader does not take: shorthand, files, sets, maps, lists, binary,
-      // legacy parameters, lists of strings, integers Python reads otherwise.
+      // Values the fast reader does not take: shorthand, files, legacy parameters, lists of
+      // strings, integers Python reads otherwise, a member beside an attribute value's type
+      // (which the aws CLI's parameter check refuses), at any depth.
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x","note":1}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"m":{"M":{"a":{"S":"b","N":null}}}}')",
+      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"l":{"L":[{"X":"b"}]}}')",
+      R"(update-item --table-name Tbl --key '{"PK":{"S":"x"}}' --update-expression 'SET a = :v' )"
+      R"(--expression-attribute-values '{":v":{"S":"x","Q":1}}')",
       R"(put-item --table-name Tbl --item PK={S=x})",
       R"(put-item --table-name Tbl --item file://item.json)",
       R"(put-item --table-name file://name.txt --item '{"PK":{"S":"x"}}')",
-      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"tags":{"SS":["a"]}}')",
-      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"m":{"M":{"a":{"S":"b"}}}}')",
-      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"l":{"L":[]}}')",
-      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"b":{"B":"AQ=="}}')",
       R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --expected '{"PK":{"Exists":false}}')",
       R"(get-item --table-name Tbl --key '{"PK":{"S":"x"}}' --attributes-to-get a b)",
       R"(query --table-name Tbl --key-conditions '{}')",
@@ -116,12 +127,10 @@ TEST_CASE("CLI fast path declines what only the full path reads or refuses") {
       // Everything the full path refuses, with its own message.
       R"(put-item --table-name Tbl --item '{"PK":"x"}')",
       R"(put-item --table-name Tbl --item '{"PK":{"S":"x","N":"1"}}')",
-      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"},"PK":{"S":"y"}}')",
       R"(put-item --table-name Tbl --item '{"PK":{"N":"1e999"}}')",
       R"(put-item --table-name Tbl --item '{"PK":{"NULL":false}}')",
       R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}} extra')",
       R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}},"ReturnValues":"ALL_OLD"')",
-      R"(put-item --table-name Tbl --item '{}')",
       R"(put-item --table-name Tbl --item '{"":{"S":"x"}}')",
       R"(put-item --table-name Tbl --item '{"PK":{"S":NaN}}')",
       R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --item '{"PK":{"S":"y"}}')",
@@ -130,7 +139,6 @@ TEST_CASE("CLI fast path declines what only the full path reads or refuses") {
       R"(put-item --table-name --item '{"PK":{"S":"x"}}')",
       R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' stray)",
       "put-item --table-name Tbl --item=' {\"PK\":{\"S\":\"x\"}}'",
-      R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --expression-attribute-names '{}')",
       R"(put-item --table-name Tbl --item '{"PK":{"S":"x"}}' --expression-attribute-names #p=PK)",
       R"(get-item --table-name Tbl --key '{"PK":{"S":"x"}}' --consistent-read --consistent-read)",
       R"(get-item --table-name Tbl --key '{"PK":{"S":"x"}}' --consistent-read --no-consistent-read)",

@@ -1,6 +1,6 @@
-// The lexical half of the JSON readers (ParseJson in parse_json.cc, put_item_fast_path.h): a
-// cursor that reads whitespace, punctuation, strings, numbers and literals by RFC 8259's grammar.
-// Every read returns false where the text is not what it reads.
+// The lexical half of the JSON reader (json_tape.h): a cursor that reads whitespace, punctuation,
+// strings, numbers and literals by RFC 8259's grammar. Every read returns false where the text is
+// not what it reads.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +35,9 @@ class JsonCursor {
   // raw control characters refused, multi-byte characters checked as RFC 3629 UTF-8 (the table
   // nlohmann's lexer checks). Runs of plain ASCII are appended whole.
   bool String(std::string* s);
+  // A string at its opening quote, read in place when it is plain ASCII without escapes (*text
+  // then points into the input, *appended is false); otherwise as String, appended to *buffer.
+  bool StringInPlace(std::string_view* text, std::string* buffer, bool* appended);
   // An integer without fraction or exponent that fits 64 bits (*negative says whether it had a
   // minus sign, "-0" included); false for a fraction, an exponent or a larger integer.
   bool Integer(uint64_t* magnitude, bool* negative);

@@ -7,28 +7,54 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "catalog/constraint_errors.h"
 #include "ddblab/wire.h"
 #include "exec/request_checks.h"
+#include "wire/json_tape.h"
 
 namespace ddblab::wire::internal {
 
+// Every reader below is written once for the two forms a body comes in: the document model
+// (Json: a body an in-process caller built, or a hand-written operation's) and the tape the text
+// was read onto (TapeValue: serve's bodies). Each is instantiated for both (json_read.cc,
+// attribute_json.cc).
+template <typename Doc>
+concept Document = std::is_same_v<Doc, Json> || std::is_same_v<Doc, TapeValue>;
+
+// A string value's text.
+inline std::string_view TextOf(const Json& j) { return j.get_ref<const std::string&>(); }
+inline std::string_view TextOf(const TapeValue& v) { return v.str(); }
+
+// The document of one value of a tape (what ParseJson gives for its text).
+Json DocumentOf(const TapeValue& v);
+
 // DynamoDB's SerializationException text for `j` found where a value of `java_type` ("String",
 // "Boolean", "Integer", "Long") was expected; empty when `j` has that type.
-std::string ScalarTypeProblem(const Json& j, std::string_view java_type);
+template <Document Doc>
+std::string ScalarTypeProblem(const Doc& j, std::string_view java_type);
 
 // Shape check of one AttributeValue (as found inside a map or list): SerializationException
 // text, or empty when the JSON types are right. Does not check value rules.
-std::string AttributeValueShapeProblem(const Json& j, int depth = 1);
+template <Document Doc>
+std::string AttributeValueShapeProblem(const Doc& j, int depth = 1);
 
 // Converts a shape-checked AttributeValue; envelope and number errors are ValidationException.
 // Does not run ValidateValue (callers validate the whole value once).
-Result<AttributeValue> ConvertAttributeValue(const Json& j, int depth = 1);
+template <Document Doc>
+Result<AttributeValue> ConvertAttributeValue(const Doc& j, int depth = 1);
+
+// ValueFromJson and ItemFromJson (wire.h) for either form.
+template <Document Doc>
+Result<AttributeValue> ValueFromDoc(const Doc& j);
+template <Document Doc>
+Result<Item> ItemFromDoc(const Doc& j);
 
 // A request body must be a JSON object.
-Status CheckRequestBody(const Json& j);
+template <Document Doc>
+Status CheckRequestBody(const Doc& j);
 
 // Reads one request body. Problems are recorded, not returned, so reading continues and the
 // error DynamoDB would report first wins: a SerializationException anywhere in the body, then
@@ -75,40 +101,57 @@ class Decoder {
   }
 
   // Members of `obj`; an absent or null member gives nullopt (or nullptr).
-  std::optional<std::string> String(const Json& obj, std::string_view name);
-  std::string RequiredString(const Json& obj, std::string_view name, const std::string& path);
-  std::optional<bool> Bool(const Json& obj, std::string_view name);
-  std::optional<int64_t> Integer(const Json& obj, std::string_view name,
+  template <Document Doc>
+  std::optional<std::string> String(const Doc& obj, std::string_view name);
+  template <Document Doc>
+  std::string RequiredString(const Doc& obj, std::string_view name, const std::string& path);
+  template <Document Doc>
+  std::optional<bool> Bool(const Doc& obj, std::string_view name);
+  template <Document Doc>
+  std::optional<int64_t> Integer(const Doc& obj, std::string_view name,
                                  std::string_view java_type = "Integer");
   // A structure member (Projection, ProvisionedThroughput, ...), named by its shape for messages.
-  const Json* Struct(const Json& obj, std::string_view name, std::string_view shape);
+  template <Document Doc>
+  const Doc* Struct(const Doc& obj, std::string_view name, std::string_view shape);
   // A list member; nullptr when absent or ill-typed.
-  const Json* List(const Json& obj, std::string_view name);
+  template <Document Doc>
+  const Doc* List(const Doc& obj, std::string_view name);
   // A map member whose values are `value_class` (Java class name used in DynamoDB's message).
-  const Json* Map(const Json& obj, std::string_view name, std::string_view value_class);
+  template <Document Doc>
+  const Doc* Map(const Doc& obj, std::string_view name, std::string_view value_class);
   // An element of a list or map that must be a structure of shape `shape`.
-  bool StructElement(const Json& elem, std::string_view shape);
+  template <Document Doc>
+  bool StructElement(const Doc& elem, std::string_view shape);
 
-  std::optional<std::vector<std::string>> StringList(const Json& obj, std::string_view name);
-  std::optional<std::map<std::string, std::string>> StringMap(const Json& obj,
+  template <Document Doc>
+  std::optional<std::vector<std::string>> StringList(const Doc& obj, std::string_view name);
+  template <Document Doc>
+  std::optional<std::map<std::string, std::string>> StringMap(const Doc& obj,
                                                               std::string_view name);
   // Map of AttributeValues validated as an item (Item, Key, ExclusiveStartKey, ...).
-  std::optional<Item> ItemMember(const Json& obj, std::string_view name);
+  template <Document Doc>
+  std::optional<Item> ItemMember(const Doc& obj, std::string_view name);
   // Same, for an element already extracted (e.g. one key of BatchGetItem's Keys).
-  std::optional<Item> ItemValue(const Json& j);
+  template <Document Doc>
+  std::optional<Item> ItemValue(const Doc& j);
   // One AttributeValue member (the legacy conditions' Value); a value rule it breaks is recorded.
-  std::optional<AttributeValue> Value(const Json& obj, std::string_view name);
-  std::optional<std::map<std::string, AttributeValue>> ValueMap(const Json& obj,
+  template <Document Doc>
+  std::optional<AttributeValue> Value(const Doc& obj, std::string_view name);
+  template <Document Doc>
+  std::optional<std::map<std::string, AttributeValue>> ValueMap(const Doc& obj,
                                                                 std::string_view name);
-  std::optional<std::vector<AttributeValue>> ValueList(const Json& obj, std::string_view name);
+  template <Document Doc>
+  std::optional<std::vector<AttributeValue>> ValueList(const Doc& obj, std::string_view name);
   // For read shapes whose only expression (ProjectionExpression) takes no values: GetItem,
   // BatchGetItem's KeysAndAttributes and TransactGetItems' Get. A present
   // ExpressionAttributeValues member is refused rather than ignored, with DynamoDB's message
   // for values given where no expression can use them.
-  void RefuseValuesWithoutExpressions(const Json& obj);
+  template <Document Doc>
+  void RefuseValuesWithoutExpressions(const Doc& obj);
 
  private:
-  const Json* Member(const Json& obj, std::string_view name);
+  template <Document Doc>
+  const Doc* Member(const Doc& obj, std::string_view name);
 
   std::optional<std::string> serialization_;
   catalog::ConstraintErrors violations_;

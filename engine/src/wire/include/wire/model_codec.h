@@ -32,7 +32,8 @@ namespace model_codec {
 using catalog::MemberPath;
 
 // Whether `obj` has the member `name`, not null (DynamoDB reads a null member as absent).
-inline bool Present(const Json& obj, std::string_view name) {
+template <Document Doc>
+bool Present(const Doc& obj, std::string_view name) {
   if (!obj.is_object()) return false;
   auto it = obj.find(name);
   return it != obj.end() && !it->is_null();
@@ -40,26 +41,27 @@ inline bool Present(const Json& obj, std::string_view name) {
 
 // ---------------------------------------------------------------- request bodies -> shapes
 
-template <typename T>
-void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const std::string& path,
+template <typename T, Document Doc>
+void ReadValue(Decoder& d, const Doc& obj, const model::MemberInfo& m, const std::string& path,
                std::optional<T>* out);
 
-template <model::Modelled S>
-void ReadShape(Decoder& d, const Json& obj, const std::string& parent, S* shape);
+template <model::Modelled S, Document Doc>
+void ReadShape(Decoder& d, const Doc& obj, const std::string& parent, S* shape);
 
 // The elements of `list`, the list member at `path`, each a shape T.
-template <model::Modelled T>
-std::vector<T> ReadElements(Decoder& d, const Json& list, const std::string& path) {
+template <model::Modelled T, Document Doc>
+std::vector<T> ReadElements(Decoder& d, const Doc& list, const std::string& path) {
   std::vector<T> elements;
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (!d.StructElement(list[i], ShapeName(static_cast<const T*>(nullptr)))) continue;
-    ReadShape(d, list[i], catalog::ElementPath(path, i), &elements.emplace_back());
+  size_t i = 0;
+  for (auto e = list.begin(); e != list.end(); ++e, ++i) {
+    if (!d.StructElement(*e, ShapeName(static_cast<const T*>(nullptr)))) continue;
+    ReadShape(d, *e, catalog::ElementPath(path, i), &elements.emplace_back());
   }
   return elements;
 }
 
-template <model::Modelled S>
-void ReadShape(Decoder& d, const Json& obj, const std::string& parent, S* shape) {
+template <model::Modelled S, Document Doc>
+void ReadShape(Decoder& d, const Doc& obj, const std::string& parent, S* shape) {
   if constexpr (requires { TakesNoValues(static_cast<const S*>(nullptr)); }) {
     d.RefuseValuesWithoutExpressions(obj);
   }
@@ -94,18 +96,18 @@ void Check(Decoder& d, const model::MemberInfo& m, const std::string& path, cons
 
 // Records the violation of m's list-length constraint by the list member of `obj` as sent (its
 // elements counted in the body: one that did not convert is reported by its own message).
-inline void CheckLength(Decoder& d, const Json& obj, const model::MemberInfo& m,
-                        const std::string& path) {
+template <Document Doc>
+void CheckLength(Decoder& d, const Doc& obj, const model::MemberInfo& m, const std::string& path) {
   if (m.constraint.kind == model::Constraint::kNone || !Present(obj, m.wire)) return;
-  const Json& list = *obj.find(m.wire);
+  const Doc& list = *obj.find(m.wire);
   if (!list.is_array()) return;
   catalog::ConstraintErrors found;
   catalog::CheckListLength(m.constraint, list.size(), path, &found);
   d.Violations(found);
 }
 
-template <typename T>
-void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const std::string& path,
+template <typename T, Document Doc>
+void ReadValue(Decoder& d, const Doc& obj, const model::MemberInfo& m, const std::string& path,
                std::optional<T>* out) {
   if constexpr (std::is_same_v<T, std::string>) {
     *out = d.String(obj, m.wire);
@@ -137,19 +139,20 @@ void ReadValue(Decoder& d, const Json& obj, const model::MemberInfo& m, const st
     using Shape = typename T::mapped_type;
     const std::string_view shape = ShapeName(static_cast<const Shape*>(nullptr));
     // DynamoDB names a map's value class in its message, as the Java class of the shape.
-    const Json* map = d.Map(obj, m.wire, "com.amazonaws.dynamodb.v20120810." + std::string(shape));
+    const Doc* map = d.Map(obj, m.wire, "com.amazonaws.dynamodb.v20120810." + std::string(shape));
     if (map == nullptr) return;
     T& entries = out->emplace();
     for (auto it = map->begin(); it != map->end(); ++it) {
       if (!d.StructElement(it.value(), shape)) continue;
-      ReadShape(d, it.value(), path + "." + it.key(), &entries[it.key()]);
+      std::string key(it.key());
+      ReadShape(d, it.value(), path + "." + key, &entries[key]);
     }
   } else if constexpr (model::Modelled<T>) {
-    const Json* member = d.Struct(obj, m.wire, ShapeName(static_cast<const T*>(nullptr)));
+    const Doc* member = d.Struct(obj, m.wire, ShapeName(static_cast<const T*>(nullptr)));
     if (member == nullptr) return;
     ReadShape(d, *member, path, &out->emplace());
   } else if constexpr (model::ListOfShapes<T>) {
-    const Json* list = d.List(obj, m.wire);
+    const Doc* list = d.List(obj, m.wire);
     if (list == nullptr) return;
     *out = ReadElements<typename T::value_type>(d, *list, path);
     CheckLength(d, obj, m, path);
@@ -363,9 +366,9 @@ void ReadBody(BodyReader& b, const Json& obj, S* shape) {
 
 }  // namespace model_codec
 
-// The codec.h entry points for modelled shapes.
-template <model::Modelled T>
-requires(!kIsResponseShape<T>) Status FromJson(const Json& j, T* r) {
+// The codec.h entry points for modelled shapes; a request is read from either form of its body.
+template <Document Doc, model::Modelled T>
+requires(!kIsResponseShape<T>) Status FromJson(const Doc& j, T* r) {
   DDB_TRY(CheckRequestBody(j));
   Decoder d;
   model_codec::ReadShape(d, j, "", r);

@@ -5,12 +5,14 @@
 #include <string_view>
 
 #include "ddblab/wire.h"
+#include "wire/json_read.h"
 
 namespace ddblab::wire::internal {
 
 // A ValidationException naming the first member of `body` (the request of `operation`) that
 // asks for behaviour ddblab does not model; OK otherwise. ReturnItemCollectionMetrics, which
 // depends on the tables, is checked with the typed request (ddblab/call.h, ExecuteRequest).
-Status RefuseUnsupportedMembers(Operation operation, const Json& body);
+template <Document Doc>
+Status RefuseUnsupportedMembers(Operation operation, const Doc& body);
 
 }  // namespace ddblab::wire::internal
