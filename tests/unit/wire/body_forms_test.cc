@@ -196,11 +196,20 @@ TEST_CASE("3,000 generated and mutated bodies read alike from either form") {
   Pair p;
   std::mt19937 rng(20261208);
   auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
-  const std::vector<std::string> values = {
-      R"({"S":"v"})",      R"({"S":""})",          R"({"N":"0"})",     R"({"N":"-0.001"})",
-      R"({"N":"1e3"})",    R"({"BOOL":false})",    R"({"NULL":true})", R"({"N":"01"})",
-      R"({"SS":["a"]})",   R"({"S":1})",           R"({"L":[{"S":"x"},{"N":"2"}]})",
-      R"({"M":{"a":{"S":"b"},"a":{"N":"3"}}})",    R"({"B":"AAE="})",  R"({"S":"\u00e9\n"})"};
+  const std::vector<std::string> values = {R"({"S":"v"})",
+                                           R"({"S":""})",
+                                           R"({"N":"0"})",
+                                           R"({"N":"-0.001"})",
+                                           R"({"N":"1e3"})",
+                                           R"({"BOOL":false})",
+                                           R"({"NULL":true})",
+                                           R"({"N":"01"})",
+                                           R"({"SS":["a"]})",
+                                           R"({"S":1})",
+                                           R"({"L":[{"S":"x"},{"N":"2"}]})",
+                                           R"({"M":{"a":{"S":"b"},"a":{"N":"3"}}})",
+                                           R"({"B":"AAE="})",
+                                           R"({"S":"\u00e9\n"})"};
   const char* ops[] = {"PutItem", "UpdateItem", "GetItem", "DeleteItem"};
   for (int i = 0; i < 3000; ++i) {
     const char* op = ops[pick(4)];
