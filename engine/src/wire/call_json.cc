@@ -73,7 +73,7 @@ Result<Request> RequestFromJson(std::string_view operation, const Json& body) {
 }
 
 Result<Request> RequestFromText(std::string_view operation, std::string_view body) {
-  internal::JsonTape tape;
+  internal::JsonTape& tape = internal::ThreadTape();
   if (!tape.Parse(body)) {
     // DynamoDB answers unparseable JSON with a SerializationException without a message.
     return MakeError(ErrorType::kSerializationException, "");

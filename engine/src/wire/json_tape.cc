@@ -26,12 +26,24 @@ constexpr size_t kScanMembers = 16;
 // message as if it had been kept.
 constexpr size_t kMaxKeptDepth = 256;
 
+// A tape this large (in values) is given back when a text of fewer bytes comes next.
+constexpr size_t kKeptValues = size_t{1} << 16;
+
 }  // namespace
+
+struct JsonTape::Open {
+  uint32_t at;  // the container's place on the tape
+  bool object;
+  std::unordered_map<std::string, uint32_t> names;  // once an object outgrows the scan
+};
+
+JsonTape::JsonTape() = default;
+JsonTape::~JsonTape() = default;
 
 class JsonTape::Reader {
  public:
   Reader(std::string_view text, JsonTape* tape)
-      : c_(text), values_(tape->values_), buffer_(tape->buffer_) {}
+      : c_(text), values_(tape->values_), buffer_(tape->buffer_), open_(tape->open_) {}
 
   bool Document() {
     values_.clear();
@@ -64,12 +76,6 @@ class JsonTape::Reader {
   }
 
  private:
-  struct Open {
-    uint32_t at;  // the container's place on the tape
-    bool object;
-    std::unordered_map<std::string, uint32_t> names;  // once an object outgrows the scan
-  };
-
   bool Keeping() const { return skipped_.empty(); }
   bool InObject() const { return Keeping() ? open_[depth_ - 1].object : skipped_.back(); }
 
@@ -104,6 +110,7 @@ class JsonTape::Reader {
         Open& o = open_[depth_++];
         o.at = static_cast<uint32_t>(values_.size() - 1);
         o.object = object;
+        o.names.clear();  // left by a text that ended in a syntax error
       }
       *complete = false;
       return !object || Key();
@@ -258,12 +265,26 @@ class JsonTape::Reader {
   JsonCursor c_;
   std::vector<TapeValue>& values_;
   std::string& buffer_;
-  std::vector<Open> open_;  // the open containers kept, innermost at depth_ - 1
+  std::vector<Open>& open_;  // the open containers kept, innermost at depth_ - 1
   size_t depth_ = 0;
   // Containers opened where nothing is kept, innermost last: whether each is an object.
   std::vector<bool> skipped_;
 };
 
-bool JsonTape::Parse(std::string_view text) { return Reader(text, this).Document(); }
+bool JsonTape::Parse(std::string_view text) {
+  if (values_.capacity() > kKeptValues && text.size() < kKeptValues) {
+    values_ = {};
+    buffer_ = {};
+    open_ = {};
+  }
+  // Room for a body of small values; a larger tape grows as it is read.
+  values_.reserve(text.size() / 8 + 8);
+  return Reader(text, this).Document();
+}
+
+JsonTape& ThreadTape() {
+  thread_local JsonTape tape;
+  return tape;
+}
 
 }  // namespace ddblab::wire::internal

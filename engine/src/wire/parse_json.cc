@@ -55,7 +55,7 @@ Json DocumentOf(const TapeValue& v) {
 }  // namespace internal
 
 Json ParseJson(std::string_view text) {
-  internal::JsonTape tape;
+  internal::JsonTape& tape = internal::ThreadTape();
   if (!tape.Parse(text)) return Json(Json::value_t::discarded);
   return internal::DocumentOf(tape.root());
 }

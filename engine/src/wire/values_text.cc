@@ -42,7 +42,7 @@ bool OnlyTypeMembers(const TapeValue& map, int depth) {
 // or read refuses a member.
 template <typename Read>
 bool ReadMembers(std::string_view json, Read read) {
-  JsonTape tape;
+  JsonTape& tape = internal::ThreadTape();
   if (!tape.Parse(json) || !tape.root().is_object()) return false;
   const TapeValue& object = tape.root();
   for (auto it = object.begin(); it != object.end(); ++it) {
@@ -54,7 +54,7 @@ bool ReadMembers(std::string_view json, Read read) {
 }  // namespace
 
 bool ReadValuesText(std::string_view json, Item* out) {
-  JsonTape tape;
+  JsonTape& tape = internal::ThreadTape();
   if (!tape.Parse(json) || !tape.root().is_object() || !OnlyTypeMembers(tape.root(), 1)) {
     return false;
   }

@@ -134,7 +134,8 @@ class TapeValue {
 
 class JsonTape {
  public:
-  JsonTape() = default;
+  JsonTape();
+  ~JsonTape();
   // Strings point into the tape's buffer: a tape stays where it was built.
   JsonTape(const JsonTape&) = delete;
   JsonTape& operator=(const JsonTape&) = delete;
@@ -143,7 +144,8 @@ class JsonTape {
   // skipped); false on a syntax error or a number too large for a double. Integers are unsigned
   // without a minus sign and signed with one; a fraction, an exponent or more than 64 bits make
   // a double. A repeated member name keeps its first position and takes its last value.
-  // Containers deeper than 256 levels are read but left empty. Reading again reuses the room.
+  // Containers deeper than 256 levels are read but left empty. Reading again reuses the room
+  // (what a huge text needed is given back when a small one follows).
   bool Parse(std::string_view text);
 
   // The value read (after a successful Parse).
@@ -151,9 +153,16 @@ class JsonTape {
 
  private:
   class Reader;
+  struct Open;
 
   std::vector<TapeValue> values_;
-  std::string buffer_;  // strings that were not in the text as they read
+  std::string buffer_;      // strings that were not in the text as they read
+  std::vector<Open> open_;  // the containers open while reading
 };
+
+// The calling thread's tape, kept between texts so that reading a body allocates nothing once the
+// room is there. For a reader that is done with the tape before it returns: nothing it calls may
+// read another text onto it.
+JsonTape& ThreadTape();
 
 }  // namespace ddblab::wire::internal
