@@ -16,13 +16,13 @@ namespace ddblab::wire {
 
 using Json = nlohmann::ordered_json;
 
-// Parses JSON text (RFC 8259) in time linear in its size: the one reader of every untrusted JSON
-// text (request bodies, aws-CLI parameters, answers of a remote endpoint). Integers are unsigned
-// without a minus sign and signed with one, numbers with a fraction or an exponent or beyond 64
-// bits are doubles (one too large for a double is an error), a leading byte order mark is
-// skipped, and a repeated member keeps its first position and its last value. Nesting is read
+// Parses JSON text (RFC 8259) in time linear in its size, into a document built from the one
+// reader's tape (request bodies are read from the tape itself: RequestFromText). Integers are
+// unsigned without a minus sign and signed with one, numbers with a fraction or an exponent or
+// beyond 64 bits are doubles (one too large for a double is an error), a leading byte order mark
+// is skipped, and a repeated member keeps its first position and its last value. Nesting is read
 // with a heap stack; containers deeper than 256 levels are read but left empty. Returns a
-// discarded value on a syntax error. (engine/src/wire/parse_json.cc)
+// discarded value on a syntax error. (engine/src/wire/json_tape.cc, parse_json.cc)
 Json ParseJson(std::string_view text);
 
 // Appends `key` to a JSON object known not to hold it yet, without the linear duplicate search
@@ -127,9 +127,9 @@ Result<Request> RequestFromJson(std::string_view operation, const Json& body);
 // SerializationException without a message, as DynamoDB answers it).
 Result<Request> RequestFromText(std::string_view operation, std::string_view body);
 // The service model's member constraints of a typed request (enums, lengths, ranges, table
-// names), as RequestFromJson checks a body's while reading it. A fast path that builds a typed
-// request from text declines one that breaks them, so the full reader reports the violations
-// and both paths answer alike.
+// names), as RequestFromJson checks a body's while reading it. The aws-CLI fast command, which
+// builds a typed request from a command's words, declines one that breaks them, so the full
+// parser reports the violations and both paths answer alike.
 Status CheckModelConstraints(const Request& request);
 Json RequestToJson(const Request& request);
 Json ResponseToJson(const Response& response, std::string_view return_consumed_capacity);
