@@ -165,7 +165,7 @@ HttpReply HandleDynamoDbRequest(Engine& engine, std::string_view target,
     reply.result.body = wire::ErrorToJson(reply.result.error);
     reply.result.http_status = ErrorHttpStatus(reply.result.error.type);
   } else {
-    // Query, Scan and GetItem bodies come back as text, written from the stored items.
+    // The data plane's answers come back as text (they name no resource to put in the region).
     reply.result = wire::ExecuteJsonToText(engine, reply.operation, body, &reply.body);
     const std::string region = SigningRegion(authorization);
     if (OperationFromName(reply.operation) == Operation::GetRecords && reply.result.ok &&

@@ -96,7 +96,8 @@ class Engine {
   // ---- Items. Each returns ConsumedCapacity by DynamoDB's rounding rules and a Trace; a
   // ResourceNotFoundException names an unknown table or index.
 
-  // The single-item operations are modelled (model/items.h), their methods declared below:
+  // The single-item operations, Query and Scan are modelled (model/items.h, model/reads.h), their
+  // methods declared below:
   // - GetItem: the item with the full primary key `key`, projected; no item is not an error.
   //   Charged on the whole item (0.5 RCU per 4 KB eventually consistent, 1 strongly), at least
   //   the minimum.
@@ -110,14 +111,12 @@ class Engine {
   //   attribute changed, an ADD on the wrong type).
   // - DeleteItem: deletes the item with `key` (deleting nothing is not an error). Errors as
   //   PutItem.
-  // The items of one partition key (of the table or an index) matching the key condition, in
-  // sort-key order (reversed by ScanIndexForward false), filtered and projected after reading.
-  // A page stops at Limit items read or 1 MB, with LastEvaluatedKey; capacity is the bytes read,
-  // rounded once per page.
-  virtual Result<QueryResponse> Query(const QueryRequest& r) = 0;
-  // Every item of the table or index (one segment of TotalSegments when asked), in partition
-  // order, with Query's paging, filtering and capacity.
-  virtual Result<ScanResponse> Scan(const ScanRequest& r) = 0;
+  // - Query: the items of one partition key (of the table or an index) matching the key
+  //   condition, in sort-key order (reversed by ScanIndexForward false), filtered and projected
+  //   after reading. A page stops at Limit items read or 1 MB, with LastEvaluatedKey; capacity is
+  //   the bytes read, rounded once per page.
+  // - Scan: every item of the table or index (one segment of TotalSegments when asked), in
+  //   partition order, with Query's paging, filtering and capacity.
 
   // ---- Batches and transactions
 

@@ -32,8 +32,6 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(BatchGetItem, kBatch)         \
   X(BatchWriteItem, kBatch)       \
   X(CreateTable, kControl)        \
-  X(Query, kData)                 \
-  X(Scan, kData)                  \
   X(TransactGetItems, kData)      \
   X(TransactWriteItems, kData)    \
   X(UpdateTable, kControl)
@@ -60,6 +58,8 @@ enum class OperationKind { kControl, kDrop, kData, kBatch, kStream };
   X(ListTagsOfResource, kControl)        \
   X(PutItem, kData)                      \
   X(PutResourcePolicy, kControl)         \
+  X(Query, kData)                        \
+  X(Scan, kData)                         \
   X(TagResource, kControl)               \
   X(UntagResource, kControl)             \
   X(UpdateContinuousBackups, kControl)   \

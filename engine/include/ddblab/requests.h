@@ -80,21 +80,6 @@ struct ConditionalWrite {
   std::optional<std::string> return_values_on_condition_check_failure;  // "NONE", "ALL_OLD"
 };
 
-// ---------------------------------------------------------------- query and scan
-// Their requests are modelled (ddblab/model/reads.h).
-
-struct QueryResponse {
-  std::vector<ResultItem> items;
-  bool count_only = false;  // Select=COUNT: render no Items
-  int64_t count = 0;
-  int64_t scanned_count = 0;
-  std::optional<Key> last_evaluated_key;
-  ConsumedCapacity consumed_capacity;
-  Trace trace;
-};
-
-using ScanResponse = QueryResponse;
-
 // ---------------------------------------------------------------- batches
 
 struct KeysAndAttributes {

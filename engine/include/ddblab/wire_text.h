@@ -9,9 +9,10 @@
 
 namespace ddblab::wire {
 
-// As ExecuteJsonText, but a successful Query, Scan or GetItem writes its body as JSON text to
-// *text (the text body.dump(-1, ' ', false, replace) would give) and leaves body null. Other
-// bodies, errors included, come back in body as usual, with *text empty.
+// As ExecuteJsonText, but a successful call of a modelled data-plane operation (kData or kBatch in
+// ddblab/operations.h: answers that name no resource) writes its body as JSON text to *text (the
+// text body.dump(-1, ' ', false, replace) would give) and leaves body null. Other bodies, errors
+// included, come back in body as usual, with *text empty.
 JsonResult ExecuteJsonToText(Engine& engine, std::string_view operation, std::string_view body,
                              std::string* text);
 

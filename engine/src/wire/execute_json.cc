@@ -2,27 +2,46 @@
 // render the response or the error).
 #include "ddblab/wire.h"
 #include "ddblab/wire_text.h"
+#include "wire/body_sinks.h"
 #include "wire/codec.h"
-#include "wire/response_text.h"
 
 namespace ddblab::wire {
 namespace {
 
-// Renders a typed call; `text`, when given, receives the body of a Query or GetItem page
-// written straight as text (response_text.h) instead of a document.
+// Whether an answer of `op` leaves as text when text is asked for: the data plane's answers
+// (items, counts, capacity), which name no resource, so that serve has nothing to rewrite in them
+// (it puts a table's or stream's ARN in the caller's region in the document).
+bool AnswersAsText(Operation op) {
+  const OperationKind kind = KindOf(op);
+  return kind == OperationKind::kData || kind == OperationKind::kBatch;
+}
+
+// Writes `response` as text with the model's writer (body_sinks.h), if it is a modelled answer.
+bool WriteText(const Response& response, std::string_view rcc, std::string* text) {
+  return std::visit(
+      [&](const auto& r) {
+        using R = std::remove_cvref_t<decltype(r)>;
+        if constexpr (model::Modelled<R>) {
+          internal::TextSink sink(text);
+          internal::model_codec::Write(sink, r, rcc);
+          return true;
+        } else {
+          return false;
+        }
+      },
+      response);
+}
+
+// Renders a typed call; `text`, when given, receives the body of a modelled data-plane answer
+// written as text instead of a document, which is then left null.
 JsonResult Render(CallResult call, std::string* text) {
-  if (text != nullptr && call.ok && call.response) {
-    const bool written = std::visit(
-        [&](const auto& r) { return internal::ToJsonText(r, call.return_consumed_capacity, text); },
-        *call.response);
-    if (written) {
-      call.response.reset();
-      JsonResult out = ToJsonResult(std::move(call));
-      out.body = Json();
-      return out;
-    }
-  }
-  return ToJsonResult(std::move(call));
+  const bool as_text = text != nullptr && call.ok && call.response &&
+                       AnswersAsText(call.operation) &&
+                       WriteText(*call.response, call.return_consumed_capacity, text);
+  if (as_text) call.response.reset();  // its text is the body
+  JsonResult out = ToJsonResult(std::move(call));
+  if (as_text) out.body = Json();
+  return out;
 }
 
 // A call refused before it reached the engine: no trace.

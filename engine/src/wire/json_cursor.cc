@@ -1,5 +1,6 @@
 #include "wire/json_cursor.h"
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -71,16 +72,16 @@ bool JsonCursor::NumberToken(std::string_view* token, bool* integral) {
 
 namespace {
 
-// Whether none of the 8 bytes in `w` ends a run of plain string bytes: no quote, no backslash,
-// no control character, nothing outside ASCII. Each test is exact for the word as a whole (the
-// borrow of the classic has-zero-byte test only spreads from a byte that matched).
-bool AllPlain(uint64_t w) {
+// The bytes of `w` (eight of the text, the first in the lowest byte) that end a run of plain
+// string bytes: a quote, a backslash, a control character or anything outside ASCII, each marked
+// by its high bit. A test can also mark a byte after one it matched (the borrow of the classic
+// has-zero-byte test spreads upwards), never one before, so the lowest mark is exact.
+uint64_t NotPlain(uint64_t w) {
   constexpr uint64_t kOnes = 0x0101010101010101ULL;
   constexpr uint64_t kHighs = 0x8080808080808080ULL;
   auto has_zero = [](uint64_t x) { return (x - kOnes) & ~x & kHighs; };
   const uint64_t below_space = (w - kOnes * 0x20) & ~w & kHighs;
-  return ((w & kHighs) | below_space | has_zero(w ^ (kOnes * '"')) |
-          has_zero(w ^ (kOnes * '\\'))) == 0;
+  return (w & kHighs) | below_space | has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\'));
 }
 
 }  // namespace
@@ -88,11 +89,15 @@ bool AllPlain(uint64_t w) {
 size_t PlainPrefix(std::string_view s) {
   const char* p = s.data();
   const char* end = p + s.size();
-  // Long strings (notes, descriptions) go eight bytes at a time.
+  // Eight bytes at a time; the first byte that ends the run is the lowest one marked (the text's
+  // first byte is the word's lowest on the little-endian machines ddblab runs on).
+  static_assert(std::endian::native == std::endian::little);
   while (end - p >= 8) {
     uint64_t w;
     std::memcpy(&w, p, 8);
-    if (!AllPlain(w)) break;
+    if (const uint64_t marks = NotPlain(w); marks != 0) {
+      return static_cast<size_t>(p - s.data()) + static_cast<size_t>(std::countr_zero(marks) / 8);
+    }
     p += 8;
   }
   while (p < end) {

@@ -1,7 +1,6 @@
-// Data-plane response bodies -> response structs (Query and Scan,
-// the batches and the transactions), for the client of a remote endpoint: the
-// inverses of responses_items_json.cc. Members ddblab does not model (ItemCollectionMetrics, ...)
-// are skipped.
+// Data-plane response bodies -> response structs (the batches and the transactions), for the
+// client of a remote endpoint: the inverses of responses_items_json.cc. Members ddblab does not
+// model (ItemCollectionMetrics, ...) are skipped.
 #include "wire/codec.h"
 #include "wire/response_bodies.h"
 
@@ -40,24 +39,6 @@ WriteRequest ReadWriteRequest(BodyReader& b, const Json& j) {
 }
 
 }  // namespace
-
-// Query and Scan (ScanResponse is QueryResponse).
-Status FromJson(const Json& j, QueryResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  // DynamoDB: Select=COUNT answers with Count and ScannedCount but no Items.
-  const Json* items = b.Array(j, "Items");
-  r->count_only = items == nullptr;
-  if (items != nullptr) {
-    BodyReader::Scope in = b.In("Items");
-    r->items = model_codec::ReadBodyItems(b, *items);
-  }
-  b.Read(j, "Count", &r->count);
-  b.Read(j, "ScannedCount", &r->scanned_count);
-  b.Read(j, "LastEvaluatedKey", &r->last_evaluated_key);
-  b.ReadCapacity(j, true, &r->consumed_capacity);
-  return b.Finish();
-}
 
 Status FromJson(const Json& j, BatchGetItemResponse* r) {
   BodyReader b;

@@ -1,17 +1,13 @@
-// Data-plane responses. DynamoDB omits empty optional members, except Query/Scan's Items, Count
-// and ScannedCount and the batches' UnprocessedKeys / UnprocessedItems, which are always sent.
+// The batches' and transactions' responses. DynamoDB omits empty optional members, except the
+// batches' UnprocessedKeys / UnprocessedItems, which are always sent.
 #include "wire/codec.h"
 
 namespace ddblab::wire::internal {
 namespace {
 
-void AddCapacity(Json& j, const ConsumedCapacity& c, std::string_view rcc) {
-  model_codec::WriteCapacity(j, "ConsumedCapacity", c, rcc);
-}
-
 // Batch and transactional calls report one entry per table, as a JSON array.
 void AddCapacityList(Json& j, const std::vector<ConsumedCapacity>& list, std::string_view rcc) {
-  model_codec::WriteCapacity(j, "ConsumedCapacity", list, rcc);
+  model_codec::AppendCapacity(j, "ConsumedCapacity", list, rcc);
 }
 
 Json ItemsToJson(const std::vector<ResultItem>& items) {
@@ -21,16 +17,6 @@ Json ItemsToJson(const std::vector<ResultItem>& items) {
 }
 
 }  // namespace
-
-Json ToJson(const QueryResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(5);
-  if (!r.count_only) j["Items"] = ItemsToJson(r.items);
-  j["Count"] = r.count;
-  j["ScannedCount"] = r.scanned_count;
-  if (r.last_evaluated_key) j["LastEvaluatedKey"] = ItemToJson(*r.last_evaluated_key);
-  AddCapacity(j, r.consumed_capacity, rcc);
-  return j;
-}
 
 Json KeysAndAttributesToJson(const KeysAndAttributes& k) {
   Json j = Json::object();

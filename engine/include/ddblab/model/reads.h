@@ -1,7 +1,7 @@
-// Query's and Scan's requests written once as data (ddblab/model/shape.h), with the legacy
-// Condition of KeyConditions, QueryFilter and ScanFilter. Members, types and required members as
-// in DynamoDB's service model, in its member order. Their answers (QueryResponse, ScanResponse)
-// are still written by hand (requests.h).
+// Query and Scan written once as data (ddblab/model/shape.h): their requests, with the legacy
+// Condition of KeyConditions, QueryFilter and ScanFilter, and their one answer (QueryResponse,
+// which ScanResponse names too). Members, types and required members as in DynamoDB's service
+// model, in its member order.
 #pragma once
 
 #include <cstdint>
@@ -10,8 +10,10 @@
 #include <string_view>
 #include <vector>
 
+#include "ddblab/capacity.h"
 #include "ddblab/model/items.h"
 #include "ddblab/model/shape.h"
+#include "ddblab/result_item.h"
 #include "ddblab/value.h"
 
 namespace ddblab {
@@ -97,6 +99,29 @@ DDBLAB_MODEL_STRUCT(ScanRequest)
 constexpr std::string_view ReportOrder(const ScanRequest*) {
   return "limit returnConsumedCapacity segment select conditionalOperator totalSegments "
          "tableName indexName";
+}
+
+// ---------------------------------------------------------------- the answer of both
+// A page of items: Count of them (after the filter), ScannedCount read, LastEvaluatedKey when more
+// follow. Select=COUNT is answered without Items (count_only, ddblab's own, tells so).
+#define DDBLAB_SHAPE_QueryResponse(M)                                                              \
+  M(Items, items, std::vector<ResultItem>, model::kRequired, model::kNoConstraint)                 \
+  M(Count, count, int64_t, model::kRequired, model::kNoConstraint)                                 \
+  M(ScannedCount, scanned_count, int64_t, model::kRequired, model::kNoConstraint)                  \
+  M(LastEvaluatedKey, last_evaluated_key, Item, model::kOptional | model::kKey,                    \
+    model::kNoConstraint)                                                                          \
+  M(ConsumedCapacity, consumed_capacity, ConsumedCapacity, model::kRequired, model::kNoConstraint) \
+  M(CountOnly, count_only, bool, model::kRequired | model::kHome, model::kNoConstraint)            \
+  M(Trace, trace, Trace, model::kRequired, model::kNoConstraint)
+DDBLAB_MODEL_STRUCT(QueryResponse)
+using ScanResponse = QueryResponse;
+constexpr bool SpentReading(const QueryResponse&) { return true; }
+// DynamoDB leaves Items out of a Select=COUNT answer, and an answer without them was one.
+constexpr bool Omits(const QueryResponse& r, std::string_view member) {
+  return r.count_only && member == "Items";
+}
+constexpr void NoteAbsent(QueryResponse& r, std::string_view member) {
+  if (member == "Items") r.count_only = true;
 }
 
 }  // namespace ddblab

@@ -49,6 +49,9 @@ enum MemberFlags : unsigned {
   // An int64_t member whose wire type is Integer, not Long: kept wide, so a value beyond 32 bits
   // is read and reported as sent, and a wrong JSON type is named "Integer" as DynamoDB names it.
   kInteger = 1u << 6,
+  // ddblab's own account beside a response's members, never on the wire (Query's count_only:
+  // whether Select was COUNT, which DynamoDB tells by leaving Items out).
+  kHome = 1u << 7,
 };
 
 // A constraint of the service model, checked as DynamoDB's request framework checks it (its

@@ -38,9 +38,6 @@ class EngineImpl final : public Engine {
   Result<CreateTableResponse> CreateTable(const CreateTableRequest& r) override;
   Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override;
 
-  Result<QueryResponse> Query(const QueryRequest& r) override;
-  Result<ScanResponse> Scan(const ScanRequest& r) override;
-
   Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) override;
   Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) override;
   Result<TransactGetItemsResponse> TransactGetItems(const TransactGetItemsRequest& r) override;

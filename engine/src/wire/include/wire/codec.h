@@ -20,7 +20,7 @@ DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_FROM_JSON)
 // Response structs -> response bodies; `rcc` is the request's ReturnConsumedCapacity.
 #define DDBLAB_DECLARE_TO_JSON(Name, How) \
   Json ToJson(const Name##Response& r, std::string_view rcc);
-DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_TO_JSON)  // ScanResponse is QueryResponse
+DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_TO_JSON)
 #undef DDBLAB_DECLARE_TO_JSON
 
 // The reverse codecs, for a client of a remote endpoint (ddblab/call.h): request structs ->
@@ -33,7 +33,7 @@ DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_REQUEST_TO_JSON)
 #undef DDBLAB_DECLARE_REQUEST_TO_JSON
 #define DDBLAB_DECLARE_RESPONSE_FROM_JSON(Name, How) \
   Status FromJson(const Json& j, Name##Response* r);
-DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_RESPONSE_FROM_JSON)  // one definition serves Query and Scan
+DDBLAB_HAND_OPERATIONS(DDBLAB_DECLARE_RESPONSE_FROM_JSON)
 #undef DDBLAB_DECLARE_RESPONSE_FROM_JSON
 
 // The request's item shapes back to JSON (UnprocessedKeys / UnprocessedItems).

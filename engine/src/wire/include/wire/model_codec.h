@@ -17,6 +17,7 @@
 
 #include "catalog/model_constraints.h"
 #include "ddblab/model/shape.h"
+#include "wire/body_sinks.h"
 #include "wire/json_read.h"
 #include "wire/response_bodies.h"
 
@@ -197,64 +198,115 @@ template <typename T>
 constexpr bool kIsCapacity =
     std::is_same_v<T, ConsumedCapacity> || std::is_same_v<T, std::vector<ConsumedCapacity>>;
 
-// The member `wire` of a response, as its request's ReturnConsumedCapacity `rcc` asks: left out
-// for NONE; the batches' and transactions' list is sent whole, even empty.
-inline void WriteCapacity(Json& j, std::string_view wire, const ConsumedCapacity& c,
-                          std::string_view rcc) {
-  Json one = CapacityToJson(c, rcc);
-  if (!one.is_null()) j[std::string(wire)] = std::move(one);
-}
-inline void WriteCapacity(Json& j, std::string_view wire, const std::vector<ConsumedCapacity>& list,
-                          std::string_view rcc) {
-  if (rcc != "TOTAL" && rcc != "INDEXES") return;
-  Json all = Json::array();
-  for (const ConsumedCapacity& c : list) all.push_back(CapacityToJson(c, rcc));
-  j[std::string(wire)] = std::move(all);
+// Whether `shape` leaves its member `member` out of the wire this time (a shape may say so:
+// Omits, as Query's answer to Select=COUNT leaves out Items).
+template <model::Modelled S>
+bool Omitted(const S& shape, std::string_view member) {
+  if constexpr (requires { Omits(shape, member); }) {
+    return Omits(shape, member);
+  } else {
+    return false;
+  }
 }
 
-// `value` as JSON; `rcc` is the request's ReturnConsumedCapacity, for a response's capacity.
-template <typename T>
-Json WriteValue(const T& value, std::string_view rcc = {}) {
+// The member `wire` of a response, as its request's ReturnConsumedCapacity `rcc` asks: left out
+// for NONE; the batches' and transactions' list is sent whole, even empty.
+template <typename Sink>
+void WriteCapacity(Sink& s, std::string_view wire, const ConsumedCapacity& c,
+                   std::string_view rcc) {
+  Json one = CapacityToJson(c, rcc);
+  if (one.is_null()) return;
+  s.Key(wire);
+  s.Document(std::move(one));
+}
+template <typename Sink>
+void WriteCapacity(Sink& s, std::string_view wire, const std::vector<ConsumedCapacity>& list,
+                   std::string_view rcc) {
+  if (rcc != "TOTAL" && rcc != "INDEXES") return;
+  s.Key(wire);
+  s.BeginArray(list.size());
+  for (const ConsumedCapacity& c : list) {
+    s.Element();
+    s.Document(CapacityToJson(c, rcc));
+  }
+  s.EndArray();
+}
+// The same, appended to the object `j` (the hand-written answers).
+template <typename Capacity>
+void AppendCapacity(Json& j, std::string_view wire, const Capacity& c, std::string_view rcc) {
+  JsonSink s(j);
+  WriteCapacity(s, wire, c, rcc);
+}
+
+// Writes `value` to the sink (body_sinks.h: a document or its text); `rcc` is the request's
+// ReturnConsumedCapacity, for a response's capacity.
+template <typename Sink, typename T>
+void Write(Sink& s, const T& value, std::string_view rcc) {
   if constexpr (model::Modelled<T>) {
-    // Room for every member first: an ordered object copies its members each time it grows, and
-    // a response's Items come before other members.
-    Json j = ObjectWithRoom(MemberCount<T>());
+    // Room for every member: an ordered object copies its members each time it grows, and a
+    // response's Items come before other members.
+    s.BeginObject(MemberCount<T>());
     VisitMembers(value, [&](const model::MemberInfo& m, const auto& field) {
       using Field = std::remove_cvref_t<decltype(field)>;
       if constexpr (kStaysHome<Field>) {
         return;
-      } else if constexpr (kIsCapacity<Field>) {
-        WriteCapacity(j, m.wire, field, rcc);
-      } else if constexpr (requires { field.has_value(); }) {
-        if (field) j[std::string(m.wire)] = WriteValue(*field, rcc);
       } else {
-        if ((m.flags & model::kOmitEmpty) != 0 && IsEmpty(field)) return;
-        j[std::string(m.wire)] = WriteValue(field, rcc);
+        if ((m.flags & model::kHome) != 0 || Omitted(value, m.wire)) return;
+        if constexpr (kIsCapacity<Field>) {
+          WriteCapacity(s, m.wire, field, rcc);
+        } else if constexpr (requires { field.has_value(); }) {
+          if (!field) return;
+          s.Key(m.wire);
+          Write(s, *field, rcc);
+        } else {
+          if ((m.flags & model::kOmitEmpty) != 0 && IsEmpty(field)) return;
+          s.Key(m.wire);
+          Write(s, field, rcc);
+        }
       }
     });
-    return j;
+    s.EndObject();
   } else if constexpr (std::is_same_v<T, Item> || std::is_same_v<T, ResultItem>) {
-    return ItemToJson(value);
+    s.ItemValue(value);
   } else if constexpr (std::is_same_v<T, AttributeValue>) {
-    return ValueToJson(value);
+    s.Document(ValueToJson(value));
   } else if constexpr (model::IsStringMap<T>::value) {
-    Json j = ObjectWithRoom(value.size());
-    for (const auto& [name, v] : value) j[name] = WriteValue(v, rcc);
-    return j;
+    s.BeginObject(value.size());
+    for (const auto& [name, v] : value) {
+      s.Key(name);
+      Write(s, v, rcc);
+    }
+    s.EndObject();
   } else if constexpr (std::is_same_v<T, Error>) {
     // DynamoDB's BatchStatementError: Code, Message, and the Item that failed the condition.
-    Json j = Json::object();
-    j["Code"] = BatchStatementErrorCode(value.type);
-    j["Message"] = value.message;
-    if (value.item) j["Item"] = ItemToJson(*value.item);
-    return j;
+    s.BeginObject(3);
+    s.Key("Code");
+    s.Scalar(BatchStatementErrorCode(value.type));
+    s.Key("Message");
+    s.Scalar(value.message);
+    if (value.item) {
+      s.Key("Item");
+      s.ItemValue(*value.item);
+    }
+    s.EndObject();
   } else if constexpr (model::IsVector<T>::value) {
-    Json j = Json::array();
-    for (const auto& e : value) j.push_back(WriteValue(e, rcc));
-    return j;
+    s.BeginArray(value.size());
+    for (const auto& e : value) {
+      s.Element();
+      Write(s, e, rcc);
+    }
+    s.EndArray();
   } else {
-    return Json(value);
+    s.Scalar(value);
   }
+}
+
+// `value` as a document.
+template <typename T>
+Json WriteValue(const T& value, std::string_view rcc = {}) {
+  JsonSink s;
+  Write(s, value, rcc);
+  return s.Take();
 }
 
 // ---------------------------------------------------------------- response bodies -> shapes
@@ -330,12 +382,23 @@ void ReadBodyValue(BodyReader& b, const Json& obj, const model::MemberInfo& m, T
   }
 }
 
+// Tells `shape` that its member `member` was not in the body, when the shape takes note
+// (NoteAbsent: Query's answer without Items answered Select=COUNT).
+template <model::Modelled S>
+void NoteAbsentMember(S& shape, std::string_view member) {
+  if constexpr (requires { NoteAbsent(shape, member); }) NoteAbsent(shape, member);
+}
+
 template <model::Modelled S>
 void ReadBody(BodyReader& b, const Json& obj, S* shape) {
   VisitMembers(*shape, [&](const model::MemberInfo& m, auto& field) {
     using Field = std::remove_cvref_t<decltype(field)>;
     if constexpr (!kStaysHome<Field> && !kIsCapacity<Field>) {
-      if (!Present(obj, m.wire)) return;
+      if ((m.flags & model::kHome) != 0) return;
+      if (!Present(obj, m.wire)) {
+        NoteAbsentMember(*shape, m.wire);
+        return;
+      }
       if constexpr (requires { field.has_value(); }) {
         ReadBodyValue(b, obj, m, &field.emplace());
       } else {

@@ -1,4 +1,4 @@
-#include "wire/response_text.h"
+#include "wire/body_sinks.h"
 
 #include <cstdint>
 #include <vector>
@@ -11,6 +11,8 @@
 
 namespace ddblab::wire::internal {
 namespace {
+
+using ObjectVector = Json::object_t::Container;
 
 std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
@@ -120,16 +122,8 @@ struct TextBuilder {
   }
 };
 
-void AppendCapacity(const ConsumedCapacity& c, std::string_view rcc, std::string* out) {
-  Json cj = CapacityToJson(c, rcc);
-  if (cj.is_null()) return;
-  *out += ",\"ConsumedCapacity\":";
-  *out += Dump(cj);
-}
-
-}  // namespace
-
-void AppendItemText(const ResultItem& item, std::string* out) {
+// An item still in its storage encoding is written from it; a decoded one through its document.
+void AppendItem(const ResultItem& item, std::string* out) {
   if (item.has_encoding()) {
     const size_t start = out->size();
     *out += '{';
@@ -146,45 +140,28 @@ void AppendItemText(const ResultItem& item, std::string* out) {
   *out += Dump(ItemToJson(item));
 }
 
-bool ToJsonText(const QueryResponse& r, std::string_view rcc, std::string* out) {
-  out->clear();
-  out->reserve(64 + r.items.size() * 256);
-  *out += '{';
-  if (!r.count_only) {
-    *out += "\"Items\":[";
-    for (size_t i = 0; i < r.items.size(); ++i) {
-      if (i) *out += ',';
-      AppendItemText(r.items[i], out);
-    }
-    *out += "],";
-  }
-  *out += "\"Count\":";
-  *out += std::to_string(r.count);
-  *out += ",\"ScannedCount\":";
-  *out += std::to_string(r.scanned_count);
-  if (r.last_evaluated_key) {
-    *out += ",\"LastEvaluatedKey\":";
-    *out += Dump(ItemToJson(*r.last_evaluated_key));
-  }
-  AppendCapacity(r.consumed_capacity, rcc, out);
-  *out += '}';
-  return true;
+}  // namespace
+
+void JsonSink::Key(std::string_view name) {
+  auto& members = static_cast<ObjectVector&>(open_.back()->get_ref<Json::object_t&>());
+  members.emplace_back(std::string(name), Json());
+  slot_ = &members.back().second;
 }
 
-bool ToJsonText(const GetItemResponse& r, std::string_view rcc, std::string* out) {
-  out->clear();
-  *out += '{';
-  if (r.item) {
-    *out += "\"Item\":";
-    AppendItemText(*r.item, out);
-  }
-  std::string capacity;
-  AppendCapacity(r.consumed_capacity, rcc, &capacity);
-  // With no item the capacity is the first member: drop its leading comma.
-  *out += r.item ? std::string_view(capacity)
-                 : std::string_view(capacity).substr(capacity.empty() ? 0 : 1);
-  *out += '}';
-  return true;
+void JsonSink::BeginArray(size_t elements) {
+  *slot_ = Json::array();
+  slot_->get_ref<Json::array_t&>().reserve(elements);
+  open_.push_back(slot_);
 }
+
+void JsonSink::Element() {
+  auto& elements = open_.back()->get_ref<Json::array_t&>();
+  elements.emplace_back();
+  slot_ = &elements.back();
+}
+
+void TextSink::AppendString(std::string_view s) { internal::AppendString(s, out_); }
+void TextSink::ItemValue(const ResultItem& item) { AppendItem(item, out_); }
+void TextSink::Document(const Json& value) { *out_ += Dump(value); }
 
 }  // namespace ddblab::wire::internal
