@@ -15,6 +15,7 @@
 #include "ddblab/model/key_schema.h"
 #include "ddblab/model/partiql.h"
 #include "ddblab/model/reads.h"
+#include "ddblab/model/transactions.h"
 #include "ddblab/requests_resources.h"
 #include "ddblab/result_item.h"
 #include "ddblab/value.h"
@@ -129,12 +130,6 @@ struct TransactGetItemsRequest {
   std::vector<TransactGet> transact_items;
   std::optional<std::string> return_consumed_capacity;
 };
-struct TransactGetItemsResponse {
-  std::vector<ItemResponse> responses;  // aligned with the request; no item when it is missing
-  std::vector<ConsumedCapacity> consumed_capacity;
-  Trace trace;
-};
-
 // One of Put / Update / Delete / ConditionCheck, named by `action`.
 struct TransactWriteItem : ConditionalWrite {
   std::string action;  // "Put", "Update", "Delete", "ConditionCheck"
@@ -151,9 +146,4 @@ struct TransactWriteItemsRequest {
   // DynamoDB would report item collection sizes and ddblab computes none.
   std::optional<std::string> return_item_collection_metrics;
 };
-struct TransactWriteItemsResponse {
-  std::vector<ConsumedCapacity> consumed_capacity;
-  Trace trace;
-};
-
 }  // namespace ddblab

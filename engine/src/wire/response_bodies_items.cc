@@ -1,5 +1,5 @@
-// Data-plane response bodies -> response structs (the batches and the transactions), for the
-// client of a remote endpoint: the inverses of responses_items_json.cc. Members ddblab does not
+// The batches' response bodies -> response structs, for the client of a remote endpoint: the
+// inverses of responses_items_json.cc. Members ddblab does not
 // model (ItemCollectionMetrics, ...) are skipped.
 #include "wire/codec.h"
 #include "wire/response_bodies.h"
@@ -81,22 +81,6 @@ Status FromJson(const Json& j, BatchWriteItemResponse* r) {
       }
     }
   }
-  b.ReadCapacities(j, false, &r->consumed_capacity);
-  return b.Finish();
-}
-
-Status FromJson(const Json& j, TransactGetItemsResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  r->responses = model_codec::ReadBodyElements<ItemResponse>(b, j, "Responses");
-  b.ReadCapacities(j, true, &r->consumed_capacity);
-  return b.Finish();
-}
-
-Status FromJson(const Json& j, TransactWriteItemsResponse* r) {
-  BodyReader b;
-  if (!b.Body(j)) return b.Finish();
-  // A repeated call (same ClientRequestToken) is charged as reads; CapacityFromJson sees it.
   b.ReadCapacities(j, false, &r->consumed_capacity);
   return b.Finish();
 }

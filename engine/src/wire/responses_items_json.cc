@@ -1,5 +1,5 @@
-// The batches' and transactions' responses. DynamoDB omits empty optional members, except the
-// batches' UnprocessedKeys / UnprocessedItems, which are always sent.
+// The batches' responses. DynamoDB omits empty optional members, except UnprocessedKeys and
+// UnprocessedItems, which are always sent.
 #include "wire/codec.h"
 
 namespace ddblab::wire::internal {
@@ -65,19 +65,6 @@ Json ToJson(const BatchWriteItemResponse& r, std::string_view rcc) {
     unprocessed[table] = std::move(list);
   }
   j["UnprocessedItems"] = std::move(unprocessed);
-  AddCapacityList(j, r.consumed_capacity, rcc);
-  return j;
-}
-
-Json ToJson(const TransactGetItemsResponse& r, std::string_view rcc) {
-  Json j = ObjectWithRoom(2);
-  j["Responses"] = model_codec::WriteValue(r.responses);
-  AddCapacityList(j, r.consumed_capacity, rcc);
-  return j;
-}
-
-Json ToJson(const TransactWriteItemsResponse& r, std::string_view rcc) {
-  Json j = Json::object();
   AddCapacityList(j, r.consumed_capacity, rcc);
   return j;
 }

@@ -109,6 +109,16 @@ TEST_CASE("Data-plane answers as text are the dumped JSON document, every type")
       {"Statement":"UPDATE Tbl SET v = 'x' WHERE PK = 'P' AND SK = 5 AND v = 'nope'",
        "ReturnValuesOnConditionCheckFailure":"ALL_OLD"},
       {"Statement":"DELETE FROM Tbl WHERE PK = 'Q' AND SK = 1"}]})");
+  // The transactions: a read aligned with its gets (one item missing), a write.
+  e.CheckSameText("TransactGetItems", R"({"TransactItems":[
+      {"Get":{"TableName":"Tbl","Key":{"PK":{"S":"P"},"SK":{"N":"1"}},"ProjectionExpression":"l"}},
+      {"Get":{"TableName":"Tbl","Key":{"PK":{"S":"P"},"SK":{"N":"77"}}}}],
+      "ReturnConsumedCapacity":"INDEXES"})");
+  e.CheckSameText("TransactWriteItems", R"({"TransactItems":[
+      {"Put":{"TableName":"Tbl","Item":{"PK":{"S":"T"},"SK":{"N":"1"}}}}],
+      "ReturnConsumedCapacity":"TOTAL"})");
+  e.CheckSameText("TransactWriteItems", R"({"TransactItems":[
+      {"Delete":{"TableName":"Tbl","Key":{"PK":{"S":"T"},"SK":{"N":"1"}}}}]})");
   e.CheckSameText("ExecuteTransaction", R"({"TransactStatements":[
       {"Statement":"UPDATE Tbl SET v = 'y' WHERE PK = 'P' AND SK = 5"}],
       "ReturnConsumedCapacity":"TOTAL"})");
