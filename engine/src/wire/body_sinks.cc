@@ -1,6 +1,7 @@
 #include "wire/body_sinks.h"
 
 #include <cstdint>
+#include <iterator>
 #include <vector>
 
 #include "ddblab/result_item.h"
@@ -23,9 +24,12 @@ void AppendString(std::string_view s, std::string* out) {
     *out += Dump(Json(std::string(s)));
     return;
   }
-  *out += '"';
-  out->append(s);
-  *out += '"';
+  const size_t at = out->size();
+  out->resize(at + s.size() + 2);
+  char* p = out->data() + at;
+  *p = '"';
+  s.copy(p + 1, s.size());
+  p[s.size() + 1] = '"';
 }
 
 // A WalkItem builder that writes text as the walk goes. The walk is depth-first in document
@@ -39,10 +43,13 @@ struct TextBuilder {
     bool first;
   };
   std::string* out;
-  std::vector<Frame> frames;
+  std::vector<Frame>& frames;
   Value slot = 0;
 
-  explicit TextBuilder(std::string* o) : out(o) {
+  // `stack` is the thread's, kept with its room from item to item (an item's walk does not
+  // start another).
+  TextBuilder(std::string* o, std::vector<Frame>& stack) : out(o), frames(stack) {
+    frames.clear();
     frames.push_back({UINT64_MAX, "", true});  // the item itself, closed by the caller
   }
   // A child of the innermost container begins.
@@ -59,10 +66,13 @@ struct TextBuilder {
       frames.pop_back();
     }
   }
+  // `{"S":`, the opening of a value of type t, in one append.
   void Type(AttrType t) {
-    *out += "{\"";
-    *out += AttrTypeName(t);
-    *out += "\":";
+    static constexpr std::string_view kOpenings[] = {
+        R"({"S":)", R"({"N":)", R"({"B":)",  R"({"BOOL":)", R"({"NULL":)",
+        R"({"L":)", R"({"M":)", R"({"SS":)", R"({"NS":)",   R"({"BS":)"};
+    static_assert(std::size(kOpenings) == static_cast<size_t>(AttrType::kBS) + 1);
+    out->append(kOpenings[static_cast<size_t>(t)]);
   }
   void Open(AttrType t, char open, const char* close, size_t n) {
     Type(t);
@@ -127,7 +137,8 @@ void AppendItem(const ResultItem& item, std::string* out) {
   if (item.has_encoding()) {
     const size_t start = out->size();
     *out += '{';
-    TextBuilder b(out);
+    thread_local std::vector<TextBuilder::Frame> stack;
+    TextBuilder b(out, stack);
     char root = 0;
     if (encoding::WalkItem(item.encoding(), b, &root) == nullptr) {
       *out += '}';

@@ -1,6 +1,6 @@
-// Reading DynamoDB request bodies: typed access to JSON members with DynamoDB's
-// SerializationException texts for wrong JSON types, and the constraint message for missing
-// required members. Internal to the wire module.
+// Reading DynamoDB request bodies, as a document or as the tape of their text (json_tape.h):
+// typed access to JSON members with DynamoDB's SerializationException texts for wrong JSON types,
+// and the constraint message for missing required members. Internal to the wire module.
 #pragma once
 
 #include <map>

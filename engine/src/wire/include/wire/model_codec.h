@@ -1,8 +1,9 @@
 // The JSON codecs of every modelled shape (ddblab/model/shape.h), both ways, written once as
-// templates that walk a shape's members: request bodies -> requests with DynamoDB's framework
-// messages (SerializationException for a wrong JSON type, then the constraint violations
-// together: "Value null at 'tableName' failed to satisfy constraint: Member must not be null"),
-// shapes -> bodies, and a remote endpoint's response bodies -> responses. Internal to the wire
+// templates that walk a shape's members: request bodies, as a document or as the tape of their
+// text (json_read.h), -> requests with DynamoDB's framework messages (SerializationException for
+// a wrong JSON type, then the constraint violations together: "Value null at 'tableName' failed
+// to satisfy constraint: Member must not be null"); shapes -> bodies, into a document or as text
+// (body_sinks.h); and a remote endpoint's response bodies -> responses. Internal to the wire
 // module; codec.h routes each modelled operation here.
 #pragma once
 
