@@ -11,9 +11,6 @@ namespace ddblab::wire {
 namespace internal {
 namespace {
 
-// Values nested deeper than this are rejected during conversion (DynamoDB's limit is 32).
-constexpr int kMaxConvertDepth = 40;
-
 constexpr std::string_view kStructureFound = "Start of structure or map found where not expected";
 
 // The token name DynamoDB's deserializer reports for a scalar JSON value.
@@ -65,7 +62,7 @@ std::string AttributeValueShapeProblem(const Doc& j, int depth) {
   if (j.is_null()) return "";
   // Far deeper than DynamoDB's 32 levels: conversion rejects it, so stop descending here and
   // keep the recursion bounded whatever the request holds.
-  if (depth > kMaxConvertDepth) return "";
+  if (depth > kMaxValueDepth) return "";
   if (j.is_array()) {
     return "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.AttributeValue";
   }
@@ -115,7 +112,7 @@ template <Document Doc>
 Result<AttributeValue> ConvertAttributeValue(const Doc& j, int depth) {
   static const Error kEmpty = ValidationError(
       "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
-  if (depth > kMaxConvertDepth) {
+  if (depth > kMaxValueDepth) {
     return ValidationError(
         "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
         "levels beyond supported limit");

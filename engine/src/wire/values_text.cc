@@ -19,7 +19,7 @@ bool OnlyTypeMembers(const TapeValue& map, int depth);
 
 bool OnlyTypeMember(const TapeValue& value, int depth) {
   AttrType type;
-  if (depth > 40 || !value.is_object() || value.size() != 1) return false;
+  if (depth > internal::kMaxValueDepth || !value.is_object() || value.size() != 1) return false;
   auto it = value.begin();
   if (!ParseAttrType(it.key(), &type)) return false;
   if (type == AttrType::kM) return !it->is_object() || OnlyTypeMembers(*it, depth + 1);

@@ -31,6 +31,10 @@ inline std::string_view TextOf(const TapeValue& v) { return v.str(); }
 // The document of one value of a tape (what ParseJson gives for its text).
 Json DocumentOf(const TapeValue& v);
 
+// Attribute values nested deeper than this are refused as they are converted (DynamoDB's limit is
+// 32), and no reader descends further, whatever a request holds.
+inline constexpr int kMaxValueDepth = 40;
+
 // DynamoDB's SerializationException text for `j` found where a value of `java_type` ("String",
 // "Boolean", "Integer", "Long") was expected; empty when `j` has that type.
 template <Document Doc>
